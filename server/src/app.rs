@@ -1,0 +1,72 @@
+//! The application state every handler shares, and how it is assembled.
+
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+use crate::{
+    config::{Config, EmailProvider},
+    db::{self, Backend, Db},
+    outbox::{Delivery, RecordOnly, Smtp, worker::Worker},
+};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub backend: Backend,
+    outbox_wake: Arc<Notify>,
+}
+
+impl AppState {
+    /// Tell this process's outbox worker that a message is waiting.
+    pub fn wake_outbox(&self) {
+        self.outbox_wake.notify_one();
+    }
+}
+
+/// Connect, migrate, and build the state and the outbox worker (which the
+/// caller spawns; tests may drive it by hand).
+pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
+    let url = config.database_url.expose().to_owned();
+    let backend = Backend::of_url(&url);
+    let db = db::connect(&url).await?;
+    db::migrate(&db, backend).await?;
+    let delivery: Arc<dyn Delivery> = match &config.email {
+        EmailProvider::Outbox => Arc::new(RecordOnly),
+        EmailProvider::Smtp { url } => Arc::new(Smtp::new(url.expose(), &sender(&config))?),
+    };
+    let wake = Arc::new(Notify::new());
+    let worker = Worker::new(db.clone(), delivery, wake.clone());
+    Ok((AppState { config: Arc::new(config), db, backend, outbox_wake: wake }, worker))
+}
+
+fn sender(config: &Config) -> String {
+    let host = config.public_url.host_str().unwrap_or("localhost");
+    format!("European Small-Craft Registry <no-reply@{host}>")
+}
+
+/// Serve HTTP until Ctrl-C / SIGTERM. The outbox worker runs separately
+/// (`main` spawns it beside this).
+pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
+    let app = crate::http::router(state);
+    axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}

@@ -1,0 +1,178 @@
+use std::net::SocketAddr;
+
+use axum::{
+    Router,
+    extract::{ConnectInfo, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::IntoResponse,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{User, service, sessions};
+use crate::{
+    app::AppState,
+    domain::{Email, NewPassword, PhoneE164},
+    error::{AppError, AppResult, ErrorBody, FieldErrors},
+    http::{extract::CurrentUser, json::ApiJson},
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/auth/register", post(register))
+        .route("/api/auth/verify-email", post(verify_email))
+        .route("/api/auth/resend-verification", post(resend_verification))
+        .route("/api/auth/login", post(login))
+        .route("/api/auth/logout", post(logout))
+        .route("/api/auth/me", get(me))
+        .route("/api/auth/password-reset/request", post(request_password_reset))
+        .route("/api/auth/password-reset/confirm", post(confirm_password_reset))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+impl MessageResponse {
+    pub fn new(message: &str) -> ApiJson<Self> {
+        ApiJson(Self { message: message.to_owned() })
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    pub email: String,
+    pub password: String,
+    /// Optional; E.164, e.g. `+31612345678`. Needed later for transfers.
+    #[serde(rename = "phoneE164", default)]
+    pub phone_e164: Option<String>,
+}
+
+/// Collects field problems so a form shows all of them at once.
+#[derive(Default)]
+pub struct FieldCheck(FieldErrors);
+
+impl FieldCheck {
+    pub fn take<T>(&mut self, field: &str, parsed: Result<T, &'static str>) -> Option<T> {
+        parsed.map_err(|message| self.0.entry(field.to_owned()).or_default().push(message.to_owned())).ok()
+    }
+    pub fn finish(self) -> AppResult<()> {
+        if self.0.is_empty() { Ok(()) } else { Err(AppError::fields(self.0)) }
+    }
+}
+
+#[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
+    responses((status = 201, body = MessageResponse, description = "Account created, unverified, not signed in"),
+              (status = 422, body = ErrorBody, description = "Field errors")))]
+pub(crate) async fn register(State(state): State<AppState>, ApiJson(body): ApiJson<RegisterRequest>) -> AppResult<impl IntoResponse> {
+    let mut check = FieldCheck::default();
+    let email = check.take("email", Email::parse(&body.email));
+    let password = check.take("password", NewPassword::parse(&body.password));
+    let phone = match body.phone_e164.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        Some(p) => check.take("phoneE164", PhoneE164::parse(p)).map(Some),
+        None => Some(None),
+    };
+    check.finish()?;
+    let (Some(email), Some(password), Some(phone)) = (email, password, phone) else { unreachable!() };
+    service::register(&state, service::Registration { email, password, phone }).await?;
+    Ok((StatusCode::CREATED, MessageResponse::new("Account created. Check your email to confirm your address.")))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct VerifyEmailRequest {
+    pub token: String,
+}
+
+#[utoipa::path(post, path = "/api/auth/verify-email", tag = "auth", request_body = VerifyEmailRequest,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody, description = "Invalid or expired token.")))]
+pub(crate) async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyEmailRequest>) -> AppResult<ApiJson<MessageResponse>> {
+    service::verify_email(&state, &body.token).await?;
+    Ok(MessageResponse::new("Your email address is verified."))
+}
+
+#[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth",
+    responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "Already verified"), (status = 429, body = ErrorBody)))]
+pub(crate) async fn resend_verification(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
+    service::resend_verification(&state, &me.user).await?;
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("We have sent you a new verification email.")))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+    /// Keep the session for 30 days instead of until the browser closes.
+    #[serde(default)]
+    pub remember_me: bool,
+}
+
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = User, description = "Signed in; sets the session cookie"),
+              (status = 401, body = ErrorBody, description = "Invalid email or password"),
+              (status = 429, body = ErrorBody, description = "Too many failed attempts; see Retry-After")))]
+pub(crate) async fn login(State(state): State<AppState>, ApiJson(body): ApiJson<LoginRequest>) -> AppResult<impl IntoResponse> {
+    let email = Email::parse(&body.email).map_err(|_| AppError::Unauthorized(service::INVALID_CREDENTIALS.into()))?;
+    let (user, secret) = service::login(&state, &email, &body.password, body.remember_me).await?;
+    let cookie = sessions::cookie(&secret, body.remember_me, state.config.secure_cookies());
+    Ok((set_cookie(&cookie)?, ApiJson(user)))
+}
+
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 204, description = "Session ended")))]
+pub(crate) async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<impl IntoResponse> {
+    if let Some(secret) = crate::http::extract::session_secret(&headers) {
+        sessions::end(&state.db, &secret).await?;
+    }
+    Ok((StatusCode::NO_CONTENT, set_cookie(&sessions::clearing_cookie(state.config.secure_cookies()))?))
+}
+
+#[utoipa::path(get, path = "/api/auth/me", tag = "auth",
+    responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
+pub(crate) async fn me(me: CurrentUser) -> ApiJson<User> {
+    ApiJson(me.user)
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordResetRequest {
+    pub email: String,
+}
+
+#[utoipa::path(post, path = "/api/auth/password-reset/request", tag = "auth", request_body = PasswordResetRequest,
+    responses((status = 202, body = MessageResponse, description = "Same answer whether or not the account exists"),
+              (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub(crate) async fn request_password_reset(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<PasswordResetRequest>,
+) -> AppResult<impl IntoResponse> {
+    let email = Email::parse(&body.email).map_err(|m| AppError::field("email", m))?;
+    service::request_password_reset(&state, &email, &client.ip().to_string()).await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        MessageResponse::new("If an account exists for that email, we have sent a link to reset the password."),
+    ))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordResetConfirm {
+    pub token: String,
+    pub password: String,
+}
+
+#[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "auth", request_body = PasswordResetConfirm,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody, description = "Invalid or expired token."),
+              (status = 422, body = ErrorBody)))]
+pub(crate) async fn confirm_password_reset(State(state): State<AppState>, ApiJson(body): ApiJson<PasswordResetConfirm>) -> AppResult<ApiJson<MessageResponse>> {
+    let password = NewPassword::parse(&body.password).map_err(|m| AppError::field("password", m))?;
+    service::confirm_password_reset(&state, &body.token, &password).await?;
+    Ok(MessageResponse::new("Your password has been changed. Please sign in."))
+}
+
+pub fn set_cookie(value: &str) -> AppResult<[(header::HeaderName, HeaderValue); 1]> {
+    let value = HeaderValue::from_str(value).map_err(|e| anyhow::anyhow!("cookie header: {e}"))?;
+    Ok([(header::SET_COOKIE, value)])
+}

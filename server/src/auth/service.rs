@@ -1,0 +1,209 @@
+//! Account operations, free of HTTP: handlers parse requests into domain
+//! types and call these.
+
+use sqlx::Row;
+
+use super::{
+    hashing,
+    sessions,
+    throttle::{self, Limit},
+    tokens::{self, INVALID_TOKEN, Purpose},
+    user::{USER_COLUMNS, User},
+};
+use crate::{
+    app::AppState,
+    clock::{HOUR, MINUTE, now_ms},
+    db::{Tx, is_unique_violation},
+    domain::{Email, NewPassword, PhoneE164},
+    error::{AppError, AppResult},
+    ids::new_id,
+    outbox::{self, Message},
+};
+
+pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
+pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
+
+/// Ten failed sign-ins for one email within 15 minutes lock it until the
+/// window passes.
+pub const LOGIN_LIMIT: Limit = Limit { max: 10, window_ms: 15 * MINUTE };
+/// Reset and verification emails per address, and reset requests per client.
+pub const EMAIL_SEND_LIMIT: Limit = Limit { max: 5, window_ms: HOUR };
+pub const RESET_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
+
+pub struct Registration {
+    pub email: Email,
+    pub password: NewPassword,
+    pub phone: Option<PhoneE164>,
+}
+
+pub async fn register(state: &AppState, r: Registration) -> AppResult<()> {
+    let hash = hashing::hash(&r.password).await?;
+    let id = new_id();
+    let mut tx = state.db.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO users (id, email, password_hash, phone_e164, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&id)
+    .bind(r.email.as_str())
+    .bind(&hash)
+    .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => return Err(AppError::field("email", EMAIL_TAKEN)),
+        other => other?,
+    };
+    send_verification(state, &mut tx, &id, &r.email).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+async fn send_verification(state: &AppState, tx: &mut Tx<'_>, user_id: &str, email: &Email) -> AppResult<()> {
+    let token = tokens::issue(tx, user_id, Purpose::VerifyEmail).await?;
+    let link = state.config.link(&format!("/verify-email?token={token}"));
+    let body = format!(
+        "Welcome to the European Small-Craft Registry.\n\n\
+         Please confirm your email address by opening this link within 24 hours:\n\n{link}\n\n\
+         If you did not create an account, you can ignore this email."
+    );
+    outbox::enqueue(tx, &Message::email(email.as_str(), "Confirm your email address", body)).await?;
+    Ok(())
+}
+
+pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
+    let mut tx = state.db.begin().await?;
+    let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::VerifyEmail).await? else {
+        return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
+    };
+    sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2")
+        .bind(now_ms())
+        .bind(&user_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn resend_verification(state: &AppState, user: &User) -> AppResult<()> {
+    if user.email_verified_at.is_some() {
+        return Err(AppError::Conflict("Your email address is already verified.".into()));
+    }
+    refuse_when_throttled(state, &format!("verify-mail:{}", user.id), EMAIL_SEND_LIMIT).await?;
+    let email = Email::parse(&user.email).map_err(|e| anyhow::anyhow!("stored email: {e}"))?;
+    let mut tx = state.db.begin().await?;
+    send_verification(state, &mut tx, &user.id, &email).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// Check the credentials and start a fresh session. Returns the user and the
+/// session secret for the cookie.
+///
+/// Whether an email is verified does not matter here: an unverified user may
+/// sign in (to resend the link, see their profile), but actions that need a
+/// verified address (registering a vessel) check it themselves.
+pub async fn login(state: &AppState, email: &Email, password: &str, remember: bool) -> AppResult<(User, String)> {
+    let bucket = format!("login:{email}");
+    if let Some(wait) = throttle::blocked(&state.db, &bucket, LOGIN_LIMIT).await? {
+        return Err(too_many(wait, "Too many failed sign-in attempts. Please try again later."));
+    }
+    let row = sqlx::query(&format!(
+        "SELECT {USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1 AND u.archived_at IS NULL"
+    ))
+    .bind(email.as_str())
+    .fetch_optional(&state.db)
+    .await?;
+    let stored = row.as_ref().map(|r| r.get::<String, _>("password_hash"));
+    if !hashing::verify(stored, password).await? {
+        throttle::hit(&state.db, &bucket, LOGIN_LIMIT).await?;
+        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
+    }
+    let user = User::from_row(row.as_ref().expect("verified password implies a row"));
+    throttle::clear(&state.db, &bucket).await?;
+    let mut tx = state.db.begin().await?;
+    let secret = sessions::create(&mut tx, &user.id, remember).await?;
+    tx.commit().await?;
+    Ok((user, secret))
+}
+
+/// Always succeeds from the caller's point of view, whether or not the
+/// account exists, so the answer does not reveal who has an account.
+pub async fn request_password_reset(state: &AppState, email: &Email, client: &str) -> AppResult<()> {
+    refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
+    refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
+    let mut tx = state.db.begin().await?;
+    let user_id: Option<String> = sqlx::query("SELECT id FROM users WHERE email = $1 AND archived_at IS NULL")
+        .bind(email.as_str())
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|r| r.get("id"));
+    if let Some(user_id) = user_id {
+        tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
+        let token = tokens::issue(&mut tx, &user_id, Purpose::PasswordReset).await?;
+        let link = state.config.link(&format!("/reset-password?token={token}"));
+        let body = format!(
+            "Someone asked to reset the password of your European Small-Craft Registry account.\n\n\
+             To choose a new password, open this link within one hour:\n\n{link}\n\n\
+             If it was not you, ignore this email; your password stays as it is."
+        );
+        outbox::enqueue(&mut tx, &Message::email(email.as_str(), "Reset your password", body)).await?;
+    }
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+pub async fn confirm_password_reset(state: &AppState, token: &str, password: &NewPassword) -> AppResult<()> {
+    let hash = hashing::hash(password).await?;
+    let mut tx = state.db.begin().await?;
+    let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::PasswordReset).await? else {
+        return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
+    };
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+        .bind(&hash)
+        .bind(&user_id)
+        .execute(&mut *tx)
+        .await?;
+    tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
+    sessions::end_all_for_user(&mut tx, &user_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Archive an account: its sessions end, its email becomes free to register
+/// again, and (once vessels exist) its vessels are deactivated, all in one
+/// transaction.
+pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
+    let mut tx = state.db.begin().await?;
+    let changed = sqlx::query("UPDATE users SET archived_at = $1 WHERE id = $2 AND archived_at IS NULL")
+        .bind(now_ms())
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if changed == 0 {
+        return Err(AppError::NotFound("This account no longer exists.".into()));
+    }
+    sessions::end_all_for_user(&mut tx, &user.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn refuse_when_throttled(state: &AppState, bucket: &str, limit: Limit) -> AppResult<()> {
+    match throttle::take(&state.db, bucket, limit).await? {
+        Some(wait) => Err(too_many(wait, "Too many requests. Please try again later.")),
+        None => Ok(()),
+    }
+}
+
+fn too_many(retry_after_secs: u64, message: &str) -> AppError {
+    AppError::TooManyRequests { message: message.into(), retry_after_secs }
+}
+
+/// For the seeder, which creates accounts without the registration flow.
+pub async fn hash_password(password: &NewPassword) -> anyhow::Result<String> {
+    hashing::hash(password).await
+}

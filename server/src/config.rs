@@ -1,0 +1,277 @@
+//! Typed configuration: defaults, then an optional TOML file (`REGISTRY_CONFIG`),
+//! then `REGISTRY_*` environment variables. Every problem is collected and
+//! reported at start-up, so an operator fixes them all in one go.
+
+use std::{collections::BTreeMap, fmt, net::SocketAddr, path::PathBuf};
+
+use serde::Deserialize;
+
+/// A value that must never reach a log line or an error message.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Dev,
+    Prod,
+}
+
+#[derive(Clone, Debug)]
+pub enum EmailProvider {
+    /// Messages are only recorded in the outbox (and visible in the dev mailbox).
+    Outbox,
+    Smtp { url: Secret },
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub database_url: Secret,
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub web_dir: PathBuf,
+    pub public_url: url::Url,
+    pub mode: Mode,
+    pub email: EmailProvider,
+}
+
+impl Config {
+    /// The origin (`scheme://host[:port]`) browsers send in the `Origin` header.
+    pub fn public_origin(&self) -> String {
+        self.public_url.origin().ascii_serialization()
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.scheme() == "https"
+    }
+
+    pub fn is_dev(&self) -> bool {
+        self.mode == Mode::Dev
+    }
+
+    /// A link into the web app, for emails and SMS.
+    pub fn link(&self, path_and_query: &str) -> String {
+        format!("{}{}", self.public_origin(), path_and_query)
+    }
+
+    /// Load from the process environment.
+    pub fn from_env() -> Result<Self, ConfigErrors> {
+        Self::load(std::env::vars().collect())
+    }
+
+    /// Load from an explicit variable map (tests use this).
+    pub fn load(env: BTreeMap<String, String>) -> Result<Self, ConfigErrors> {
+        let mut errors = Vec::new();
+        let mut raw = RawConfig::default();
+        if let Some(path) = env.get("REGISTRY_CONFIG") {
+            match std::fs::read_to_string(path) {
+                Ok(text) => match toml::from_str::<RawConfig>(&text) {
+                    Ok(file) => raw = file,
+                    Err(e) => errors.push(format!("REGISTRY_CONFIG {path}: {e}")),
+                },
+                Err(e) => errors.push(format!("REGISTRY_CONFIG {path}: cannot read: {e}")),
+            }
+        }
+        raw.overlay_env(&env);
+        match raw.validate() {
+            Ok(config) if errors.is_empty() => Ok(config),
+            Ok(_) => Err(ConfigErrors(errors)),
+            Err(ConfigErrors(more)) => {
+                errors.extend(more);
+                Err(ConfigErrors(errors))
+            }
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct ConfigErrors(pub Vec<String>);
+
+impl fmt::Display for ConfigErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "invalid configuration:")?;
+        for e in &self.0 {
+            writeln!(f, "  - {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigErrors {}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    database_url: Option<String>,
+    addr: Option<String>,
+    data_dir: Option<String>,
+    web_dir: Option<String>,
+    public_url: Option<String>,
+    mode: Option<String>,
+    email: Option<String>,
+    smtp_url: Option<String>,
+}
+
+impl RawConfig {
+    fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
+        let fields: [(&str, &mut Option<String>); 8] = [
+            ("REGISTRY_DATABASE_URL", &mut self.database_url),
+            ("REGISTRY_ADDR", &mut self.addr),
+            ("REGISTRY_DATA_DIR", &mut self.data_dir),
+            ("REGISTRY_WEB_DIR", &mut self.web_dir),
+            ("REGISTRY_PUBLIC_URL", &mut self.public_url),
+            ("REGISTRY_MODE", &mut self.mode),
+            ("REGISTRY_EMAIL", &mut self.email),
+            ("REGISTRY_SMTP_URL", &mut self.smtp_url),
+        ];
+        for (name, slot) in fields {
+            if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
+                *slot = Some(value.trim().to_owned());
+            }
+        }
+    }
+
+    fn validate(self) -> Result<Config, ConfigErrors> {
+        let mut errors = Vec::new();
+
+        let database_url = self
+            .database_url
+            .unwrap_or_else(|| "sqlite://data/registry.db".into());
+        if !(database_url.starts_with("sqlite:")
+            || database_url.starts_with("postgres://")
+            || database_url.starts_with("postgresql://"))
+        {
+            errors.push(
+                "REGISTRY_DATABASE_URL must start with sqlite:, postgres:// or postgresql://".into(),
+            );
+        }
+
+        let addr_text = self.addr.unwrap_or_else(|| "127.0.0.1:8080".into());
+        let addr = addr_text.parse::<SocketAddr>().unwrap_or_else(|_| {
+            errors.push(format!(
+                "REGISTRY_ADDR '{addr_text}' is not an address like 127.0.0.1:8080"
+            ));
+            SocketAddr::from(([127, 0, 0, 1], 8080))
+        });
+
+        let public_text = self
+            .public_url
+            .unwrap_or_else(|| "http://localhost:8080".into());
+        let public_url = match url::Url::parse(&public_text) {
+            Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => u,
+            _ => {
+                errors.push(format!(
+                    "REGISTRY_PUBLIC_URL '{public_text}' must be an absolute http(s) URL"
+                ));
+                url::Url::parse("http://localhost:8080").expect("static URL")
+            }
+        };
+
+        let mode = match self.mode.as_deref().unwrap_or("dev") {
+            "dev" => Mode::Dev,
+            "prod" => Mode::Prod,
+            other => {
+                errors.push(format!("REGISTRY_MODE '{other}' must be dev or prod"));
+                Mode::Dev
+            }
+        };
+
+        let email = match self.email.as_deref().unwrap_or("outbox") {
+            "outbox" => EmailProvider::Outbox,
+            "smtp" => match self.smtp_url {
+                Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => {
+                    EmailProvider::Smtp {
+                        url: Secret::new(url),
+                    }
+                }
+                Some(_) => {
+                    errors.push("REGISTRY_SMTP_URL must start with smtp:// or smtps://".into());
+                    EmailProvider::Outbox
+                }
+                None => {
+                    errors.push("REGISTRY_EMAIL=smtp needs REGISTRY_SMTP_URL".into());
+                    EmailProvider::Outbox
+                }
+            },
+            other => {
+                errors.push(format!("REGISTRY_EMAIL '{other}' must be outbox or smtp"));
+                EmailProvider::Outbox
+            }
+        };
+
+        if !errors.is_empty() {
+            return Err(ConfigErrors(errors));
+        }
+        Ok(Config {
+            database_url: Secret::new(database_url),
+            addr,
+            data_dir: PathBuf::from(self.data_dir.unwrap_or_else(|| "data".into())),
+            web_dir: PathBuf::from(self.web_dir.unwrap_or_else(|| "web/dist".into())),
+            public_url,
+            mode,
+            email,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_serve_sqlite_on_localhost_in_dev_mode() {
+        let c = Config::load(env(&[])).unwrap();
+        assert_eq!(c.database_url.expose(), "sqlite://data/registry.db");
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.public_origin(), "http://localhost:8080");
+        assert_eq!(c.mode, Mode::Dev);
+        assert!(!c.secure_cookies());
+    }
+
+    #[test]
+    fn every_problem_is_listed_at_once() {
+        let errors = Config::load(env(&[
+            ("REGISTRY_ADDR", "nowhere"),
+            ("REGISTRY_MODE", "staging"),
+            ("REGISTRY_EMAIL", "smtp"),
+            ("REGISTRY_DATABASE_URL", "mysql://x"),
+        ]))
+        .unwrap_err();
+        assert_eq!(errors.0.len(), 4, "{errors}");
+    }
+
+    #[test]
+    fn a_secret_never_prints() {
+        let c = Config::load(env(&[("REGISTRY_DATABASE_URL", "postgres://u:hunter2@h/db")]))
+            .unwrap();
+        assert!(!format!("{c:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn https_public_url_makes_cookies_secure() {
+        let c = Config::load(env(&[("REGISTRY_PUBLIC_URL", "https://registry.example/")])).unwrap();
+        assert!(c.secure_cookies());
+        assert_eq!(c.public_origin(), "https://registry.example");
+    }
+}

@@ -1,0 +1,79 @@
+//! Embedded migrations with a tiny runner. Most migrations are one portable
+//! SQL file; where the two databases need different DDL (full-text indexes,
+//! say) a migration names one file per backend. Applied versions are kept in
+//! `schema_migrations`; on PostgreSQL an advisory lock serialises concurrent
+//! start-ups of several server processes.
+
+use anyhow::Context;
+use sqlx::{Executor, Row};
+
+use super::{Backend, Db};
+use crate::clock::now_ms;
+
+pub struct Migration {
+    pub version: i64,
+    pub name: &'static str,
+    pub sqlite: &'static str,
+    pub postgres: &'static str,
+}
+
+macro_rules! portable {
+    ($version:expr, $name:expr, $file:expr) => {
+        Migration {
+            version: $version,
+            name: $name,
+            sqlite: include_str!(concat!("../../migrations/", $file)),
+            postgres: include_str!(concat!("../../migrations/", $file)),
+        }
+    };
+}
+
+pub const MIGRATIONS: &[Migration] = &[portable!(1, "accounts", "0001_accounts.sql")];
+
+pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {
+    let mut conn = db.acquire().await?;
+    if backend == Backend::Postgres {
+        conn.execute("SELECT pg_advisory_lock(727274)").await?;
+    }
+    let result = apply_pending(&mut conn, backend).await;
+    if backend == Backend::Postgres {
+        conn.execute("SELECT pg_advisory_unlock(727274)").await?;
+    }
+    result
+}
+
+async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyhow::Result<()> {
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+            version BIGINT PRIMARY KEY,
+            name TEXT NOT NULL,
+            applied_at BIGINT NOT NULL
+        )",
+    )
+    .await?;
+    let applied: Vec<i64> = sqlx::query("SELECT version FROM schema_migrations")
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|r| r.get::<i64, _>(0))
+        .collect();
+    for m in MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)) {
+        let sql = match backend {
+            Backend::Sqlite => m.sqlite,
+            Backend::Postgres => m.postgres,
+        };
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        tx.execute(sql)
+            .await
+            .with_context(|| format!("migration {} {}", m.version, m.name))?;
+        sqlx::query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
+            .bind(m.version)
+            .bind(m.name)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(version = m.version, name = m.name, "applied migration");
+    }
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! One pool type for both databases: sqlx's `Any` driver with portable SQL
+//! (`$1` placeholders, which SQLite understands too). See docs/ARCHITECTURE.md.
+
+mod migrations;
+
+use std::{str::FromStr, time::Duration};
+
+use anyhow::Context;
+use sqlx::{
+    Executor,
+    any::{AnyConnectOptions, AnyPoolOptions},
+};
+
+pub use migrations::{MIGRATIONS, migrate};
+
+pub type Db = sqlx::AnyPool;
+pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of_url(url: &str) -> Self {
+        if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        }
+    }
+}
+
+/// Open a pool. SQLite gets WAL, foreign keys and a busy timeout on every
+/// connection; the file is created when missing.
+pub async fn connect(url: &str) -> anyhow::Result<Db> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of_url(url);
+    let url = match backend {
+        Backend::Sqlite if !url.contains("mode=") => {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        }
+        _ => url.to_owned(),
+    };
+    if backend == Backend::Sqlite {
+        ensure_sqlite_parent_dir(&url)?;
+    }
+    let options = AnyConnectOptions::from_str(&url).context("parsing the database URL")?;
+    let pool = AnyPoolOptions::new()
+        .max_connections(match backend {
+            Backend::Sqlite => 8,
+            Backend::Postgres => 16,
+        })
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
+                         PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await
+        .context("connecting to the database")?;
+    Ok(pool)
+}
+
+fn ensure_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:")
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    if let Some(parent) = std::path::Path::new(path).parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// True when the error is a unique-constraint violation on either database.
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(db) => {
+            db.is_unique_violation()
+                || db.code().as_deref() == Some("23505")
+                || db.code().as_deref() == Some("2067")
+        }
+        _ => false,
+    }
+}

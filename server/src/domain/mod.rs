@@ -1,0 +1,10 @@
+//! Domain types that can only be built through a `parse` that checks them.
+//! Past the HTTP edge, code takes these types, never raw strings.
+
+mod email;
+mod password;
+mod phone;
+
+pub use email::Email;
+pub use password::NewPassword;
+pub use phone::PhoneE164;

@@ -1,0 +1,58 @@
+//! `ApiJson`: axum's `Json`, but a body that cannot be read answers in our
+//! error envelope instead of axum's plain-text rejection.
+
+use axum::{
+    extract::{FromRequest, Request, rejection::JsonRejection},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::error::AppError;
+
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(rejection_to_error(rejection)),
+        }
+    }
+}
+
+fn rejection_to_error(rejection: JsonRejection) -> AppError {
+    match rejection {
+        JsonRejection::MissingJsonContentType(_) => AppError::Status {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code: "unsupported_media_type",
+            message: "Send the request body as JSON with Content-Type: application/json.".into(),
+        },
+        JsonRejection::JsonSyntaxError(_) => {
+            AppError::bad_request("malformed_json", "The request body is not valid JSON.")
+        }
+        JsonRejection::JsonDataError(e) => AppError::Status {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "invalid_body",
+            message: format!("The request body has the wrong shape: {}", e.body_text()),
+        },
+        JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => AppError::Status {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            code: "payload_too_large",
+            message: "The request body is too large.".into(),
+        },
+        other => AppError::bad_request("unreadable_body", format!("The request body could not be read: {}", other.body_text())),
+    }
+}
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}

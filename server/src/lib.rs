@@ -1,0 +1,20 @@
+//! The European Small-Craft Registry server as a library: `main.rs` and the
+//! integration tests both build on it.
+
+pub mod app;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod countries;
+pub mod db;
+pub mod dev;
+pub mod domain;
+pub mod error;
+pub mod fees;
+pub mod http;
+pub mod ids;
+pub mod openapi;
+pub mod outbox;
+pub mod profile;
+pub mod seed;
+pub mod stats;

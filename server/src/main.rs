@@ -1,0 +1,96 @@
+use clap::{Parser, Subcommand};
+use registry::{app, config::Config, seed};
+
+#[derive(Parser)]
+#[command(name = "registry", about = "European Small-Craft Registry server", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app.
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Load data into the database.
+    Seed {
+        /// Demo accounts (dev mode only).
+        #[arg(long)]
+        demo: bool,
+        /// Do nothing when the database already has users.
+        #[arg(long)]
+        if_empty: bool,
+    },
+    /// Manage users.
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+#[derive(Subcommand)]
+enum UsersCommand {
+    /// Grant the admin role to an active user.
+    Promote { email: String },
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    match run(Cli::parse()).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Command::Openapi = cli.command {
+        println!("{}", registry::openapi::document().to_pretty_json()?);
+        return Ok(());
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("REGISTRY_LOG")
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
+        )
+        .init();
+    let config = Config::from_env()?;
+    std::fs::create_dir_all(&config.data_dir)?;
+    let addr = config.addr;
+    let (state, worker) = app::assemble(config).await?;
+    match cli.command {
+        Command::Serve => {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
+            tokio::spawn(worker.run());
+            app::serve(state, listener).await
+        }
+        Command::Migrate => Ok(()),
+        Command::Seed { demo, if_empty } => {
+            if if_empty && !seed::is_empty(&state).await? {
+                println!("The database has data already; not seeding.");
+                return Ok(());
+            }
+            if demo {
+                seed::demo(&state).await?;
+                println!("Demo accounts:");
+                for a in seed::DEMO_ACCOUNTS {
+                    println!("  {:<22} password {:<22} ({})", a.email, a.password, a.role);
+                }
+            }
+            Ok(())
+        }
+        Command::Users { command: UsersCommand::Promote { email } } => {
+            seed::promote(&state.db, &email).await?;
+            println!("{email} is now an administrator.");
+            Ok(())
+        }
+        Command::Openapi => unreachable!(),
+    }
+}

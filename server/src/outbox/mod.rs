@@ -1,0 +1,104 @@
+//! The outbox: every email and SMS is written in the same transaction as the
+//! change that causes it, and delivered afterwards by [`worker`].
+
+mod delivery;
+pub mod worker;
+
+use serde::Serialize;
+use sqlx::Row;
+use utoipa::ToSchema;
+
+pub use delivery::{Delivery, RecordOnly, Smtp};
+
+use crate::{
+    clock::{now_ms, rfc3339},
+    db::{Db, Tx},
+    ids::new_id,
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Email,
+    Sms,
+}
+
+impl Channel {
+    fn as_str(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::Sms => "sms",
+        }
+    }
+    fn parse(s: &str) -> Self {
+        if s == "sms" { Channel::Sms } else { Channel::Email }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Message {
+    pub channel: Channel,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+impl Message {
+    pub fn email(to: &str, subject: impl Into<String>, body: impl Into<String>) -> Self {
+        Self { channel: Channel::Email, to: to.to_owned(), subject: subject.into(), body: body.into() }
+    }
+}
+
+/// Queue a message inside the caller's transaction: it exists if and only if
+/// the change that caused it was committed.
+pub async fn enqueue(tx: &mut Tx<'_>, message: &Message) -> sqlx::Result<()> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO outbox (id, channel, recipient, subject, body, created_at, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(new_id())
+    .bind(message.channel.as_str())
+    .bind(&message.to)
+    .bind(&message.subject)
+    .bind(&message.body)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A message as the dev mailbox shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailboxMessage {
+    pub id: String,
+    pub channel: Channel,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+}
+
+/// The most recent messages, newest first.
+pub async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<MailboxMessage>> {
+    let rows = sqlx::query(
+        "SELECT id, channel, recipient, subject, body, created_at FROM outbox
+         ORDER BY created_at DESC, id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| MailboxMessage {
+            id: r.get("id"),
+            channel: Channel::parse(r.get::<&str, _>("channel")),
+            to: r.get("recipient"),
+            subject: r.get("subject"),
+            body: r.get("body"),
+            created_at: rfc3339(r.get("created_at")),
+        })
+        .collect())
+}

@@ -1,0 +1,33 @@
+//! Figures for the landing page, computed from the database.
+
+use axum::{Router, extract::State, routing::get};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{app::AppState, countries::SUPPORTED, error::AppResult, fees, http::json::ApiJson};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/stats", get(stats))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// Vessels that are active in the registry.
+    pub registered_vessels: i64,
+    /// Countries whose identifiers the registry supports.
+    pub countries: i64,
+    pub registration_fee_cents: i64,
+    pub transfer_fee_cents: i64,
+}
+
+#[utoipa::path(get, path = "/api/stats", tag = "registry", responses((status = 200, body = Stats)))]
+pub(crate) async fn stats(State(_state): State<AppState>) -> AppResult<ApiJson<Stats>> {
+    // Vessels arrive with the registry feature; until then there are none to count.
+    Ok(ApiJson(Stats {
+        registered_vessels: 0,
+        countries: SUPPORTED.len() as i64,
+        registration_fee_cents: fees::REGISTRATION_CENTS,
+        transfer_fee_cents: fees::TRANSFER_CENTS,
+    }))
+}

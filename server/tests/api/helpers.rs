@@ -1,0 +1,168 @@
+use std::collections::BTreeMap;
+
+use registry::{app, config::Config, db::Db};
+use reqwest::{Response, StatusCode};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+pub const PASSWORD: &str = "harbour-lights-42";
+pub const PUBLIC_URL: &str = "http://localhost:8080";
+
+pub struct TestApp {
+    pub base: String,
+    pub db: Db,
+    /// A client with its own cookie jar: one browser.
+    pub client: reqwest::Client,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    SqliteFile(std::path::PathBuf),
+    /// Databases of the throwaway test cluster go away with the cluster.
+    Nothing,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::SqliteFile(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+            Cleanup::Nothing => {}
+        }
+    }
+}
+
+fn unique_name() -> String {
+    registry::ids::new_id().to_lowercase()
+}
+
+async fn fresh_database() -> (String, Cleanup) {
+    match std::env::var("REGISTRY_TEST_POSTGRES_URL") {
+        Ok(admin_url) if !admin_url.is_empty() => {
+            sqlx::any::install_default_drivers();
+            let name = format!("t_{}", unique_name());
+            let admin = sqlx::AnyPool::connect(&admin_url).await.expect("connect to the test PostgreSQL");
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
+            admin.close().await;
+            let mut url = url::Url::parse(&admin_url).unwrap();
+            url.set_path(&name);
+            (url.to_string(), Cleanup::Nothing)
+        }
+        _ => {
+            let dir = std::env::temp_dir().join("registry-tests");
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(format!("{}.db", unique_name()));
+            (format!("sqlite://{}", path.display()), Cleanup::SqliteFile(path))
+        }
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        Self::spawn_with(&[]).await
+    }
+
+    /// For outbox tests that drive workers by hand.
+    pub async fn spawn_without_outbox_worker() -> Self {
+        Self::start(&[], false).await
+    }
+
+    pub async fn spawn_with(extra: &[(&str, &str)]) -> Self {
+        Self::start(extra, true).await
+    }
+
+    async fn start(extra: &[(&str, &str)], outbox_worker: bool) -> Self {
+        let (database_url, cleanup) = fresh_database().await;
+        let mut env = BTreeMap::from([
+            ("REGISTRY_DATABASE_URL".to_owned(), database_url),
+            ("REGISTRY_PUBLIC_URL".to_owned(), PUBLIC_URL.to_owned()),
+            ("REGISTRY_MODE".to_owned(), "dev".to_owned()),
+            ("REGISTRY_WEB_DIR".to_owned(), std::env::temp_dir().join("registry-no-web").display().to_string()),
+        ]);
+        for (k, v) in extra {
+            env.insert(k.to_string(), v.to_string());
+        }
+        let config = Config::load(env).expect("test config");
+        let (state, worker) = app::assemble(config).await.expect("assemble app");
+        let db = state.db.clone();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        if outbox_worker {
+            tokio::spawn(worker.run());
+        }
+        tokio::spawn(app::serve(state, listener));
+        Self { base, db, client: Self::browser(), cleanup }
+    }
+
+    /// A second, independent browser (own cookie jar).
+    pub fn browser() -> reqwest::Client {
+        reqwest::Client::builder().cookie_store(true).build().unwrap()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Response {
+        self.client.post(self.url(path)).json(&body).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        self.client.delete(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn register(&self, email: &str) -> Response {
+        self.post("/api/auth/register", json!({"email": email, "password": PASSWORD})).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Response {
+        self.post("/api/auth/login", json!({"email": email, "password": password})).await
+    }
+
+    /// Newest mailbox message to `to`, through the dev mailbox endpoint.
+    pub async fn last_message_to(&self, to: &str) -> Option<Value> {
+        let all: Vec<Value> = self.get("/api/dev/mailbox").await.json().await.unwrap();
+        all.into_iter().find(|m| m["to"] == to)
+    }
+
+    pub async fn messages_to(&self, to: &str) -> usize {
+        let all: Vec<Value> = self.get("/api/dev/mailbox").await.json().await.unwrap();
+        all.iter().filter(|m| m["to"] == to).count()
+    }
+
+    /// The token from the newest emailed link containing `marker`.
+    pub async fn token_from_mail(&self, to: &str, marker: &str) -> String {
+        let body = self.last_message_to(to).await.expect("an email")["body"].as_str().unwrap().to_owned();
+        let start = body.find(marker).expect("link in email") + marker.len();
+        body[start..].split_whitespace().next().unwrap().to_owned()
+    }
+
+    /// Register, verify the email and sign in: a ready user.
+    pub async fn signed_in_user(&self, email: &str) -> Value {
+        assert_eq!(self.register(email).await.status(), StatusCode::CREATED);
+        let token = self.token_from_mail(email, "verify-email?token=").await;
+        let r = self.post("/api/auth/verify-email", json!({"token": token})).await;
+        assert_eq!(r.status(), StatusCode::OK);
+        let r = self.login(email, PASSWORD).await;
+        assert_eq!(r.status(), StatusCode::OK);
+        r.json().await.unwrap()
+    }
+
+    pub async fn scalar(&self, sql: &str) -> i64 {
+        sqlx::query(sql).fetch_one(&self.db).await.unwrap().get::<i64, _>(0)
+    }
+}
+
+/// Status and JSON body of a response.
+pub async fn parts(r: Response) -> (StatusCode, Value) {
+    let status = r.status();
+    let text = r.text().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")))
+}

@@ -1,0 +1,119 @@
+use reqwest::{StatusCode, header};
+use serde_json::json;
+
+use crate::helpers::{PUBLIC_URL, TestApp, parts};
+
+#[tokio::test]
+async fn malformed_json_answers_in_the_envelope() {
+    let app = TestApp::spawn().await;
+    let r = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body("{\"email\": ")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = parts(r).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body, json!({"message": "The request body is not valid JSON.", "code": "malformed_json"}));
+}
+
+#[tokio::test]
+async fn a_body_of_the_wrong_shape_or_type_answers_in_the_envelope() {
+    let app = TestApp::spawn().await;
+    let (status, body) = parts(app.post("/api/auth/login", json!({"email": 5})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["code"], "invalid_body");
+
+    let r = app.client.post(app.url("/api/auth/login")).body("email=a").send().await.unwrap();
+    let (status, body) = parts(r).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(body["code"], "unsupported_media_type");
+}
+
+#[tokio::test]
+async fn an_oversized_body_answers_413_in_the_envelope() {
+    let app = TestApp::spawn().await;
+    let huge = "x".repeat(200 * 1024);
+    let (status, body) = parts(app.post("/api/auth/login", json!({"email": "a@b.nl", "password": huge})).await).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(body["code"], "payload_too_large");
+}
+
+#[tokio::test]
+async fn unknown_api_paths_and_wrong_methods_answer_json() {
+    let app = TestApp::spawn().await;
+    let (status, body) = parts(app.get("/api/no-such-thing").await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    let (status, body) = parts(app.delete("/api/auth/me").await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::METHOD_NOT_ALLOWED, Some("method_not_allowed")));
+}
+
+#[tokio::test]
+async fn cross_site_writes_are_refused_and_same_origin_ones_pass() {
+    let app = TestApp::spawn().await;
+    let login = json!({"email": "x@example.nl", "password": "whatever-it-is"});
+    for (name, value) in [("sec-fetch-site", "cross-site"), ("sec-fetch-site", "same-site"), ("origin", "https://evil.example")] {
+        let r = app.client.post(app.url("/api/auth/login")).header(name, value).json(&login).send().await.unwrap();
+        let (status, body) = parts(r).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{name}: {value}");
+        assert_eq!(body["message"], "Cross-origin requests are not allowed.");
+    }
+    for (name, value) in [("sec-fetch-site", "same-origin"), ("origin", PUBLIC_URL)] {
+        let r = app.client.post(app.url("/api/auth/login")).header(name, value).json(&login).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "{name}: {value} reaches the handler");
+    }
+    // Reads are never blocked.
+    let r = app.client.get(app.url("/api/auth/me")).header("sec-fetch-site", "cross-site").send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = TestApp::spawn().await;
+    for path in ["/healthz", "/api/no-such-thing", "/registry"] {
+        let r = app.get(path).await;
+        let h = r.headers();
+        let csp = h[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(h[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+        assert_eq!(h[header::REFERRER_POLICY], "strict-origin-when-cross-origin");
+        assert!(h.contains_key("x-request-id"));
+    }
+}
+
+#[tokio::test]
+async fn health_and_readiness() {
+    let app = TestApp::spawn().await;
+    assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
+    assert_eq!(app.get("/readyz").await.text().await.unwrap(), "ready");
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_api() {
+    let app = TestApp::spawn().await;
+    let (status, doc) = parts(app.get("/api/openapi.json").await).await;
+    assert_eq!(status, StatusCode::OK);
+    for path in ["/api/auth/register", "/api/auth/login", "/api/auth/me", "/api/profile", "/api/stats"] {
+        assert!(doc["paths"][path].is_object(), "{path} missing");
+    }
+    let user = &doc["components"]["schemas"]["User"]["properties"];
+    for field in ["id", "role", "name", "email", "phoneE164", "emailVerifiedAt", "phoneVerifiedAt", "identityVerificationStatus"] {
+        assert!(user[field].is_object(), "User.{field} missing");
+    }
+    assert_eq!(app.get("/api/docs/").await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn stats_are_computed_not_marketing_figures() {
+    let app = TestApp::spawn().await;
+    let (_, stats) = parts(app.get("/api/stats").await).await;
+    assert_eq!(stats, json!({"registeredVessels": 0, "countries": 11, "registrationFeeCents": 2495, "transferFeeCents": 995}));
+}
+
+#[tokio::test]
+async fn the_dev_mailbox_does_not_exist_in_prod_mode() {
+    let app = TestApp::spawn_with(&[("REGISTRY_MODE", "prod")]).await;
+    assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
+}
