@@ -1,0 +1,73 @@
+# The two commands: `make run` and `make test`. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+CARGO ?= cargo
+export CARGO_TERM_COLOR ?= never
+RELEASE_BIN := target/release/registry
+DEBUG_BIN := target/debug/registry
+
+.PHONY: run build test deps test-deps web server test-rust test-rust-sqlite test-rust-postgres \
+        test-web test-e2e check-api api-types clean
+
+deps:
+	@scripts/ensure-deps.sh build
+
+test-deps:
+	@scripts/ensure-deps.sh test
+
+web: deps
+	cd web && npm run --silent build
+
+server:
+	$(CARGO) build --release --locked --bin registry
+
+## Build both parts (release); the server binary lands in target/release/registry.
+build: web server
+
+## Build everything, load demo data into an empty database, serve http://localhost:8080.
+run: build
+	@mkdir -p data
+	@$(RELEASE_BIN) seed --demo --if-empty
+	@echo
+	@echo "  European Small-Craft Registry: http://localhost:8080"
+	@echo "  Dev mailbox (verification and reset emails): http://localhost:8080/dev/mailbox"
+	@echo "  API docs: http://localhost:8080/api/docs"
+	@echo
+	exec $(RELEASE_BIN) serve
+
+## Every test: Rust on SQLite and on PostgreSQL, web unit tests, browser end-to-end tests.
+test: test-deps test-rust check-api test-web test-e2e
+	@echo "all tests passed"
+
+test-rust: test-rust-sqlite test-rust-postgres
+
+test-rust-sqlite:
+	$(CARGO) test --locked --workspace
+
+test-rust-postgres:
+	scripts/with-postgres.sh $(CARGO) test --locked --test api
+
+## Fails when the committed OpenAPI document or the generated TypeScript types are stale.
+check-api: test-deps
+	$(CARGO) build --locked --bin registry
+	@$(DEBUG_BIN) openapi > target/openapi.json
+	@diff -q target/openapi.json web/openapi.json >/dev/null || \
+	  { echo "web/openapi.json is stale: run 'make api-types' and commit the result" >&2; exit 1; }
+	cd web && npm run --silent check:api
+
+## Regenerate web/openapi.json and web/src/api/schema.d.ts from the server.
+api-types: deps
+	$(CARGO) build --locked --bin registry
+	$(DEBUG_BIN) openapi > web/openapi.json
+	cd web && npm run --silent gen:api
+
+test-web: test-deps
+	cd web && npm run --silent typecheck && npm test --silent
+
+test-e2e: test-deps web
+	$(CARGO) build --locked --bin registry
+	scripts/e2e.sh $(DEBUG_BIN)
+
+clean:
+	$(CARGO) clean
+	rm -rf web/dist web/node_modules
