@@ -4,7 +4,9 @@
 mod email;
 mod password;
 mod phone;
+pub mod platform_id;
 
 pub use email::Email;
 pub use password::NewPassword;
 pub use phone::PhoneE164;
+pub use platform_id::{PlatformId, PlatformIdError};

@@ -8,3 +8,4 @@ mod http_edge;
 mod outbox;
 mod password_reset;
 mod profile;
+mod smtp;
