@@ -48,6 +48,7 @@ pub struct ErrorBody {
     pub code: String,
     /// Per-field messages, present only for validation errors.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, Vec<String>>>)]
     pub fields: Option<FieldErrors>,
 }
 
