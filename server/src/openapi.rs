@@ -1,7 +1,11 @@
 //! The OpenAPI document (the web app's types are generated from it) and the
 //! interactive docs.
 
-use axum::Router;
+use axum::{
+    Router,
+    http::{HeaderValue, header},
+};
+use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -27,6 +31,16 @@ pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
+/// Swagger UI sets inline styles, so its pages (only) allow them.
+const DOCS_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
 pub fn router() -> Router<AppState> {
-    Router::new().merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document()))
+    let docs = Router::new()
+        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document()))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(DOCS_CSP),
+        ));
+    Router::new().merge(docs)
 }

@@ -174,11 +174,15 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
 }
 
 /// Archive an account: its sessions end, its email becomes free to register
-/// again, and (once vessels exist) its vessels are deactivated, all in one
-/// transaction.
+/// again, the password hash, phone and name are erased (data minimisation;
+/// the email stays for bookkeeping), and (once vessels exist) its vessels are
+/// deactivated, all in one transaction.
 pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
     let mut tx = state.db.begin().await?;
-    let changed = sqlx::query("UPDATE users SET archived_at = $1 WHERE id = $2 AND archived_at IS NULL")
+    let changed = sqlx::query(
+        "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
+         WHERE id = $2 AND archived_at IS NULL",
+    )
         .bind(now_ms())
         .bind(&user.id)
         .execute(&mut *tx)

@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { launchBrowser, newPage } from "./helpers.mjs";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test("the language menu switches the interface to Dutch and remembers it", async () => {
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await header.getByRole("link", { name: "How it Works" }).waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "en");
+
+    await header.getByRole("button", { name: /Language/ }).click();
+    // Languages without translations are listed but cannot be chosen yet.
+    const german = page.getByRole("menuitemradio", { name: /German/ });
+    await german.waitFor();
+    assert.equal(await german.getAttribute("aria-disabled"), "true");
+    await page.getByRole("menuitemradio", { name: "Dutch" }).click();
+
+    await header.getByRole("link", { name: "Hoe het werkt" }).waitFor();
+    await header.getByRole("link", { name: "Prijzen" }).waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "nl");
+
+    // The choice survives a reload.
+    await page.reload();
+    await header.getByRole("link", { name: "Hoe het werkt" }).waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "nl");
+  } finally {
+    await context.close();
+  }
+});

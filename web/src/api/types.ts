@@ -1,0 +1,20 @@
+// Short aliases for the generated OpenAPI schema types. Never hand-write these shapes:
+// they come from the server's OpenAPI document via `npm run gen:api`.
+import type { components } from "@/api/schema";
+
+type Schemas = components["schemas"];
+
+export type User = Schemas["User"];
+export type RegisterRequest = Schemas["RegisterRequest"];
+export type LoginRequest = Schemas["LoginRequest"];
+export type VerifyEmailRequest = Schemas["VerifyEmailRequest"];
+export type PasswordResetRequest = Schemas["PasswordResetRequest"];
+export type PasswordResetConfirm = Schemas["PasswordResetConfirm"];
+export type MessageResponse = Schemas["MessageResponse"];
+export type ErrorBody = Schemas["ErrorBody"];
+export type Profile = Schemas["Profile"];
+export type Stats = Schemas["Stats"];
+export type MailboxMessage = Schemas["MailboxMessage"];
+export type Role = Schemas["Role"];
+export type Channel = Schemas["Channel"];
+export type IdentityVerificationStatus = Schemas["IdentityVerificationStatus"];

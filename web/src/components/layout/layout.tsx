@@ -1,0 +1,42 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import { Footer } from "@/components/layout/footer";
+import { Header } from "@/components/layout/header";
+import { Toaster } from "@/components/ui/toaster";
+
+/** Scrolls to #anchor targets (how-it-works, pricing) after in-app navigation, else to the top. */
+function useScrollOnNavigate() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash) {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView?.({ block: "start" });
+        return;
+      }
+    }
+    window.scrollTo?.(0, 0);
+  }, [location.pathname, location.hash, location.key]);
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  useScrollOnNavigate();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:left-4 focus:top-4"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { LoginPage } from "@/features/auth/components/login-page";
+import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+
+const user = {
+  id: "u1",
+  role: "user",
+  name: null,
+  email: "skipper@example.test",
+  phoneE164: null,
+  emailVerifiedAt: "2025-01-01T00:00:00Z",
+  phoneVerifiedAt: null,
+  identityVerificationStatus: "not_started",
+};
+
+function renderLogin(path = "/login") {
+  return renderRoute(<LoginPage />, { path, toaster: true });
+}
+
+describe("LoginPage", () => {
+  it("shows the spec's validation messages", async () => {
+    const fetchMock = mockFetch({ "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }) });
+    renderLogin();
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 6 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Invalid email address");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("accepts a 6-character password (older accounts keep working)", async () => {
+    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText("Password"), "abcde");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Password must be at least 6 characters")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Password"), "f");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.queryByText("Password must be at least 6 characters")).not.toBeInTheDocument());
+  });
+
+  it("sends rememberMe, welcomes the user and goes to /dashboard", async () => {
+    let sent: unknown;
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "POST /api/auth/login": (_url, init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, user);
+      },
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText("Email"), "skipper@example.test");
+    await userEvent.type(screen.getByLabelText("Password"), "harbour-lights-42");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Remember me" }));
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Navigated to /dashboard")).toBeInTheDocument();
+    expect(screen.getAllByText("Welcome back!").length).toBeGreaterThan(0);
+    expect(sent).toEqual({ email: "skipper@example.test", password: "harbour-lights-42", rememberMe: true });
+  });
+
+  it("returns to a same-site ?next= path after signing in", async () => {
+    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}), "POST /api/auth/login": jsonResponse(200, user) });
+    renderLogin("/login?next=%2Fprofile");
+    await userEvent.type(screen.getByLabelText("Email"), "skipper@example.test");
+    await userEvent.type(screen.getByLabelText("Password"), "harbour-lights-42");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Navigated to /profile")).toBeInTheDocument();
+  });
+
+  it("shows 'Login Failed' with the server's message", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "POST /api/auth/login": jsonResponse(401, { message: "Invalid email or password", code: "invalid_credentials" }),
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText("Email"), "skipper@example.test");
+    await userEvent.type(screen.getByLabelText("Password"), "wrong-password");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect((await screen.findAllByText("Login Failed")).length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Invalid email or password").length).toBeGreaterThan(0);
+  });
+
+  it("sends a signed-in user to /dashboard", async () => {
+    mockFetch({ "GET /api/auth/me": jsonResponse(200, user) });
+    renderLogin();
+    expect(await screen.findByText("Navigated to /dashboard")).toBeInTheDocument();
+  });
+
+  it("links to password recovery and account creation", async () => {
+    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    renderLogin();
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
+    expect(screen.getByRole("link", { name: "Create one" })).toHaveAttribute("href", "/signup");
+  });
+});

@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { useConfirmPasswordReset } from "@/features/auth/api/confirm-password-reset";
+import { AuthCard } from "@/features/auth/components/auth-card";
+import { resetPasswordSchema, type ResetPasswordFormValues } from "@/features/auth/schemas/reset-password";
+import { errorMessage } from "@/lib/api-client";
+import { applyServerFieldErrors } from "@/lib/form-errors";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("resetPassword.title"));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const confirm = useConfirmPasswordReset();
+  const form = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const footer = (
+    <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+      {t("resetPassword.requestNewLink")}
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title={t("resetPassword.title")} footer={footer}>
+        <Alert variant="destructive" role="alert">
+          {t("resetPassword.missingToken")}
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = form.handleSubmit((values) =>
+    confirm.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: () => {
+          toast({ title: t("resetPassword.successTitle"), description: t("resetPassword.successDescription") });
+          navigate("/login");
+        },
+        onError: (err) => {
+          applyServerFieldErrors(err, form.setError, ["password"] as const);
+        },
+      },
+    ),
+  );
+
+  // Field problems show on the field; anything else (e.g. 'Invalid or expired token.') above the form.
+  const formError =
+    confirm.isError && !errors.password ? errorMessage(confirm.error, t("resetPassword.failedFallback")) : null;
+
+  return (
+    <AuthCard title={t("resetPassword.title")} description={t("resetPassword.description")} footer={footer}>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {formError ? (
+          <Alert variant="destructive" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <FormField id="reset-password" label={t("fields.newPassword")} hint={t("signup.passwordHint")} error={errors.password}>
+          <Input type="password" autoComplete="new-password" {...form.register("password")} />
+        </FormField>
+        <FormField id="reset-confirm-password" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
+          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+        </FormField>
+        <Button type="submit" disabled={confirm.isPending} className="w-full">
+          {confirm.isPending ? t("resetPassword.submitting") : t("resetPassword.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

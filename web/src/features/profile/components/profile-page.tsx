@@ -1,0 +1,156 @@
+import { MailWarning, TriangleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { User } from "@/api/types";
+import { Page } from "@/components/layout/page";
+import { RequireAuth } from "@/components/layout/require-auth";
+import { Alert } from "@/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { useDeleteProfile } from "@/features/profile/api/delete-profile";
+import { useProfile } from "@/features/profile/api/get-profile";
+import { useResendVerification } from "@/features/profile/api/resend-verification";
+import { errorMessage } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("profile.title"));
+  return <RequireAuth>{(user) => <ProfileContent user={user} />}</RequireAuth>;
+}
+
+function ProfileContent({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const notSet = <span className="text-muted-foreground">{t("profile.notSet")}</span>;
+
+  return (
+    <Page title={t("profile.title")} description={t("profile.description")}>
+      <div className="grid gap-6">
+        {user.emailVerifiedAt ? null : <VerifyEmailNotice />}
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("profile.accountDetails")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {profile.isPending ? (
+              <div className="grid gap-4" role="status" aria-label={t("common.loading")}>
+                <Skeleton className="h-6 w-1/2" />
+                <Skeleton className="h-6 w-2/3" />
+                <Skeleton className="h-6 w-1/3" />
+              </div>
+            ) : profile.isError ? (
+              <Alert variant="destructive" role="alert">
+                {errorMessage(profile.error, t("common.genericError"))}
+              </Alert>
+            ) : (
+              <dl className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+                <dt className="font-medium">{t("profile.name")}</dt>
+                <dd>{profile.data.name || notSet}</dd>
+                <dt className="font-medium">{t("fields.email")}</dt>
+                <dd className="break-all">{profile.data.email}</dd>
+                <dt className="font-medium">{t("profile.phone")}</dt>
+                <dd>{profile.data.phoneE164 || notSet}</dd>
+              </dl>
+            )}
+          </CardContent>
+        </Card>
+
+        <DangerZone />
+      </div>
+    </Page>
+  );
+}
+
+function VerifyEmailNotice() {
+  const { t } = useTranslation();
+  const resend = useResendVerification();
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: (data) =>
+        toast({ title: t("profile.resendSuccessTitle"), description: data?.message || t("profile.resendSuccessDescription") }),
+      onError: (err) =>
+        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("profile.resendFailed")) }),
+    });
+
+  return (
+    <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <MailWarning className="size-5 shrink-0" aria-hidden="true" />
+      <div className="flex-1">
+        <p className="font-medium">{t("profile.unverifiedTitle")}</p>
+        <p className="text-muted-foreground">{t("profile.unverifiedDescription")}</p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onResend} disabled={resend.isPending}>
+        {t("profile.resend")}
+      </Button>
+    </Alert>
+  );
+}
+
+function DangerZone() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteProfile({
+    onArchived: (data) => {
+      toast({ title: t("profile.archivedTitle"), description: data?.message || t("profile.archivedDescription") });
+      navigate("/");
+    },
+  });
+
+  const onConfirm = () =>
+    remove.mutate(undefined, {
+      onError: (err) =>
+        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("profile.archiveFailed")) }),
+    });
+
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-destructive">
+          <TriangleAlert className="size-5" aria-hidden="true" />
+          {t("profile.dangerZone")}
+        </CardTitle>
+        <CardDescription>{t("profile.dangerZoneDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive" disabled={remove.isPending}>
+              {t("profile.deleteAccount")}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t("profile.confirmTitle")}</AlertDialogTitle>
+              <AlertDialogDescription asChild>
+                <div className="grid gap-2">
+                  <p>{t("profile.confirmArchived")}</p>
+                  <p>{t("profile.confirmVessels")}</p>
+                  <p>{t("profile.confirmEmailReuse")}</p>
+                </div>
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+              <AlertDialogAction onClick={onConfirm}>{t("profile.deleteAccount")}</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}

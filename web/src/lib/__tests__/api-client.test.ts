@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, apiFetch, errorMessage, fieldErrors } from "@/lib/api-client";
+
+function stubFetch(response: Response) {
+  const fn = vi.fn(async () => response);
+  vi.stubGlobal("fetch", fn);
+  return fn;
+}
+
+describe("apiFetch", () => {
+  it("sends cookies and a JSON body, and parses the JSON answer", async () => {
+    const fetchMock = stubFetch(
+      new Response(JSON.stringify({ message: "ok" }), { status: 200, headers: { "Content-Type": "application/json" } }),
+    );
+    const result = await apiFetch<{ message: string }>("/api/auth/login", {
+      method: "POST",
+      json: { email: "a@b.test", password: "secret" },
+    });
+    expect(result).toEqual({ message: "ok" });
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe("/api/auth/login");
+    expect(init.credentials).toBe("include");
+    expect(init.body).toBe(JSON.stringify({ email: "a@b.test", password: "secret" }));
+    expect(new Headers(init.headers).get("Content-Type")).toBe("application/json");
+  });
+
+  it("returns undefined for 204 No Content", async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(apiFetch("/api/auth/logout", { method: "POST" })).resolves.toBeUndefined();
+  });
+
+  it("raises '<status>: <response text>' and keeps the parsed error envelope", async () => {
+    const body = { message: "Invalid email or password", code: "invalid_credentials" };
+    stubFetch(new Response(JSON.stringify(body), { status: 401, statusText: "Unauthorized" }));
+    const err = await apiFetch("/api/auth/login").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    const apiError = err as ApiError;
+    expect(apiError.message).toBe(`401: ${JSON.stringify(body)}`);
+    expect(apiError.status).toBe(401);
+    expect(apiError.body).toEqual(body);
+    expect(errorMessage(apiError, "fallback")).toBe("Invalid email or password");
+  });
+
+  it("uses the status text when the error body is empty", async () => {
+    stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
+    const err = (await apiFetch("/api/stats").catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe("503: Service Unavailable");
+    expect(err.body).toBeNull();
+    expect(errorMessage(err, "Something went wrong")).toBe("Something went wrong");
+  });
+
+  it("keeps plain-text error bodies in the message only", async () => {
+    stubFetch(new Response("upstream timeout", { status: 502, statusText: "Bad Gateway" }));
+    const err = (await apiFetch("/api/stats").catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe("502: upstream timeout");
+    expect(err.body).toBeNull();
+  });
+
+  it("exposes field errors from a 422 envelope", async () => {
+    const body = { message: "Validation failed", code: "unprocessable", fields: { email: ["Email is already registered"] } };
+    stubFetch(new Response(JSON.stringify(body), { status: 422, statusText: "Unprocessable Entity" }));
+    const err = await apiFetch("/api/auth/register").catch((e: unknown) => e);
+    expect(fieldErrors(err)).toEqual({ email: ["Email is already registered"] });
+  });
+});
+
+describe("errorMessage", () => {
+  it("falls back for errors that are not API errors", () => {
+    expect(errorMessage(new TypeError("Failed to fetch"), "Network problem")).toBe("Network problem");
+    expect(errorMessage(undefined, "Network problem")).toBe("Network problem");
+  });
+});

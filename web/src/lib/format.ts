@@ -1,0 +1,23 @@
+/** Euro amount from integer cents, e.g. 2495 -> "€24.95" (en) / "€ 24,95" (nl). */
+export function formatEuroCents(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** Short month, day, year (spec section 9), with the time when asked. */
+export function formatDate(iso: string, locale: string, withTime = false): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+  }).format(date);
+}
+
+export const REGISTRATION_FEE_CENTS = 2495;
+export const TRANSFER_FEE_CENTS = 995;
