@@ -13,6 +13,8 @@ base="http://127.0.0.1:$port"
 export REGISTRY_DATABASE_URL="sqlite://$dir/e2e.db" REGISTRY_ADDR="127.0.0.1:$port" REGISTRY_PUBLIC_URL="$base" \
   REGISTRY_DATA_DIR="$dir" REGISTRY_WEB_DIR="$PWD/web/dist" REGISTRY_MODE=dev REGISTRY_LOG=warn
 
+# The journeys sign in as the demo owner and search seeded vessels.
+"$bin" seed --demo --vessels 200 >"$dir/seed.log" 2>&1 || { cat "$dir/seed.log" >&2; exit 1; }
 "$bin" serve >"$dir/server.log" 2>&1 &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$dir"; }

@@ -19,6 +19,17 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Start a transaction. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes
+    /// fails with SQLITE_BUSY when another connection wrote in between,
+    /// without waiting for the busy timeout.
+    pub async fn begin(&self) -> sqlx::Result<crate::db::Tx<'static>> {
+        match self.backend {
+            Backend::Sqlite => self.db.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.db.begin().await,
+        }
+    }
+
     /// Tell this process's outbox worker that a message is waiting.
     pub fn wake_outbox(&self) {
         self.outbox_wake.notify_one();

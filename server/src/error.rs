@@ -150,3 +150,18 @@ impl IntoResponse for AppError {
 }
 
 pub type AppResult<T> = Result<T, AppError>;
+
+/// Collects field problems so a form shows all of them at once.
+#[derive(Default)]
+pub struct FieldCheck(FieldErrors);
+
+impl FieldCheck {
+    /// The parsed value, or `None` with the problem recorded under `field`.
+    pub fn take<T, E: Into<String>>(&mut self, field: &str, parsed: Result<T, E>) -> Option<T> {
+        parsed.map_err(|message| self.0.entry(field.to_owned()).or_default().push(message.into())).ok()
+    }
+
+    pub fn finish(self) -> AppResult<()> {
+        if self.0.is_empty() { Ok(()) } else { Err(AppError::fields(self.0)) }
+    }
+}

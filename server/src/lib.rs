@@ -17,4 +17,6 @@ pub mod openapi;
 pub mod outbox;
 pub mod profile;
 pub mod seed;
+pub mod seed_vessels;
 pub mod stats;
+pub mod vessels;

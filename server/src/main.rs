@@ -22,6 +22,9 @@ enum Command {
         /// Do nothing when the database already has users.
         #[arg(long)]
         if_empty: bool,
+        /// Also create this many realistic active vessels.
+        #[arg(long, value_name = "N")]
+        vessels: Option<usize>,
     },
     /// Manage users.
     Users {
@@ -72,7 +75,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             app::serve(state, listener).await
         }
         Command::Migrate => Ok(()),
-        Command::Seed { demo, if_empty } => {
+        Command::Seed { demo, if_empty, vessels } => {
             if if_empty && !seed::is_empty(&state).await? {
                 println!("The database has data already; not seeding.");
                 return Ok(());
@@ -83,6 +86,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 for a in seed::DEMO_ACCOUNTS {
                     println!("  {:<22} password {:<22} ({})", a.email, a.password, a.role);
                 }
+            }
+            if let Some(n) = vessels {
+                let started = std::time::Instant::now();
+                registry::seed_vessels::vessels(&state, n).await?;
+                println!("Seeded {n} vessels in {:.1} s.", started.elapsed().as_secs_f64());
             }
             Ok(())
         }

@@ -9,7 +9,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{app::AppState, auth, dev, error, outbox, profile, stats};
+use crate::{app::AppState, auth, countries, dev, error, outbox, profile, stats, vessels};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -20,6 +20,8 @@ use crate::{app::AppState, auth, dev, error, outbox, profile, stats};
         auth::request_password_reset, auth::confirm_password_reset,
         profile::show, profile::archive,
         stats::stats,
+        countries::list, countries::one,
+        vessels::register, vessels::search, vessels::my_list, vessels::detail, vessels::update,
         dev::mailbox,
     ),
     components(schemas(error::ErrorBody, outbox::MailboxMessage, outbox::Channel, auth::User, auth::Role,

@@ -2,6 +2,7 @@
 
 use axum::{Router, extract::State, routing::get};
 use serde::Serialize;
+use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::{app::AppState, countries::SUPPORTED, error::AppResult, fees, http::json::ApiJson};
@@ -22,10 +23,14 @@ pub struct Stats {
 }
 
 #[utoipa::path(get, path = "/api/stats", tag = "registry", responses((status = 200, body = Stats)))]
-pub(crate) async fn stats(State(_state): State<AppState>) -> AppResult<ApiJson<Stats>> {
-    // Vessels arrive with the registry feature; until then there are none to count.
+pub(crate) async fn stats(State(state): State<AppState>) -> AppResult<ApiJson<Stats>> {
+    let registered_vessels: i64 =
+        sqlx::query("SELECT COUNT(*) AS n FROM vessels WHERE status IN ('active', 'in_transfer')")
+            .fetch_one(&state.db)
+            .await?
+            .get("n");
     Ok(ApiJson(Stats {
-        registered_vessels: 0,
+        registered_vessels,
         countries: SUPPORTED.len() as i64,
         registration_fee_cents: fees::REGISTRATION_CENTS,
         transfer_fee_cents: fees::TRANSFER_CENTS,

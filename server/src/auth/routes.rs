@@ -14,7 +14,7 @@ use super::{User, service, sessions};
 use crate::{
     app::AppState,
     domain::{Email, NewPassword, PhoneE164},
-    error::{AppError, AppResult, ErrorBody, FieldErrors},
+    error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::{extract::CurrentUser, json::ApiJson},
 };
 
@@ -49,19 +49,6 @@ pub struct RegisterRequest {
     /// Optional; E.164, e.g. `+31612345678`. Needed later for transfers.
     #[serde(rename = "phoneE164", default)]
     pub phone_e164: Option<String>,
-}
-
-/// Collects field problems so a form shows all of them at once.
-#[derive(Default)]
-pub struct FieldCheck(FieldErrors);
-
-impl FieldCheck {
-    pub fn take<T>(&mut self, field: &str, parsed: Result<T, &'static str>) -> Option<T> {
-        parsed.map_err(|message| self.0.entry(field.to_owned()).or_default().push(message.to_owned())).ok()
-    }
-    pub fn finish(self) -> AppResult<()> {
-        if self.0.is_empty() { Ok(()) } else { Err(AppError::fields(self.0)) }
-    }
 }
 
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,

@@ -39,7 +39,7 @@ pub struct Registration {
 pub async fn register(state: &AppState, r: Registration) -> AppResult<()> {
     let hash = hashing::hash(&r.password).await?;
     let id = new_id();
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     let inserted = sqlx::query(
         "INSERT INTO users (id, email, password_hash, phone_e164, created_at) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -73,7 +73,7 @@ async fn send_verification(state: &AppState, tx: &mut Tx<'_>, user_id: &str, ema
 }
 
 pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::VerifyEmail).await? else {
         return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
     };
@@ -92,7 +92,7 @@ pub async fn resend_verification(state: &AppState, user: &User) -> AppResult<()>
     }
     refuse_when_throttled(state, &format!("verify-mail:{}", user.id), EMAIL_SEND_LIMIT).await?;
     let email = Email::parse(&user.email).map_err(|e| anyhow::anyhow!("stored email: {e}"))?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     send_verification(state, &mut tx, &user.id, &email).await?;
     tx.commit().await?;
     state.wake_outbox();
@@ -123,7 +123,7 @@ pub async fn login(state: &AppState, email: &Email, password: &str, remember: bo
     }
     let user = User::from_row(row.as_ref().expect("verified password implies a row"));
     throttle::clear(&state.db, &bucket).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     let secret = sessions::create(&mut tx, &user.id, remember).await?;
     tx.commit().await?;
     Ok((user, secret))
@@ -134,7 +134,7 @@ pub async fn login(state: &AppState, email: &Email, password: &str, remember: bo
 pub async fn request_password_reset(state: &AppState, email: &Email, client: &str) -> AppResult<()> {
     refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     let user_id: Option<String> = sqlx::query("SELECT id FROM users WHERE email = $1 AND archived_at IS NULL")
         .bind(email.as_str())
         .fetch_optional(&mut *tx)
@@ -158,7 +158,7 @@ pub async fn request_password_reset(state: &AppState, email: &Email, client: &st
 
 pub async fn confirm_password_reset(state: &AppState, token: &str, password: &NewPassword) -> AppResult<()> {
     let hash = hashing::hash(password).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::PasswordReset).await? else {
         return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
     };
@@ -175,10 +175,10 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
 
 /// Archive an account: its sessions end, its email becomes free to register
 /// again, the password hash, phone and name are erased (data minimisation;
-/// the email stays for bookkeeping), and (once vessels exist) its vessels are
-/// deactivated, all in one transaction.
+/// the email stays for bookkeeping), and its vessels are deactivated (each
+/// change audited), all in one transaction.
 pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = state.begin().await?;
     let changed = sqlx::query(
         "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
          WHERE id = $2 AND archived_at IS NULL",
@@ -192,6 +192,22 @@ pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
         return Err(AppError::NotFound("This account no longer exists.".into()));
     }
     sessions::end_all_for_user(&mut tx, &user.id).await?;
+    let vessels: Vec<String> =
+        sqlx::query("SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'")
+            .bind(&user.id)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|r| r.get("id"))
+            .collect();
+    for vessel_id in &vessels {
+        sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id = $1")
+            .bind(vessel_id)
+            .execute(&mut *tx)
+            .await?;
+        crate::vessels::audit(&mut tx, vessel_id, Some(&user.id), "deactivated",
+            serde_json::json!({"reason": "owner archived the account"})).await?;
+    }
     tx.commit().await?;
     Ok(())
 }

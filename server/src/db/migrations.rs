@@ -28,7 +28,22 @@ macro_rules! portable {
     };
 }
 
-pub const MIGRATIONS: &[Migration] = &[portable!(1, "accounts", "0001_accounts.sql")];
+macro_rules! per_backend {
+    ($version:expr, $name:expr, $stem:expr) => {
+        Migration {
+            version: $version,
+            name: $name,
+            sqlite: include_str!(concat!("../../migrations/", $stem, ".sqlite.sql")),
+            postgres: include_str!(concat!("../../migrations/", $stem, ".postgres.sql")),
+        }
+    };
+}
+
+pub const MIGRATIONS: &[Migration] = &[
+    portable!(1, "accounts", "0001_accounts.sql"),
+    portable!(2, "vessels", "0002_vessels.sql"),
+    per_backend!(3, "search", "0003_search"),
+];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {
     let mut conn = db.acquire().await?;

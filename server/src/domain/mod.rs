@@ -4,6 +4,7 @@
 mod email;
 mod password;
 mod phone;
+pub mod folded;
 pub mod identifiers;
 pub mod platform_id;
 

@@ -52,3 +52,19 @@ impl FromRequestParts<AppState> for Admin {
         Ok(Self(user))
     }
 }
+
+/// The signed-in user, if any. A request without a session cookie, or with
+/// one whose session has expired or ended, is anonymous; a database failure
+/// is an error, never silently anonymous.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        match session_secret(&parts.headers) {
+            Some(secret) => Ok(Self(sessions::user_for(&state.db, &secret).await?)),
+            None => Ok(Self(None)),
+        }
+    }
+}

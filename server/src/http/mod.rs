@@ -38,6 +38,8 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::auth::router())
         .merge(crate::profile::router())
         .merge(crate::stats::router())
+        .merge(crate::countries::router())
+        .merge(crate::vessels::router())
         .merge(crate::openapi::router());
     let api = if state.config.is_dev() { api.merge(crate::dev::router()) } else { api };
 

@@ -11,6 +11,7 @@ pub const PUBLIC_URL: &str = "http://localhost:8080";
 pub struct TestApp {
     pub base: String,
     pub db: Db,
+    pub state: app::AppState,
     /// A client with its own cookie jar: one browser.
     pub client: reqwest::Client,
     cleanup: Cleanup,
@@ -88,13 +89,25 @@ impl TestApp {
         let config = Config::load(env).expect("test config");
         let (state, worker) = app::assemble(config).await.expect("assemble app");
         let db = state.db.clone();
+        let app_state = state.clone();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         if outbox_worker {
             tokio::spawn(worker.run());
         }
         tokio::spawn(app::serve(state, listener));
-        Self { base, db, client: Self::browser(), cleanup }
+        Self { base, db, state: app_state, client: Self::browser(), cleanup }
+    }
+
+    /// The same app seen from another browser (own cookies).
+    pub fn second_browser(&self) -> TestApp {
+        TestApp {
+            base: self.base.clone(),
+            db: self.db.clone(),
+            state: self.state.clone(),
+            client: Self::browser(),
+            cleanup: Cleanup::Nothing,
+        }
     }
 
     /// A second, independent browser (own cookie jar).

@@ -8,4 +8,6 @@ mod http_edge;
 mod outbox;
 mod password_reset;
 mod profile;
+mod search;
 mod smtp;
+mod vessels;

@@ -132,6 +132,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/countries/{countryCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -180,12 +212,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vessels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vessels/my/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vessels/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vessels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
         Channel: "email" | "sms";
+        CountryConfig: {
+            code: string;
+            flag: string;
+            identifiers: components["schemas"]["IdentifierConfig"][];
+            name: components["schemas"]["LocalizedText"];
+            phonePrefix: string;
+        };
+        CreateVesselRequest: {
+            /** Format: int64 */
+            buildYear?: number | null;
+            /** @description `NL-BEN12345A678` or `unknown`; required from build year 1998 on. */
+            cin?: string | null;
+            countryCode?: string;
+            engineSerial?: string | null;
+            eniNumber?: string | null;
+            forSale?: boolean;
+            /** @description Country-specific identifiers by type (`brandmerk`, `akz`, ...), each a value or `unknown`. */
+            identifiers?: {
+                [key: string]: string;
+            };
+            imoNumber?: string | null;
+            /** @description For vessels built before 1998; at most 20 characters, or `unknown`. */
+            legacyId?: string | null;
+            /** Format: int64 */
+            lengthCm?: number | null;
+            make?: string;
+            mmsi?: string | null;
+            model?: string;
+            name?: string | null;
+            phoneE164?: string;
+            publicVisibility?: boolean;
+        };
+        CreatedVessel: components["schemas"]["Vessel"] & {
+            /** @description Accepted, but worth a second look (an MMSI of another country, say). */
+            warnings: components["schemas"]["Warning"][];
+        };
         /** @description The body of every error response. */
         ErrorBody: {
             /** @description A stable machine-readable code, e.g. `validation_failed`. */
@@ -197,8 +329,21 @@ export interface components {
             /** @description A sentence the UI can show as is. */
             message: string;
         };
+        IdentifierConfig: {
+            helperText: components["schemas"]["LocalizedText"];
+            label: components["schemas"]["LocalizedText"];
+            labelI18nKey: string;
+            placeholder: string;
+            type: components["schemas"]["IdentifierType"];
+        };
+        /** @enum {string} */
+        IdentifierType: "cin" | "brandmerk" | "akz" | "schiffsregister" | "registratiebrief" | "immatriculation" | "matricula" | "targa" | "pl_register" | "mmsi";
         /** @enum {string} */
         IdentityVerificationStatus: "not_started" | "pending" | "verified";
+        LocalizedText: {
+            en: string;
+            nl: string;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -217,6 +362,15 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        OwnershipEntry: {
+            acquiredAt: string;
+            /** @description `private` or `company`. */
+            acquisitionType: string;
+            /** @description Only ever the viewer's own id; null for everyone else's entries. */
+            ownerUserId?: string | null;
+            /** @description Null for the current owner. */
+            transferredOutAt?: string | null;
         };
         PasswordResetConfirm: {
             password: string;
@@ -254,6 +408,10 @@ export interface components {
             /** Format: int64 */
             transferFeeCents: number;
         };
+        UpdateVesselRequest: {
+            forSale?: boolean | null;
+            publicVisibility?: boolean | null;
+        };
         /** @description The signed-in user as the API shows it. */
         User: {
             email: string;
@@ -268,6 +426,61 @@ export interface components {
         };
         VerifyEmailRequest: {
             token: string;
+        };
+        Vessel: {
+            /** Format: int64 */
+            buildYear?: number | null;
+            /** @description `NL-BEN12345A678`, `unknown`, or null for vessels built before 1998. */
+            cin?: string | null;
+            countryCode: string;
+            createdAt: string;
+            /** Format: int64 */
+            documentsCount: number;
+            forSale: boolean;
+            id: string;
+            identifiers: components["schemas"]["VesselIdentifiers"];
+            /** Format: int64 */
+            lengthCm?: number | null;
+            make: string;
+            model: string;
+            name?: string | null;
+            ownershipSummary?: string | null;
+            /** @description Grouped for display, e.g. `7KQ2-M9XD-4HTR`. */
+            platformId: string;
+            publicVisibility: boolean;
+            status: components["schemas"]["VesselStatus"];
+        };
+        VesselDetail: {
+            /** Format: int64 */
+            documentsCount: number;
+            ownershipHistory: components["schemas"]["OwnershipEntry"][];
+            vessel: components["schemas"]["Vessel"];
+        };
+        VesselIdentifiers: {
+            engineSerial?: string | null;
+            eniNumber?: string | null;
+            imoNumber?: string | null;
+            legacyId?: string | null;
+            mmsi?: string | null;
+            /** @description The country the MMSI's MID is allotted to. */
+            mmsiCountry?: string | null;
+            /** @description National identifier type -> value (or `unknown`). */
+            national: {
+                [key: string]: string;
+            };
+        };
+        VesselPage: {
+            data: components["schemas"]["Vessel"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        /** @enum {string} */
+        VesselStatus: "pending_payment" | "active" | "in_transfer" | "deactivated";
+        Warning: {
+            field: string;
+            message: string;
         };
     };
     responses: never;
@@ -554,6 +767,55 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryConfig"][];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ISO 3166 alpha-2, e.g. NL */
+                countryCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryConfig"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mailbox: {
         parameters: {
             query?: never;
@@ -644,6 +906,228 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Stats"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVesselRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered, awaiting its fee (status pending_payment) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedVessel"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Email not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An identifier is in use by an active vessel */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Field errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vessel"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description A platform ID, or a fragment of a name, make or model (3+ characters). */
+                query?: string;
+                /** @description ISO 3166 alpha-2, e.g. `NL`. */
+                countryCode?: string;
+                buildYearFrom?: string;
+                buildYearTo?: string;
+                /** @description From 1. */
+                page?: string;
+                /** @description 1 to 100; default 10. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform ID: any case, hyphens optional */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VesselDetail"];
+                };
+            };
+            /** @description code invalid_platform_id: malformed, or the check character fails */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateVesselRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vessel"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another field than the two flags */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -13,14 +13,14 @@ import { TermsPage } from "@/features/legal/components/terms-page";
 import { NotFoundPage } from "@/features/placeholders/components/not-found-page";
 import {
   AdminPage,
-  DashboardPage,
-  RegisterVesselPage,
-  RegistrySearchPage,
   TransferPage,
   UploadDocumentsPage,
-  VesselDetailPage,
 } from "@/features/placeholders/components/placeholder-pages";
 import { ProfilePage } from "@/features/profile/components/profile-page";
+import { RegisterVesselPage } from "@/features/register-vessel/components/register-vessel-page";
+import { DashboardPage } from "@/features/vessels/components/dashboard-page";
+import { RegistrySearchPage } from "@/features/vessels/components/registry-search-page";
+import { VesselDetailPage } from "@/features/vessels/components/vessel-detail-page";
 
 /** Every route of the spec's table (section 2), plus password reset, legal pages and the dev mailbox. */
 export function AppRoutes() {

@@ -21,3 +21,19 @@ export function formatDate(iso: string, locale: string, withTime = false): strin
 
 export const REGISTRATION_FEE_CENTS = 2495;
 export const TRANSFER_FEE_CENTS = 995;
+
+/**
+ * A length in centimetres shown in metres with 2 decimals followed by "m" (spec section 9):
+ * 1250 -> "12.50m" (en) / "12,50m" (nl).
+ */
+export function formatLengthCm(lengthCm: number, locale: string): string {
+  const metres = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(lengthCm / 100);
+  return `${metres}m`;
+}
+
+/** The word "unknown" the API uses for a value the owner does not know. */
+export const UNKNOWN = "unknown";

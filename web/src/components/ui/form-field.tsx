@@ -11,6 +11,8 @@ type FormFieldProps = {
   label: ReactNode;
   hint?: ReactNode;
   error?: FieldErrorLike;
+  /** Interpolation values for a client-side (i18n key) error message, e.g. { max: 2027 }. */
+  errorParams?: Record<string, unknown>;
   /** "checkbox" puts the control before its label on one line. */
   layout?: "stacked" | "checkbox";
   className?: string;
@@ -24,11 +26,11 @@ type FormFieldProps = {
  * and error. Client-side messages are i18n keys from the zod schemas; messages from the
  * server (type "server") are shown as sent.
  */
-export function FormField({ id, label, hint, error, layout = "stacked", className, children }: FormFieldProps) {
+export function FormField({ id, label, hint, error, errorParams, layout = "stacked", className, children }: FormFieldProps) {
   const { t } = useTranslation();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const message = error?.message ? (error.type === "server" ? error.message : t(error.message)) : null;
+  const message = error?.message ? (error.type === "server" ? error.message : t(error.message, errorParams ?? {})) : null;
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(" ") || undefined;
 
   const control = (

@@ -11,29 +11,9 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 // Routes from the spec whose screens come later. Access rules already apply: signed-out
 // visitors get the sign-in prompt, non-admins the admin notice.
 
-export function RegistrySearchPage() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t("placeholders.registry.title")} description={t("placeholders.registry.description")} />;
-}
-
-export function VesselDetailPage() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t("placeholders.vessel.title")} />;
-}
-
 export function UploadDocumentsPage() {
   const { t } = useTranslation();
   return <RequireAuth>{() => <NotAvailable title={t("placeholders.upload.title")} />}</RequireAuth>;
-}
-
-export function DashboardPage() {
-  const { t } = useTranslation();
-  return <RequireAuth>{() => <NotAvailable title={t("placeholders.dashboard.title")} />}</RequireAuth>;
-}
-
-export function RegisterVesselPage() {
-  const { t } = useTranslation();
-  return <RequireAuth>{() => <NotAvailable title={t("placeholders.registerVessel.title")} />}</RequireAuth>;
 }
 
 export function TransferPage() {

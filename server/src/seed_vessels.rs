@@ -1,0 +1,250 @@
+//! `registry seed --vessels N`: realistic active vessels from real builders,
+//! spread over the supported countries, with valid CINs, MMSIs and platform
+//! IDs, and a previous owner for some. Written in large multi-row batches;
+//! on SQLite the search index is rebuilt once at the end instead of row by
+//! row, which is what makes a million vessels fit in minutes.
+
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+use crate::{
+    app::AppState,
+    clock::{DAY, now_ms},
+    countries::SUPPORTED,
+    db::Backend,
+    domain::{PlatformId, folded::fold},
+    ids::new_id,
+};
+
+/// (builder, CIN manufacturer code, models with a typical length in cm).
+const BUILDERS: &[(&str, &str, &[(&str, i64)])] = &[
+    ("Bavaria", "BAV", &[("Cruiser 34", 1099), ("Cruiser 46", 1410), ("C42", 1268), ("Vision 46", 1399), ("S30", 947)]),
+    ("Beneteau", "BEN", &[("Oceanis 38.1", 1199), ("First 27", 799), ("Antares 9", 953), ("Oceanis 46.1", 1435), ("Flyer 8", 798)]),
+    ("Jeanneau", "JEA", &[("Sun Odyssey 349", 1034), ("Sun Odyssey 410", 1239), ("Merry Fisher 795", 772), ("Cap Camarat 7.5", 715)]),
+    ("Hanse", "HAN", &[("Hanse 348", 1040), ("Hanse 388", 1140), ("Hanse 458", 1399), ("Hanse 508", 1515)]),
+    ("Dehler", "DEH", &[("Dehler 30 OD", 999), ("Dehler 34", 1070), ("Dehler 38", 1185), ("Dehler 46", 1420)]),
+    ("Linssen", "LIN", &[("Grand Sturdy 35.0", 1070), ("Grand Sturdy 40.0", 1270), ("Classic Sturdy 36", 1100)]),
+    ("Quicksilver", "QKS", &[("Activ 555 Open", 548), ("Activ 675 Cruiser", 652), ("Activ 805 Pilothouse", 804)]),
+    ("Zodiac", "ZOD", &[("Medline 580", 580), ("Open 5.5", 550), ("Cadet 310", 310)]),
+    ("Prijon", "PRJ", &[("Kodiak", 505), ("Seayak", 500), ("Touryak", 420)]),
+    ("Hallberg-Rassy", "HRA", &[("Hallberg-Rassy 340", 1035), ("Hallberg-Rassy 412", 1266)]),
+    ("X-Yachts", "XYA", &[("X4.0", 1220), ("Xc 38", 1170)]),
+    ("Sunseeker", "SSK", &[("Manhattan 55", 1707), ("Predator 60", 1840)]),
+    ("Princess", "PRS", &[("F45", 1440), ("V50", 1570)]),
+    ("Grand Soleil", "GSO", &[("Grand Soleil 44", 1349), ("Grand Soleil 40", 1220)]),
+    ("Etap", "ETA", &[("Etap 28i", 835), ("Etap 34s", 1000)]),
+    ("Najad", "NAJ", &[("Najad 355", 1085)]),
+    ("Fjord", "FJO", &[("Fjord 38 Xpress", 1170)]),
+    ("Elan", "ELN", &[("Elan E4", 1099), ("Impression 45.1", 1420)]),
+    ("Saffier", "SAF", &[("Saffier SE 27", 825), ("Saffier SC 6.50", 650)]),
+    ("Nautor's Swan", "NSW", &[("Swan 48", 1482)]),
+];
+
+const NAMES: &[&str] = &[
+    "Zeemeeuw", "Albatros", "Noordster", "Windekind", "Sea Breeze", "Morgenrood", "Blue Horizon", "Lady Grey",
+    "Aurora", "Eos", "Sirocco", "Mistral", "Tramontana", "Nordwind", "Möwe", "Seepferdchen", "Libellule",
+    "Étoile de Mer", "Brisa", "Gaviota", "Stella Maris", "Onda", "Żeglarz", "Mewa", "Maresia", "Galini",
+    "Jadran", "Bura", "Edelweiss", "Happy Hour", "Second Wind", "Dolce Vita", "Pelikaan", "Kingfisher",
+];
+
+const SERIAL_ALPHABET: &[u8] = b"0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
+const MIDS: &[(&str, u32)] = &[
+    ("NL", 244), ("DE", 211), ("FR", 227), ("ES", 224), ("IT", 247), ("BE", 205), ("PL", 261), ("PT", 263),
+    ("GR", 237), ("HR", 238), ("CH", 269),
+];
+const BATCH: usize = 500;
+
+/// A unique 5-character CIN serial for vessel number `i` (33⁵ > 39 million).
+fn serial(mut i: usize) -> String {
+    let mut s = [b'0'; 5];
+    for c in s.iter_mut().rev() {
+        *c = SERIAL_ALPHABET[i % SERIAL_ALPHABET.len()];
+        i /= SERIAL_ALPHABET.len();
+    }
+    String::from_utf8(s.to_vec()).expect("ASCII")
+}
+
+struct Row {
+    id: String,
+    platform_id: String,
+    owner: String,
+    name: Option<String>,
+    make: &'static str,
+    model: &'static str,
+    build_year: i64,
+    length_cm: i64,
+    country: &'static str,
+    cin: Option<String>,
+    legacy_id: Option<String>,
+    mmsi: Option<String>,
+    search_text: String,
+    created_at: i64,
+    previous_owner: Option<(String, i64)>,
+}
+
+pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
+    let mut rng = StdRng::from_entropy();
+    let owners = seed_owners(state, (n / 20).clamp(1, 5_000)).await?;
+    let sqlite = state.backend == Backend::Sqlite;
+    // One connection throughout: the trigger dance below must not be seen
+    // half-done by another connection of the pool.
+    let mut conn = state.db.acquire().await?;
+    if sqlite {
+        sqlx::query("DROP TRIGGER IF EXISTS vessels_fts_insert").execute(&mut *conn).await?;
+    }
+    let start_index: usize = {
+        use sqlx::Row as _;
+        sqlx::query("SELECT COUNT(*) AS n FROM vessels").fetch_one(&mut *conn).await?.get::<i64, _>("n") as usize
+    };
+    let now = now_ms();
+    let mut done = 0;
+    while done < n {
+        let rows: Vec<Row> = (done..(done + BATCH).min(n))
+            .map(|i| make_row(&mut rng, start_index + i, &owners, now))
+            .collect();
+        insert_batch(&mut conn, &rows).await?;
+        done += rows.len();
+        if done % 100_000 == 0 {
+            println!("  {done} vessels");
+        }
+    }
+    if sqlite {
+        sqlx::query("INSERT INTO vessels_fts (vessels_fts) VALUES ('rebuild')").execute(&mut *conn).await?;
+        sqlx::query(
+            "CREATE TRIGGER IF NOT EXISTS vessels_fts_insert AFTER INSERT ON vessels BEGIN
+                INSERT INTO vessels_fts (rowid, search_text) VALUES (new.rowid, new.search_text);
+             END",
+        )
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query("ANALYZE").execute(&mut *conn).await?;
+    } else {
+        sqlx::query("ANALYZE vessels").execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+fn make_row(rng: &mut StdRng, i: usize, owners: &[String], now: i64) -> Row {
+    let (make, code, models) = BUILDERS[rng.gen_range(0..BUILDERS.len())];
+    let (model, length) = models[rng.gen_range(0..models.len())];
+    let country = SUPPORTED[rng.gen_range(0..SUPPORTED.len())].code;
+    let build_year: i64 = rng.gen_range(1975..=2025);
+    let platform_id = PlatformId::generate();
+    let name = rng.gen_bool(0.8).then(|| NAMES[rng.gen_range(0..NAMES.len())].to_owned());
+    let (cin, legacy_id) = if build_year >= crate::vessels::CIN_SINCE {
+        let model_year = (build_year + rng.gen_range(0..=1)) % 100;
+        let month = (b'A' + rng.gen_range(0..12u8)) as char;
+        (Some(format!("{country}-{code}{}{month}{}{model_year:02}", serial(i), build_year % 10)), None)
+    } else {
+        (None, Some(format!("{country} {build_year} {}", serial(i))))
+    };
+    // One MID per country keeps MMSIs unique for up to a million vessels.
+    let mmsi = (i < 1_000_000 && rng.gen_bool(0.3)).then(|| {
+        let mid = MIDS.iter().find(|(c, _)| *c == country).map(|(_, m)| *m).unwrap_or(244);
+        format!("{}", mid as usize * 1_000_000 + i % 1_000_000)
+    });
+    let created_at = now - rng.gen_range(0..(3 * 365 * DAY));
+    let owner = owners[rng.gen_range(0..owners.len())].clone();
+    let previous_owner = rng.gen_bool(0.25).then(|| {
+        let prev = owners[rng.gen_range(0..owners.len())].clone();
+        (prev, created_at - rng.gen_range(DAY..(5 * 365 * DAY)))
+    });
+    let search_text = fold(&format!("{} {make} {model} {}", name.as_deref().unwrap_or(""), platform_id.compact()));
+    Row {
+        id: new_id(),
+        platform_id: platform_id.compact().to_owned(),
+        owner,
+        name,
+        make,
+        model,
+        build_year,
+        length_cm: length + rng.gen_range(-5..=5),
+        country,
+        cin,
+        legacy_id,
+        mmsi,
+        search_text,
+        created_at,
+        previous_owner,
+    }
+}
+
+async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::Result<()> {
+    const COLS: usize = 16;
+    let placeholders = |width: usize, count: usize| {
+        (0..count)
+            .map(|r| format!("({})", (1..=width).map(|c| format!("${}", r * width + c)).collect::<Vec<_>>().join(", ")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut tx = sqlx::Connection::begin(conn).await?;
+    let sql = format!(
+        "INSERT INTO vessels (id, platform_id, owner_user_id, name, make, model, build_year, length_cm, country_code,
+             cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, status, owner_phone_e164,
+             public_visibility, for_sale)
+         SELECT t.*, 'active', '+31600000000', 1, 0 FROM (VALUES {}) AS t",
+        placeholders(COLS, rows.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for r in rows {
+        q = q
+            .bind(&r.id)
+            .bind(&r.platform_id)
+            .bind(&r.owner)
+            .bind(r.name.clone())
+            .bind(r.make)
+            .bind(r.model)
+            .bind(r.build_year)
+            .bind(r.length_cm)
+            .bind(r.country)
+            .bind(r.cin.clone())
+            .bind(r.legacy_id.clone())
+            .bind(r.mmsi.clone())
+            .bind(r.mmsi.as_ref().map(|_| r.country))
+            .bind(&r.search_text)
+            .bind(r.created_at)
+            .bind(r.created_at);
+    }
+    q.execute(&mut *tx).await?;
+
+    let entries: Vec<(String, &str, &str, i64, Option<i64>)> = rows
+        .iter()
+        .flat_map(|r| {
+            let current = (new_id(), r.id.as_str(), r.owner.as_str(), r.created_at, None);
+            let previous = r.previous_owner.as_ref().map(|(prev, since)| (new_id(), r.id.as_str(), prev.as_str(), *since, Some(r.created_at)));
+            std::iter::once(current).chain(previous)
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquired_at, transferred_out_at, acquisition_type)
+         SELECT t.*, 'private' FROM (VALUES {}) AS t",
+        placeholders(5, entries.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for (id, vessel, owner, acquired, out) in &entries {
+        q = q.bind(id.as_str()).bind(*vessel).bind(*owner).bind(*acquired).bind(*out);
+    }
+    q.execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Owners for seeded vessels: accounts that cannot sign in (no password).
+async fn seed_owners(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> {
+    let now = now_ms();
+    let mut ids = Vec::with_capacity(n);
+    let mut tx = state.begin().await?;
+    for i in 0..n {
+        let id = new_id();
+        sqlx::query(
+            "INSERT INTO users (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, '', $3, $3)",
+        )
+        .bind(&id)
+        .bind(format!("seed-owner-{}-{i}@registry.invalid", &id[20..]))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        ids.push(id);
+    }
+    tx.commit().await?;
+    Ok(ids)
+}

@@ -1,0 +1,400 @@
+//! Registering a vessel: the request is parsed into a `NewVessel` (every
+//! field problem reported at once), then written in one transaction with
+//! its first ownership entry and audit record.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use sqlx::Row;
+use utoipa::ToSchema;
+
+use super::model::{CreatedVessel, VESSEL_COLUMNS, Vessel, VesselStatus, Warning};
+use crate::{
+    app::AppState,
+    auth::User,
+    clock::now_ms,
+    countries::{self, Country},
+    db::is_unique_violation,
+    domain::{
+        PhoneE164, PlatformId,
+        folded::fold,
+        identifiers::{Cin, Eni, ImoNumber, Known, LegacyId, Mmsi, NationalIdentifier, NationalKind},
+    },
+    error::{AppError, AppResult, FieldCheck},
+    ids::new_id,
+};
+
+/// Vessels built before this year have no CIN; they carry a legacy ID.
+pub const CIN_SINCE: i64 = 1998;
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateVesselRequest {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub country_code: String,
+    #[serde(rename = "phoneE164", default)]
+    pub phone_e164: String,
+    #[serde(default)]
+    pub make: String,
+    #[serde(default)]
+    pub model: String,
+    #[serde(default)]
+    pub build_year: Option<i64>,
+    #[serde(default)]
+    pub length_cm: Option<i64>,
+    #[serde(default = "yes")]
+    pub public_visibility: bool,
+    #[serde(default)]
+    pub for_sale: bool,
+    /// `NL-BEN12345A678` or `unknown`; required from build year 1998 on.
+    #[serde(default)]
+    pub cin: Option<String>,
+    /// For vessels built before 1998; at most 20 characters, or `unknown`.
+    #[serde(default)]
+    pub legacy_id: Option<String>,
+    #[serde(default)]
+    pub engine_serial: Option<String>,
+    #[serde(default)]
+    pub eni_number: Option<String>,
+    #[serde(default)]
+    pub imo_number: Option<String>,
+    #[serde(default)]
+    pub mmsi: Option<String>,
+    /// Country-specific identifiers by type (`brandmerk`, `akz`, ...), each a value or `unknown`.
+    #[serde(default)]
+    pub identifiers: BTreeMap<String, String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+pub struct NewVessel {
+    name: Option<String>,
+    country: &'static Country,
+    phone: PhoneE164,
+    make: String,
+    model: String,
+    build_year: Option<i64>,
+    length_cm: Option<i64>,
+    public_visibility: bool,
+    for_sale: bool,
+    cin: Option<Known<Cin>>,
+    legacy_id: Option<Known<LegacyId>>,
+    engine_serial: Option<Known<String>>,
+    mmsi: Option<Known<Mmsi>>,
+    imo: Option<Known<ImoNumber>>,
+    eni: Option<Known<Eni>>,
+    national: BTreeMap<NationalKind, Known<NationalIdentifier>>,
+}
+
+fn present(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn text(value: &str, max: usize, required: &'static str, too_long: &'static str) -> Result<String, &'static str> {
+    let v = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    if v.is_empty() {
+        Err(required)
+    } else if v.chars().count() > max {
+        Err(too_long)
+    } else if v.eq_ignore_ascii_case("unknown") {
+        Ok("unknown".into())
+    } else {
+        Ok(v)
+    }
+}
+
+impl NewVessel {
+    pub fn parse(r: CreateVesselRequest, current_year: i64) -> AppResult<(Self, Vec<Warning>)> {
+        let mut check = FieldCheck::default();
+        let mut warnings = Vec::new();
+
+        let name = match present(&r.name) {
+            Some(n) => check.take("name", text(n, 100, "", "Name must be at most 100 characters")).map(Some),
+            None => Some(None),
+        };
+        let country = check.take("countryCode", countries::find(&r.country_code).ok_or("Select a country"));
+        let phone = check.take(
+            "phoneE164",
+            match r.phone_e164.trim() {
+                "" => Err("Phone number is required"),
+                p if p.len() > 16 => Err("Phone number too long"),
+                p => PhoneE164::parse(p),
+            },
+        );
+        let make = check.take("make", text(&r.make, 100, "Make is required", "Make must be at most 100 characters"));
+        let model = check.take("model", text(&r.model, 100, "Model is required", "Model must be at most 100 characters"));
+        let max_year = current_year + 1;
+        let build_year = match r.build_year {
+            Some(y) if !(1900..=max_year).contains(&y) => {
+                check.take::<(), _>("buildYear", Err(format!("Build year must be between 1900 and {max_year}")));
+                None
+            }
+            y => Some(y),
+        };
+        let length_cm = check.take(
+            "lengthCm",
+            match r.length_cm {
+                Some(l) if l <= 0 => Err("Length must be a positive number"),
+                Some(l) if l > 10_000 => Err("Length must be at most 10000 cm"),
+                l => Ok(l),
+            },
+        );
+
+        // Before 1998 a legacy ID, from 1998 on (or when the year is unknown) a CIN.
+        let wants_legacy = matches!(build_year, Some(Some(y)) if y < CIN_SINCE);
+        let (cin, legacy_id) = if wants_legacy {
+            let legacy = match present(&r.legacy_id) {
+                Some(v) => check.take("legacyId", Known::parse(v, LegacyId::parse)).map(Some),
+                None => check.take::<Option<_>, _>("legacyId", Err("Enter the legacy or national ID, or tick \"I don't know\"")),
+            };
+            (Some(None), legacy)
+        } else {
+            let cin = match present(&r.cin) {
+                Some(v) => match Known::parse(v, Cin::parse) {
+                    Ok(Known::Value(cin)) => match build_year.flatten().map(|y| cin.check_build_year(y as i32)) {
+                        Some(Err(e)) => check.take::<Option<_>, _>("cin", Err(e.message())),
+                        _ => Some(Some(Known::Value(cin))),
+                    },
+                    Ok(unknown) => Some(Some(unknown)),
+                    Err(e) => check.take::<Option<_>, _>("cin", Err(e.message())),
+                },
+                None => check.take::<Option<_>, _>("cin", Err("CIN/HIN is required")),
+            };
+            (cin, Some(None))
+        };
+
+        let engine_serial = match present(&r.engine_serial) {
+            Some(v) => check
+                .take("engineSerial", Known::parse(v, |s| text(s, 40, "", "Engine serial must be at most 40 characters")))
+                .map(Some),
+            None => Some(None),
+        };
+        let mmsi_raw = r.mmsi.clone().or_else(|| r.identifiers.get("mmsi").cloned());
+        let mmsi = optional(&mut check, "mmsi", &mmsi_raw, Mmsi::parse);
+        let imo = optional(&mut check, "imoNumber", &r.imo_number, ImoNumber::parse);
+        let eni = optional(&mut check, "eniNumber", &r.eni_number, Eni::parse);
+
+        let mut national = BTreeMap::new();
+        for (kind, value) in r.identifiers.iter().filter(|(k, _)| k.as_str() != "mmsi") {
+            let field = format!("identifiers.{kind}");
+            let Some(value) = Some(value.trim()).filter(|v| !v.is_empty()) else { continue };
+            let parsed = match (NationalKind::parse(kind), country) {
+                (Some(k), Some(c)) if c.national.contains(&k) => Known::parse(value, NationalIdentifier::parse).map(|v| (k, v)),
+                (Some(_), Some(_)) => Err("This identifier does not apply to vessels of the chosen country"),
+                (None, _) => Err("Unknown identifier type"),
+                (Some(_), None) => continue, // reported on countryCode already
+            };
+            if let Some((k, v)) = check.take(&field, parsed) {
+                national.insert(k, v);
+            }
+        }
+        check.finish()?;
+
+        let country = country.expect("checked");
+        if let Some(Some(Known::Value(m))) = &mmsi {
+            if m.country() != country.code {
+                warnings.push(Warning {
+                    field: "mmsi".into(),
+                    message: format!(
+                        "This MMSI was allotted by {} ({}), not {}: fine if the vessel flies that flag.",
+                        m.country(),
+                        m.as_str(),
+                        country.code
+                    ),
+                });
+            }
+        }
+        Ok((
+            Self {
+                name: name.flatten(),
+                country,
+                phone: phone.expect("checked"),
+                make: make.expect("checked"),
+                model: model.expect("checked"),
+                build_year: build_year.flatten(),
+                length_cm: length_cm.flatten(),
+                public_visibility: r.public_visibility,
+                for_sale: r.for_sale,
+                cin: cin.flatten(),
+                legacy_id: legacy_id.flatten(),
+                engine_serial: engine_serial.flatten(),
+                mmsi: mmsi.flatten(),
+                imo: imo.flatten(),
+                eni: eni.flatten(),
+                national,
+            },
+            warnings,
+        ))
+    }
+}
+
+fn optional<T>(
+    check: &mut FieldCheck,
+    field: &str,
+    raw: &Option<String>,
+    parse: impl FnOnce(&str) -> Result<T, &'static str>,
+) -> Option<Option<Known<T>>> {
+    match present(raw) {
+        Some(v) => check.take(field, Known::parse(v, parse)).map(Some),
+        None => Some(None),
+    }
+}
+
+fn known_str<T>(k: &Option<Known<T>>, f: impl Fn(&T) -> String) -> Option<String> {
+    k.as_ref().map(|k| match k {
+        Known::Value(v) => f(v),
+        Known::Unknown => "unknown".into(),
+    })
+}
+
+/// The identifiers an active vessel must not share, as (label, column, value).
+fn unique_identifiers(v: &NewVessel) -> Vec<(&'static str, &'static str, String)> {
+    let mut out = Vec::new();
+    if let Some(Known::Value(c)) = &v.cin {
+        out.push(("CIN/HIN", "cin", c.to_string()));
+    }
+    if let Some(Known::Value(m)) = &v.mmsi {
+        out.push(("MMSI", "mmsi", m.as_str().to_owned()));
+    }
+    if let Some(Known::Value(i)) = &v.imo {
+        out.push(("IMO number", "imo_number", i.as_str().to_owned()));
+    }
+    if let Some(Known::Value(e)) = &v.eni {
+        out.push(("ENI number", "eni_number", e.as_str().to_owned()));
+    }
+    out
+}
+
+pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<Warning>) -> AppResult<CreatedVessel> {
+    if owner.email_verified_at.is_none() {
+        return Err(AppError::Status {
+            status: axum::http::StatusCode::FORBIDDEN,
+            code: "email_unverified",
+            message: "Please verify your email address before registering a vessel.".into(),
+        });
+    }
+    refuse_identifiers_in_use(state, owner, &v).await?;
+
+    let national = serde_json::to_string(
+        &v.national
+            .iter()
+            .map(|(k, val)| (k.as_str(), known_str(&Some(val.clone()), |n| n.as_str().to_owned()).unwrap_or_default()))
+            .collect::<BTreeMap<_, _>>(),
+    )
+    .map_err(anyhow::Error::from)?;
+    let cin = v.cin.as_ref().and_then(Known::value);
+
+    for _ in 0..5 {
+        let id = new_id();
+        let platform_id = PlatformId::generate();
+        let now = now_ms();
+        let search_text = fold(&format!(
+            "{} {} {} {}",
+            v.name.as_deref().unwrap_or(""),
+            v.make,
+            v.model,
+            platform_id.compact()
+        ));
+        let mut tx = state.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO vessels (id, platform_id, owner_user_id, status, name, make, model, build_year, length_cm,
+                 country_code, owner_phone_e164, public_visibility, for_sale, cin, cin_manufacturer, cin_serial,
+                 cin_production_month, cin_production_year_digit, cin_model_year, legacy_id, engine_serial, mmsi,
+                 mmsi_country, imo_number, eni_number, national_identifiers, search_text, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+                 $21, $22, $23, $24, $25, $26, $27, $28)",
+        )
+        .bind(&id)
+        .bind(platform_id.compact())
+        .bind(&owner.id)
+        .bind(VesselStatus::PendingPayment.as_str())
+        .bind(v.name.clone())
+        .bind(&v.make)
+        .bind(&v.model)
+        .bind(v.build_year)
+        .bind(v.length_cm)
+        .bind(v.country.code)
+        .bind(v.phone.as_str())
+        .bind(v.public_visibility as i64)
+        .bind(v.for_sale as i64)
+        .bind(known_str(&v.cin, |c| c.to_string()))
+        .bind(cin.map(|c| c.manufacturer.clone()))
+        .bind(cin.map(|c| c.serial.clone()))
+        .bind(cin.map(|c| c.production_month as i64))
+        .bind(cin.map(|c| c.production_year_digit as i64))
+        .bind(cin.map(|c| c.model_year as i64))
+        .bind(known_str(&v.legacy_id, |l| l.as_str().to_owned()))
+        .bind(known_str(&v.engine_serial, Clone::clone))
+        .bind(known_str(&v.mmsi, |m| m.as_str().to_owned()))
+        .bind(v.mmsi.as_ref().and_then(Known::value).map(|m| m.country().to_owned()))
+        .bind(known_str(&v.imo, |i| i.as_str().to_owned()))
+        .bind(known_str(&v.eni, |e| e.as_str().to_owned()))
+        .bind(&national)
+        .bind(&search_text)
+        .bind(now)
+        .execute(&mut *tx)
+        .await;
+        match inserted {
+            // The only unique index a pending vessel can hit is the platform ID's.
+            Err(e) if is_unique_violation(&e) => {
+                tracing::warn!("platform ID collision; drawing another");
+                continue;
+            }
+            other => other?,
+        };
+        sqlx::query(
+            "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
+             VALUES ($1, $2, $3, 'private', $4)",
+        )
+        .bind(new_id())
+        .bind(&id)
+        .bind(&owner.id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        super::audit(&mut tx, &id, Some(&owner.id), "registered", serde_json::json!({"status": "pending_payment"})).await?;
+        let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Ok(CreatedVessel { vessel: Vessel::from_row(&row), warnings });
+    }
+    Err(anyhow::anyhow!("could not draw a free platform ID in 5 attempts").into())
+}
+
+/// 409 naming the identifier (never the other owner), and a record of the
+/// attempt for the administrators.
+async fn refuse_identifiers_in_use(state: &AppState, owner: &User, v: &NewVessel) -> AppResult<()> {
+    for (label, column, value) in unique_identifiers(v) {
+        let existing: Option<String> = sqlx::query(&format!(
+            "SELECT id FROM vessels WHERE {column} = $1 AND status IN ('active', 'in_transfer')"
+        ))
+        .bind(&value)
+        .fetch_optional(&state.db)
+        .await?
+        .map(|r| r.get("id"));
+        if let Some(existing) = existing {
+            sqlx::query(
+                "INSERT INTO identifier_conflicts (id, user_id, identifier_type, identifier_value, existing_vessel_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(new_id())
+            .bind(&owner.id)
+            .bind(column)
+            .bind(&value)
+            .bind(&existing)
+            .bind(now_ms())
+            .execute(&state.db)
+            .await?;
+            return Err(AppError::Conflict(format!(
+                "A vessel with this {label} ({value}) is already registered. If it is yours, contact the registry."
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! The registry's vessels: registration, the public search, vessel pages,
+//! the owner's list and the owner's permitted changes.
+
+mod create;
+pub mod model;
+pub mod search;
+mod service;
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{get, post},
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel};
+use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
+
+use crate::{
+    app::AppState,
+    clock::now_ms,
+    db::Tx,
+    domain::PlatformId,
+    error::{AppError, AppResult, ErrorBody},
+    http::{
+        extract::{CurrentUser, MaybeUser},
+        json::ApiJson,
+    },
+    ids::new_id,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/vessels", post(register))
+        .route("/api/vessels/search", get(search))
+        .route("/api/vessels/my/list", get(my_list))
+        .route("/api/vessels/{id}", get(detail).patch(update))
+}
+
+/// Record a change to a vessel in its audit trail, inside the change's transaction.
+pub async fn audit(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>, action: &str, detail: serde_json::Value) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO vessel_audit (id, vessel_id, actor_user_id, action, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(vessel_id)
+    .bind(actor.map(str::to_owned))
+    .bind(action)
+    .bind(detail.to_string())
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+fn current_year() -> i64 {
+    time::OffsetDateTime::now_utc().year() as i64
+}
+
+#[utoipa::path(post, path = "/api/vessels", tag = "vessels", request_body = CreateVesselRequest,
+    responses((status = 201, body = CreatedVessel, description = "Registered, awaiting its fee (status pending_payment)"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Email not verified"),
+              (status = 409, body = ErrorBody, description = "An identifier is in use by an active vessel"),
+              (status = 422, body = ErrorBody, description = "Field errors")))]
+pub(crate) async fn register(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<CreateVesselRequest>,
+) -> AppResult<impl IntoResponse> {
+    let (vessel, warnings) = NewVessel::parse(body, current_year())?;
+    let created = create::create(&state, &me.user, vessel, warnings).await?;
+    Ok((StatusCode::CREATED, ApiJson(created)))
+}
+
+#[utoipa::path(get, path = "/api/vessels/search", tag = "vessels", params(search::SearchParams),
+    responses((status = 200, body = VesselPage), (status = 400, body = ErrorBody)))]
+pub(crate) async fn search(State(state): State<AppState>, Query(params): Query<search::SearchParams>) -> AppResult<ApiJson<VesselPage>> {
+    let query = search::SearchQuery::parse(&params)?;
+    Ok(ApiJson(search::search(&state, &query).await?))
+}
+
+#[utoipa::path(get, path = "/api/vessels/my/list", tag = "vessels",
+    responses((status = 200, body = Vec<Vessel>), (status = 401, body = ErrorBody)))]
+pub(crate) async fn my_list(State(state): State<AppState>, me: CurrentUser) -> AppResult<ApiJson<Vec<Vessel>>> {
+    Ok(ApiJson(service::owned_by(&state, &me.user).await?))
+}
+
+// One path template serves GET (by platform ID) and PATCH (by vessel id):
+// the spec names both `/api/vessels/{...}`, and a router has one name per segment.
+#[utoipa::path(get, path = "/api/vessels/{id}", tag = "vessels",
+    params(("id" = String, Path, description = "The platform ID: any case, hyphens optional")),
+    responses((status = 200, body = VesselDetail),
+              (status = 400, body = ErrorBody, description = "code invalid_platform_id: malformed, or the check character fails"),
+              (status = 404, body = ErrorBody)))]
+pub(crate) async fn detail(State(state): State<AppState>, Path(raw): Path<String>, viewer: MaybeUser) -> AppResult<ApiJson<VesselDetail>> {
+    // Checked before the database is touched.
+    let id = PlatformId::parse(&raw).map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))?;
+    Ok(ApiJson(service::detail(&state, viewer.0.as_ref(), &id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpdateVesselRequest {
+    pub public_visibility: Option<bool>,
+    pub for_sale: Option<bool>,
+}
+
+#[utoipa::path(patch, path = "/api/vessels/{id}", tag = "vessels", request_body = UpdateVesselRequest,
+    params(("id" = String, Path, description = "The vessel's id (not its platform ID)")),
+    responses((status = 200, body = Vessel), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "Another field than the two flags")))]
+pub(crate) async fn update(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<UpdateVesselRequest>,
+) -> AppResult<ApiJson<Vessel>> {
+    let change = service::FlagChange { public_visibility: body.public_visibility, for_sale: body.for_sale };
+    Ok(ApiJson(service::change_flags(&state, &me.user, &id, change).await?))
+}

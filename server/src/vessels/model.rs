@@ -1,0 +1,164 @@
+//! Vessels as the API shows them, and how rows become them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sqlx::{Row, any::AnyRow};
+use utoipa::ToSchema;
+
+use crate::{clock::rfc3339, domain::PlatformId};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VesselStatus {
+    /// Created, not public, until the registration fee is paid.
+    PendingPayment,
+    Active,
+    InTransfer,
+    Deactivated,
+}
+
+impl VesselStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PendingPayment => "pending_payment",
+            Self::Active => "active",
+            Self::InTransfer => "in_transfer",
+            Self::Deactivated => "deactivated",
+        }
+    }
+
+    fn parse(s: &str) -> Self {
+        match s {
+            "active" => Self::Active,
+            "in_transfer" => Self::InTransfer,
+            "deactivated" => Self::Deactivated,
+            _ => Self::PendingPayment,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VesselIdentifiers {
+    pub legacy_id: Option<String>,
+    pub engine_serial: Option<String>,
+    pub mmsi: Option<String>,
+    /// The country the MMSI's MID is allotted to.
+    pub mmsi_country: Option<String>,
+    pub imo_number: Option<String>,
+    pub eni_number: Option<String>,
+    /// National identifier type -> value (or `unknown`).
+    pub national: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Vessel {
+    pub id: String,
+    /// Grouped for display, e.g. `7KQ2-M9XD-4HTR`.
+    pub platform_id: String,
+    pub name: Option<String>,
+    pub make: String,
+    pub model: String,
+    pub build_year: Option<i64>,
+    pub length_cm: Option<i64>,
+    pub country_code: String,
+    pub public_visibility: bool,
+    pub for_sale: bool,
+    pub status: VesselStatus,
+    pub created_at: String,
+    pub documents_count: i64,
+    /// `NL-BEN12345A678`, `unknown`, or null for vessels built before 1998.
+    pub cin: Option<String>,
+    pub identifiers: VesselIdentifiers,
+    pub ownership_summary: Option<String>,
+}
+
+pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
+     v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
+     v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
+     v.documents_count, v.created_at";
+
+impl Vessel {
+    pub fn from_row(r: &AnyRow) -> Self {
+        let compact: String = r.get("platform_id");
+        let national: BTreeMap<String, String> =
+            serde_json::from_str(r.get::<&str, _>("national_identifiers")).unwrap_or_default();
+        Self {
+            id: r.get("id"),
+            platform_id: PlatformId::parse(&compact).map(|p| p.to_string()).unwrap_or(compact),
+            name: r.get("name"),
+            make: r.get("make"),
+            model: r.get("model"),
+            build_year: r.get("build_year"),
+            length_cm: r.get("length_cm"),
+            country_code: r.get("country_code"),
+            public_visibility: r.get::<i64, _>("public_visibility") == 1,
+            for_sale: r.get::<i64, _>("for_sale") == 1,
+            status: VesselStatus::parse(r.get("status")),
+            created_at: rfc3339(r.get("created_at")),
+            documents_count: r.get("documents_count"),
+            cin: r.get("cin"),
+            identifiers: VesselIdentifiers {
+                legacy_id: r.get("legacy_id"),
+                engine_serial: r.get("engine_serial"),
+                mmsi: r.get("mmsi"),
+                mmsi_country: r.get("mmsi_country"),
+                imo_number: r.get("imo_number"),
+                eni_number: r.get("eni_number"),
+                national,
+            },
+            ownership_summary: None,
+        }
+    }
+
+    /// Public and in the registry: what anyone may see.
+    pub fn is_listed(&self) -> bool {
+        self.public_visibility && matches!(self.status, VesselStatus::Active | VesselStatus::InTransfer)
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Warning {
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedVessel {
+    #[serde(flatten)]
+    pub vessel: Vessel,
+    /// Accepted, but worth a second look (an MMSI of another country, say).
+    pub warnings: Vec<Warning>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnershipEntry {
+    /// Only ever the viewer's own id; null for everyone else's entries.
+    pub owner_user_id: Option<String>,
+    /// `private` or `company`.
+    pub acquisition_type: String,
+    pub acquired_at: String,
+    /// Null for the current owner.
+    pub transferred_out_at: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VesselDetail {
+    pub vessel: Vessel,
+    pub ownership_history: Vec<OwnershipEntry>,
+    pub documents_count: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VesselPage {
+    pub data: Vec<Vessel>,
+    pub total: i64,
+    pub total_pages: i64,
+}

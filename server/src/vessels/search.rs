@@ -1,0 +1,192 @@
+//! The public registry search. Only active, public vessels. A text query
+//! matches a platform ID exactly (any case, hyphens optional) and name,
+//! make, model or platform ID by case- and accent-insensitive substring,
+//! served by a trigram index on each database (FTS5 on SQLite, pg_trgm on
+//! PostgreSQL). Order: the exact platform ID match first, then the most
+//! recently listed, then id, so paging is stable.
+
+use serde::Deserialize;
+use sqlx::Row;
+use utoipa::IntoParams;
+
+use super::model::{VESSEL_COLUMNS, Vessel, VesselPage};
+use crate::{
+    app::AppState,
+    db::Backend,
+    domain::{PlatformId, folded::fold},
+    error::{AppError, AppResult},
+};
+
+pub const DEFAULT_PAGE_SIZE: i64 = 10;
+pub const MAX_PAGE_SIZE: i64 = 100;
+/// Trigram indexes need three characters to narrow anything down.
+pub const MIN_TEXT_LEN: usize = 3;
+
+/// Raw query parameters; parsed by [`SearchQuery::parse`] so that a bad
+/// value answers 400 with a message rather than axum's plain-text rejection.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SearchParams {
+    /// A platform ID, or a fragment of a name, make or model (3+ characters).
+    pub query: Option<String>,
+    /// ISO 3166 alpha-2, e.g. `NL`.
+    pub country_code: Option<String>,
+    pub build_year_from: Option<String>,
+    pub build_year_to: Option<String>,
+    /// From 1.
+    pub page: Option<String>,
+    /// 1 to 100; default 10.
+    pub page_size: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct SearchQuery {
+    pub platform_id: Option<PlatformId>,
+    pub text: Option<String>,
+    pub country_code: Option<String>,
+    pub year_from: Option<i64>,
+    pub year_to: Option<i64>,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+fn number(field: &str, label: &str, raw: &Option<String>) -> AppResult<Option<i64>> {
+    match raw.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => s.parse::<i64>().map(Some).map_err(|_| {
+            AppError::bad_request("invalid_parameter", format!("{label} must be a whole number (parameter {field})."))
+        }),
+    }
+}
+
+impl SearchQuery {
+    pub fn parse(p: &SearchParams) -> AppResult<Self> {
+        let page = number("page", "Page", &p.page)?.unwrap_or(1);
+        if page < 1 {
+            return Err(AppError::bad_request("invalid_parameter", "Page numbers start at 1."));
+        }
+        let page_size = number("pageSize", "Page size", &p.page_size)?.unwrap_or(DEFAULT_PAGE_SIZE);
+        if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+            return Err(AppError::bad_request("invalid_parameter", format!("Page size must be between 1 and {MAX_PAGE_SIZE}.")));
+        }
+        let country_code = match p.country_code.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(c) if c.len() == 2 && c.chars().all(|c| c.is_ascii_alphabetic()) => Some(c.to_ascii_uppercase()),
+            Some(_) => return Err(AppError::bad_request("invalid_parameter", "Country codes have two letters, like NL.")),
+        };
+        let mut q = Self {
+            country_code,
+            year_from: number("buildYearFrom", "Year from", &p.build_year_from)?,
+            year_to: number("buildYearTo", "Year to", &p.build_year_to)?,
+            page,
+            page_size,
+            ..Self::default()
+        };
+        if let Some(raw) = p.query.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            q.platform_id = PlatformId::parse(raw).ok();
+            let folded = fold(raw);
+            if folded.chars().count() >= MIN_TEXT_LEN {
+                q.text = Some(folded);
+            } else if q.platform_id.is_none() {
+                return Err(AppError::bad_request(
+                    "query_too_short",
+                    "Type at least 3 characters to search by name, make or model.",
+                ));
+            }
+        }
+        Ok(q)
+    }
+}
+
+enum Param {
+    Text(String),
+    Int(i64),
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+fn bind_all<'q>(mut query: AnyQuery<'q>, params: &'q [Param]) -> AnyQuery<'q> {
+    for p in params {
+        query = match p {
+            Param::Text(s) => query.bind(s.as_str()),
+            Param::Int(i) => query.bind(*i),
+        };
+    }
+    query
+}
+
+/// A substring predicate on `v.search_text` for this database.
+fn text_predicate(backend: Backend, n: usize) -> String {
+    match backend {
+        Backend::Sqlite => format!("v.rowid IN (SELECT rowid FROM vessels_fts WHERE vessels_fts MATCH ${n})"),
+        Backend::Postgres => format!("v.search_text LIKE ${n} ESCAPE '\\'"),
+    }
+}
+
+fn text_pattern(backend: Backend, folded: &str) -> String {
+    match backend {
+        // A quoted FTS5 string is matched as a substring by the trigram tokenizer.
+        Backend::Sqlite => format!("\"{}\"", folded.replace('"', "\"\"")),
+        Backend::Postgres => {
+            let escaped = folded.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+            format!("%{escaped}%")
+        }
+    }
+}
+
+pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
+    let mut conditions = vec!["v.status = 'active'".to_owned(), "v.public_visibility = 1".to_owned()];
+    let mut params: Vec<Param> = Vec::new();
+    let bind = |p: Param, params: &mut Vec<Param>| {
+        params.push(p);
+        params.len()
+    };
+
+    let mut order = String::new();
+    let mut text_or_id = Vec::new();
+    if let Some(id) = &q.platform_id {
+        let n = bind(Param::Text(id.compact().to_owned()), &mut params);
+        text_or_id.push(format!("v.platform_id = ${n}"));
+        order = format!("(v.platform_id = ${n}) DESC, ");
+    }
+    if let Some(text) = &q.text {
+        let n = bind(Param::Text(text_pattern(state.backend, text)), &mut params);
+        text_or_id.push(text_predicate(state.backend, n));
+        // "7kq2-m9xd" should find the ID stored as "7kq2m9xd..." too.
+        let dehyphenated = text.replace('-', "");
+        if dehyphenated != *text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
+            let n = bind(Param::Text(text_pattern(state.backend, &dehyphenated)), &mut params);
+            text_or_id.push(text_predicate(state.backend, n));
+        }
+    }
+    if !text_or_id.is_empty() {
+        conditions.push(format!("({})", text_or_id.join(" OR ")));
+    }
+    if let Some(c) = &q.country_code {
+        let n = bind(Param::Text(c.clone()), &mut params);
+        conditions.push(format!("v.country_code = ${n}"));
+    }
+    if let Some(y) = q.year_from {
+        let n = bind(Param::Int(y), &mut params);
+        conditions.push(format!("v.build_year >= ${n}"));
+    }
+    if let Some(y) = q.year_to {
+        let n = bind(Param::Int(y), &mut params);
+        conditions.push(format!("v.build_year <= ${n}"));
+    }
+    let where_clause = conditions.join(" AND ");
+
+    let count_sql = format!("SELECT COUNT(*) AS n FROM vessels v WHERE {where_clause}");
+    let total: i64 = bind_all(sqlx::query(&count_sql), &params).fetch_one(&state.db).await?.get("n");
+
+    let limit = bind(Param::Int(q.page_size), &mut params);
+    let offset = bind(Param::Int((q.page - 1) * q.page_size), &mut params);
+    let page_sql = format!(
+        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {where_clause}
+         ORDER BY {order}v.listed_at DESC, v.id DESC LIMIT ${limit} OFFSET ${offset}"
+    );
+    let data = bind_all(sqlx::query(&page_sql), &params)
+        .fetch_all(&state.db).await?.iter().map(Vessel::from_row).collect();
+    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size })
+}

@@ -1,0 +1,113 @@
+//! Reading vessels and the owner's few permitted changes.
+
+use sqlx::Row;
+
+use super::model::{OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail};
+use crate::{
+    app::AppState,
+    auth::User,
+    clock::rfc3339,
+    domain::PlatformId,
+    error::{AppError, AppResult},
+};
+
+fn not_found() -> AppError {
+    AppError::NotFound("The vessel you're looking for doesn't exist or is not publicly visible.".into())
+}
+
+/// A listed vessel for everyone; the owner and administrators also see the
+/// owner's unlisted ones. Past owners are never named: an entry carries an
+/// owner id only when it is the viewer's own.
+pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<VesselDetail> {
+    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
+        .bind(id.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(not_found)?;
+    let vessel = Vessel::from_row(&row);
+    let owner_id: String = row.get("owner_user_id");
+    let privileged = viewer.is_some_and(|u| u.id == owner_id || u.is_admin());
+    if !vessel.is_listed() && !privileged {
+        return Err(not_found());
+    }
+    let history = sqlx::query(
+        "SELECT owner_user_id, acquisition_type, acquired_at, transferred_out_at FROM ownership_history
+         WHERE vessel_id = $1 ORDER BY acquired_at DESC, id DESC",
+    )
+    .bind(&vessel.id)
+    .fetch_all(&state.db)
+    .await?
+    .iter()
+    .map(|r| {
+        let entry_owner: String = r.get("owner_user_id");
+        OwnershipEntry {
+            owner_user_id: viewer.filter(|u| u.id == entry_owner).map(|u| u.id.clone()),
+            acquisition_type: r.get("acquisition_type"),
+            acquired_at: rfc3339(r.get("acquired_at")),
+            transferred_out_at: r.get::<Option<i64>, _>("transferred_out_at").map(rfc3339),
+        }
+    })
+    .collect();
+    Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history })
+}
+
+/// The user's vessels in every state, newest first.
+pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
+    let rows = sqlx::query(&format!(
+        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.owner_user_id = $1 ORDER BY v.created_at DESC, v.id DESC"
+    ))
+    .bind(&user.id)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(rows.iter().map(Vessel::from_row).collect())
+}
+
+pub struct FlagChange {
+    pub public_visibility: Option<bool>,
+    pub for_sale: Option<bool>,
+}
+
+/// The owner may change public visibility and the for-sale flag; each
+/// change is written to the audit trail in the same transaction.
+pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change: FlagChange) -> AppResult<Vessel> {
+    let mut tx = state.begin().await?;
+    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
+        .bind(vessel_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(not_found)?;
+    let before = Vessel::from_row(&row);
+    if row.get::<String, _>("owner_user_id") != user.id {
+        return Err(AppError::Forbidden("Only the vessel's current owner can change it.".into()));
+    }
+    if before.status == super::model::VesselStatus::Deactivated {
+        return Err(AppError::Conflict("This vessel is deactivated and can no longer be changed.".into()));
+    }
+    let public = change.public_visibility.unwrap_or(before.public_visibility);
+    let for_sale = change.for_sale.unwrap_or(before.for_sale);
+    if (public, for_sale) != (before.public_visibility, before.for_sale) {
+        sqlx::query("UPDATE vessels SET public_visibility = $1, for_sale = $2 WHERE id = $3")
+            .bind(public as i64)
+            .bind(for_sale as i64)
+            .bind(vessel_id)
+            .execute(&mut *tx)
+            .await?;
+        super::audit(
+            &mut tx,
+            vessel_id,
+            Some(&user.id),
+            "flags_changed",
+            serde_json::json!({
+                "publicVisibility": {"from": before.public_visibility, "to": public},
+                "forSale": {"from": before.for_sale, "to": for_sale},
+            }),
+        )
+        .await?;
+    }
+    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
+        .bind(vessel_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Vessel::from_row(&row))
+}

@@ -1,0 +1,140 @@
+use std::collections::HashSet;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, parts};
+
+async fn seeded(n: usize) -> TestApp {
+    let app = TestApp::spawn().await;
+    registry::seed_vessels::vessels(&app.state, n).await.unwrap();
+    app
+}
+
+async fn search(app: &TestApp, query: &str) -> (StatusCode, Value) {
+    parts(app.get(&format!("/api/vessels/search?{query}")).await).await
+}
+
+#[tokio::test]
+async fn seeded_vessels_are_valid_active_and_searchable() {
+    let app = seeded(120).await;
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE status = 'active'").await, 120);
+    let (status, page) = search(&app, "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page["total"], 120);
+    assert_eq!(page["totalPages"], 12);
+    assert_eq!(page["data"].as_array().unwrap().len(), 10);
+    for v in page["data"].as_array().unwrap() {
+        assert!(registry::domain::PlatformId::parse(v["platformId"].as_str().unwrap()).is_ok());
+        if let Some(cin) = v["cin"].as_str() {
+            let parsed = registry::domain::identifiers::Cin::parse(cin).unwrap();
+            parsed.check_build_year(v["buildYear"].as_i64().unwrap() as i32).unwrap();
+        }
+        if let Some(mmsi) = v["identifiers"]["mmsi"].as_str() {
+            assert!(registry::domain::identifiers::Mmsi::parse(mmsi).is_ok());
+        }
+    }
+    let (_, stats) = parts(app.get("/api/stats").await).await;
+    assert_eq!(stats["registeredVessels"], 120);
+}
+
+#[tokio::test]
+async fn pages_cover_every_result_once_in_a_stable_order() {
+    let app = seeded(45).await;
+    let mut seen = HashSet::new();
+    let mut previous: Option<String> = None;
+    for page in 1..=5 {
+        let (_, p) = search(&app, &format!("page={page}&pageSize=10")).await;
+        assert_eq!(p["total"], 45);
+        assert_eq!(p["totalPages"], 5);
+        for v in p["data"].as_array().unwrap() {
+            assert!(seen.insert(v["id"].as_str().unwrap().to_owned()), "a vessel on two pages");
+            let created = v["createdAt"].as_str().unwrap().to_owned();
+            if let Some(prev) = &previous {
+                assert!(created <= *prev, "most recent first");
+            }
+            previous = Some(created);
+        }
+    }
+    assert_eq!(seen.len(), 45);
+    let (_, beyond) = search(&app, "page=6").await;
+    assert_eq!(beyond["data"].as_array().unwrap().len(), 0);
+}
+
+#[tokio::test]
+async fn a_name_fragment_matches_case_and_accent_insensitively() {
+    let app = seeded(150).await;
+    for (query, needle) in [("query=BAVAR", "bavaria"), ("query=%C3%A9toile", "étoile"), ("query=etoile", "étoile")] {
+        let (status, p) = search(&app, query).await;
+        assert_eq!(status, StatusCode::OK);
+        let total = p["total"].as_i64().unwrap();
+        let expected = app
+            .scalar(&format!("SELECT COUNT(*) FROM vessels WHERE search_text LIKE '%{}%'", registry::domain::folded::fold(needle)))
+            .await;
+        assert_eq!(total, expected, "{query}");
+        for v in p["data"].as_array().unwrap() {
+            let hay = registry::domain::folded::fold(&format!("{} {} {}", v["name"].as_str().unwrap_or(""), v["make"], v["model"]));
+            assert!(hay.contains(&registry::domain::folded::fold(needle)), "{hay}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_platform_id_is_found_in_any_case_without_hyphens() {
+    let app = seeded(30).await;
+    let (_, p) = search(&app, "pageSize=30").await;
+    let target = p["data"][17]["platformId"].as_str().unwrap().to_owned();
+    for form in [target.clone(), target.to_lowercase().replace('-', ""), format!("  {}  ", target.to_lowercase())] {
+        let (_, found) = search(&app, &format!("query={}", urlencode(&form))).await;
+        assert_eq!(found["data"][0]["platformId"], target.as_str(), "{form}");
+        assert_eq!(found["total"], 1);
+    }
+}
+
+#[tokio::test]
+async fn filters_combine_and_an_inverted_year_range_is_empty() {
+    let app = seeded(200).await;
+    let (_, p) = search(&app, "countryCode=de&buildYearFrom=1990&buildYearTo=2010&pageSize=100").await;
+    let expected = app
+        .scalar("SELECT COUNT(*) FROM vessels WHERE country_code = 'DE' AND build_year BETWEEN 1990 AND 2010")
+        .await;
+    assert_eq!(p["total"].as_i64().unwrap(), expected);
+    for v in p["data"].as_array().unwrap() {
+        assert_eq!(v["countryCode"], "DE");
+        let y = v["buildYear"].as_i64().unwrap();
+        assert!((1990..=2010).contains(&y));
+    }
+    let (status, p) = search(&app, "buildYearFrom=2010&buildYearTo=1990").await;
+    assert_eq!((status, p["total"].as_i64()), (StatusCode::OK, Some(0)));
+}
+
+#[tokio::test]
+async fn bad_parameters_answer_400_with_a_message() {
+    let app = TestApp::spawn().await;
+    for q in ["buildYearFrom=abc", "page=0", "pageSize=101", "countryCode=NLD", "query=ab"] {
+        let (status, body) = search(&app, q).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{q}");
+        assert!(body["message"].as_str().unwrap().len() > 10, "{q}");
+    }
+}
+
+#[tokio::test]
+async fn unlisted_vessels_never_appear() {
+    let app = seeded(20).await;
+    sqlx::query("UPDATE vessels SET public_visibility = 0 WHERE id IN (SELECT id FROM vessels ORDER BY id LIMIT 5)")
+        .execute(&app.db)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id IN (SELECT id FROM vessels ORDER BY id DESC LIMIT 3)")
+        .execute(&app.db)
+        .await
+        .unwrap();
+    let (_, p) = search(&app, "pageSize=100").await;
+    assert_eq!(p["total"], 12);
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}

@@ -1,0 +1,298 @@
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{PASSWORD, TestApp, parts};
+
+fn sailboat() -> Value {
+    json!({
+        "name": "Zeemeeuw",
+        "countryCode": "NL",
+        "phoneE164": "+31612345678",
+        "make": "Bavaria",
+        "model": "Cruiser 34",
+        "buildYear": 2019,
+        "lengthCm": 1099,
+        "publicVisibility": true,
+        "forSale": false,
+        "cin": "nl-bav2k4l7c920",
+        "engineSerial": "unknown",
+        "mmsi": "244123456",
+        "identifiers": {"brandmerk": "unknown"}
+    })
+}
+
+async fn register(app: &TestApp, body: Value) -> (StatusCode, Value) {
+    parts(app.post("/api/vessels", body).await).await
+}
+
+/// Make a vessel active as its paid registration will (the payments issue).
+async fn activate(app: &TestApp, id: &str) {
+    sqlx::query("UPDATE vessels SET status = 'active', listed_at = created_at WHERE id = $1")
+        .bind(id)
+        .execute(&app.db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_verified_owner_registers_a_vessel_awaiting_payment() {
+    let app = TestApp::spawn().await;
+    let me = app.signed_in_user("owner@example.nl").await;
+    let (status, v) = register(&app, sailboat()).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!(v["status"], "pending_payment");
+    assert_eq!(v["cin"], "NL-BAV2K4L7C920");
+    assert_eq!(v["identifiers"]["mmsi"], "244123456");
+    assert_eq!(v["identifiers"]["mmsiCountry"], "NL");
+    assert_eq!(v["identifiers"]["engineSerial"], "unknown");
+    assert_eq!(v["identifiers"]["national"]["brandmerk"], "unknown");
+    assert_eq!(v["warnings"], json!([]));
+    let pid = v["platformId"].as_str().unwrap();
+    assert!(registry::domain::PlatformId::parse(pid).is_ok(), "{pid}");
+    assert_eq!(pid.len(), 14, "grouped with hyphens: {pid}");
+
+    // Visible to its owner, with the owner's own history entry.
+    let (status, d) = parts(app.get(&format!("/api/vessels/{pid}")).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(d["ownershipHistory"][0]["ownerUserId"], me["id"]);
+    assert_eq!(d["ownershipHistory"][0]["transferredOutAt"], Value::Null);
+    assert_eq!(d["ownershipHistory"][0]["acquisitionType"], "private");
+
+    // Not to anyone else, and not in the search.
+    let stranger = TestApp::browser();
+    let r = stranger.get(app.url(&format!("/api/vessels/{pid}"))).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let (_, page) = parts(app.get("/api/vessels/search?query=zeemeeuw").await).await;
+    assert_eq!(page["total"], 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'registered'").await, 1);
+}
+
+#[tokio::test]
+async fn registering_needs_a_session_and_a_verified_email() {
+    let app = TestApp::spawn().await;
+    let (status, _) = register(&app, sailboat()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    app.register("fresh@example.nl").await;
+    app.login("fresh@example.nl", PASSWORD).await;
+    let (status, body) = register(&app, sailboat()).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("email_unverified")));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels").await, 0);
+}
+
+#[tokio::test]
+async fn every_field_problem_is_reported_with_the_specs_messages() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("o@example.nl").await;
+    let (status, body) = register(
+        &app,
+        json!({"countryCode": "XX", "phoneE164": "", "make": "", "model": "", "buildYear": 1800, "lengthCm": 0,
+               "cin": "NL-BEN12345M678", "imoNumber": "9074728", "eniNumber": "99912345", "mmsi": "12345"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let f = &body["fields"];
+    assert_eq!(f["countryCode"][0], "Select a country");
+    assert_eq!(f["phoneE164"][0], "Phone number is required");
+    assert_eq!(f["make"][0], "Make is required");
+    assert_eq!(f["model"][0], "Model is required");
+    assert!(f["buildYear"][0].as_str().unwrap().starts_with("Build year must be between 1900 and"));
+    assert_eq!(f["lengthCm"][0], "Length must be a positive number");
+    assert!(f["imoNumber"][0].as_str().unwrap().contains("check digit"));
+    assert!(f["eniNumber"][0].as_str().unwrap().contains("issuing authority"));
+    assert_eq!(f["mmsi"][0], "An MMSI has 9 digits.");
+}
+
+#[tokio::test]
+async fn a_cin_must_fit_the_build_year_and_is_required_from_1998() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("o@example.nl").await;
+    let mut v = sailboat();
+    v["buildYear"] = json!(2012);
+    let (status, body) = register(&app, v).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["fields"]["cin"][0].as_str().unwrap().contains("build year 2012"), "{body}");
+
+    let mut v = sailboat();
+    v["cin"] = Value::Null;
+    let (_, body) = register(&app, v).await;
+    assert_eq!(body["fields"]["cin"][0], "CIN/HIN is required");
+
+    let mut v = sailboat();
+    v["cin"] = json!("unknown");
+    let (status, body) = register(&app, v).await;
+    assert_eq!((status, body["cin"].as_str()), (StatusCode::CREATED, Some("unknown")));
+}
+
+#[tokio::test]
+async fn a_vessel_built_before_1998_carries_a_legacy_id_instead() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("o@example.nl").await;
+    let mut v = sailboat();
+    v["buildYear"] = json!(1985);
+    v["cin"] = Value::Null;
+    let (_, body) = register(&app, v.clone()).await;
+    assert!(body["fields"]["legacyId"][0].as_str().unwrap().contains("legacy"), "{body}");
+    v["legacyId"] = json!("123456789012345678901");
+    let (_, body) = register(&app, v.clone()).await;
+    assert_eq!(body["fields"]["legacyId"][0], "The legacy or national ID has at most 20 characters.");
+    v["legacyId"] = json!("nl 1985 4711");
+    let (status, body) = register(&app, v).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["cin"], Value::Null);
+    assert_eq!(body["identifiers"]["legacyId"], "NL 1985 4711");
+}
+
+#[tokio::test]
+async fn an_mmsi_of_another_country_is_accepted_with_a_warning() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("o@example.nl").await;
+    let mut v = sailboat();
+    v["mmsi"] = json!("211000001");
+    let (status, body) = register(&app, v).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(body["identifiers"]["mmsiCountry"], "DE");
+    assert_eq!(body["warnings"][0]["field"], "mmsi");
+}
+
+#[tokio::test]
+async fn national_identifiers_must_belong_to_the_vessels_country() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("o@example.nl").await;
+    let mut v = sailboat();
+    v["identifiers"] = json!({"akz": "B-12345", "brandmerk": "x"});
+    let (status, body) = register(&app, v).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["fields"]["identifiers.akz"][0].as_str().unwrap().contains("does not apply"));
+    assert!(body["fields"]["identifiers.brandmerk"][0].as_str().unwrap().contains("at least one digit"));
+}
+
+#[tokio::test]
+async fn identifiers_of_an_active_vessel_cannot_be_registered_again() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("first@example.nl").await;
+    let (_, first) = register(&app, sailboat()).await;
+    // A pending vessel holds nothing yet: a second pending one may carry the same CIN.
+    let second_app = app.second_browser();
+    second_app.signed_in_user("second@example.nl").await;
+    let (status, _) = register(&second_app, sailboat()).await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    activate(&app, first["id"].as_str().unwrap()).await;
+    let (status, body) = register(&second_app, sailboat()).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let message = body["message"].as_str().unwrap();
+    assert!(message.contains("CIN/HIN") && message.contains("NL-BAV2K4L7C920"), "{message}");
+    assert!(!message.contains("first@example.nl"));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM identifier_conflicts WHERE identifier_type = 'cin'").await, 1);
+
+    let mut other_cin = sailboat();
+    other_cin["cin"] = json!("NL-BAV2K4L7D920");
+    let (status, body) = register(&second_app, other_cin).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body["message"].as_str().unwrap().contains("MMSI"));
+}
+
+#[tokio::test]
+async fn a_malformed_or_mistyped_platform_id_is_a_400_and_an_unknown_one_a_404() {
+    let app = TestApp::spawn().await;
+    let (status, body) = parts(app.get("/api/vessels/not-an-id").await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_platform_id")));
+    let id = registry::domain::PlatformId::generate().to_string();
+    let mut typo: Vec<char> = id.chars().collect();
+    typo[0] = if typo[0] == '7' { '8' } else { '7' };
+    let typo: String = typo.into_iter().collect();
+    let (status, body) = parts(app.get(&format!("/api/vessels/{typo}")).await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_platform_id")));
+    assert!(body["message"].as_str().unwrap().contains("typo"));
+    let (status, _) = parts(app.get(&format!("/api/vessels/{}", id.to_lowercase().replace('-', ""))).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn past_owners_are_never_named() {
+    let app = TestApp::spawn().await;
+    let me = app.signed_in_user("now@example.nl").await;
+    let (_, v) = register(&app, sailboat()).await;
+    let id = v["id"].as_str().unwrap();
+    activate(&app, id).await;
+    // A previous owner, as a completed transfer will leave it.
+    sqlx::query(
+        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at, transferred_out_at)
+         SELECT 'h-prev', $1, u.id, 'company', 1, 2 FROM users u WHERE u.email = 'now@example.nl'",
+    )
+    .bind(id)
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let pid = v["platformId"].as_str().unwrap();
+    let (_, mine) = parts(app.get(&format!("/api/vessels/{pid}")).await).await;
+    assert_eq!(mine["ownershipHistory"].as_array().unwrap().len(), 2);
+    assert!(mine["ownershipHistory"].as_array().unwrap().iter().all(|e| e["ownerUserId"] == me["id"]));
+    let stranger = TestApp::browser();
+    let d: Value = stranger.get(app.url(&format!("/api/vessels/{pid}"))).send().await.unwrap().json().await.unwrap();
+    let history = d["ownershipHistory"].as_array().unwrap();
+    assert_eq!(history.len(), 2);
+    assert!(history.iter().all(|e| e["ownerUserId"].is_null()), "{d}");
+    assert_eq!(history[1]["acquisitionType"], "company");
+    assert!(history[1]["transferredOutAt"].is_string());
+}
+
+#[tokio::test]
+async fn the_owner_lists_every_vessel_and_may_change_only_the_two_flags() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("fleet@example.nl").await;
+    let (_, a) = register(&app, sailboat()).await;
+    let mut second = sailboat();
+    second["cin"] = json!("unknown");
+    second["mmsi"] = Value::Null;
+    let (_, b) = register(&app, second).await;
+    let (status, list) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = list.as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, vec![b["id"].as_str().unwrap(), a["id"].as_str().unwrap()], "newest first");
+    assert!(list.as_array().unwrap().iter().all(|v| v["status"] == "pending_payment"));
+
+    let path = format!("/api/vessels/{}", a["id"].as_str().unwrap());
+    let r = app.client.patch(app.url(&path)).json(&json!({"forSale": true, "publicVisibility": false})).send().await.unwrap();
+    let (status, v) = parts(r).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((v["forSale"].as_bool(), v["publicVisibility"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'flags_changed'").await, 1);
+
+    let r = app.client.patch(app.url(&path)).json(&json!({"make": "Hanse"})).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "nothing else changes this way");
+
+    let intruder = TestApp::browser();
+    intruder.post(app.url("/api/auth/register")).json(&json!({"email": "x@example.nl", "password": PASSWORD})).send().await.unwrap();
+    intruder.post(app.url("/api/auth/login")).json(&json!({"email": "x@example.nl", "password": PASSWORD})).send().await.unwrap();
+    let r = intruder.patch(app.url(&path)).json(&json!({"forSale": false})).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn archiving_the_account_deactivates_its_vessels() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("bye@example.nl").await;
+    let (_, v) = register(&app, sailboat()).await;
+    activate(&app, v["id"].as_str().unwrap()).await;
+    assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE status = 'deactivated'").await, 1);
+    let r = TestApp::browser().get(app.url(&format!("/api/vessels/{}", v["platformId"].as_str().unwrap()))).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn countries_are_served_with_their_identifiers() {
+    let app = TestApp::spawn().await;
+    let (_, all) = parts(app.get("/api/config/countries").await).await;
+    let codes: Vec<&str> = all.as_array().unwrap().iter().map(|c| c["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["NL", "DE", "FR", "ES", "IT", "BE", "PL", "PT", "GR", "HR", "CH"]);
+    let (status, nl) = parts(app.get("/api/config/countries/nl").await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(nl["phonePrefix"], "+31");
+    assert_eq!(nl["flag"], "🇳🇱");
+    let types: Vec<&str> = nl["identifiers"].as_array().unwrap().iter().map(|i| i["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["brandmerk", "mmsi"]);
+    assert!(nl["identifiers"][0]["label"]["nl"].is_string() && nl["identifiers"][0]["helperText"]["en"].is_string());
+    assert_eq!(app.get("/api/config/countries/US").await.status(), StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { launchBrowser, newPage, pathname, waitForPath } from "./helpers.mjs";
+
+// Runs against a server seeded with `registry seed --vessels 200`.
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const PLATFORM_ID = /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+
+/** The same ID with its first character replaced by another one: a typo the check catches. */
+function mistype(platformId) {
+  const first = platformId[0];
+  const other = ALPHABET[(ALPHABET.indexOf(first) + 7) % ALPHABET.length];
+  return other + platformId.slice(1);
+}
+
+/** Submits a search and waits until the address carries it (the results render with it). */
+async function search(page, text) {
+  const box = page.getByRole("searchbox", { name: "Search the registry" });
+  await box.fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.waitForURL((url) => (url.searchParams.get("query") ?? "") === text && url.searchParams.get("page") === "1");
+}
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test("search the public registry, page through it, open a vessel and find it again by its ID", async () => {
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto("/registry");
+    await page.getByRole("heading", { name: "Search the Public Registry" }).waitFor();
+    const results = page.getByRole("main").getByRole("article");
+
+    // 'bav' finds Bavarias.
+    await search(page, "bav");
+    await page.getByText(/^Showing 1-\d+ of \d+ results$/).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get("query"), "bav");
+    const found = await results.allTextContents();
+    assert.ok(found.length > 0, "some Bavarias are found");
+    for (const text of found) assert.match(text, /Bavaria/);
+
+    // Page through the whole registry.
+    await search(page, "");
+    await page.getByText(/^Showing 1-10 of \d+ results$/).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Previous" }).isDisabled(), true);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText(/^Showing 11-20 of \d+ results$/).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get("page"), "2");
+    await page.goBack();
+    await page.getByText(/^Showing 1-10 of \d+ results$/).waitFor();
+
+    // Open a vessel.
+    await results.first().getByRole("link", { name: /View Details/ }).click();
+    await page.getByRole("heading", { name: "Ownership History" }).waitFor();
+    const platformId = decodeURIComponent(pathname(page).split("/")[2]);
+    assert.match(platformId, PLATFORM_ID);
+
+    // Its ID, lower case and without hyphens, finds exactly that vessel.
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Registry" }).click();
+    await waitForPath(page, "/registry");
+    await search(page, platformId.replaceAll("-", "").toLowerCase());
+    await page.getByText("Showing 1-1 of 1 results", { exact: true }).waitFor();
+    assert.equal(await results.count(), 1);
+    assert.match(await results.first().textContent(), new RegExp(platformId));
+
+    // One mistyped character: not found, with the typo hint.
+    await page.goto(`/registry/${mistype(platformId)}`);
+    await page.getByRole("heading", { name: "Vessel Not Found" }).waitFor();
+    await page.getByText("This ID has a typo: check the characters and try again.").waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Back to Registry" }).waitFor();
+  } finally {
+    await context.close();
+  }
+});

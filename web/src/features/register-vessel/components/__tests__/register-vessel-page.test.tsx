@@ -1,0 +1,345 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import i18n from "@/i18n";
+import { RegisterVesselPage } from "@/features/register-vessel/components/register-vessel-page";
+import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { COUNTRIES, makeUser, makeVessel } from "@/test/vessels";
+
+const UNKNOWN_LABEL = "I don't know / I don't have this number";
+const unknownBox = (field: string) => screen.getByRole("checkbox", { name: `${field}: ${UNKNOWN_LABEL}` });
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+function setup(extra: Routes = {}, user = makeUser()) {
+  const fetchMock = mockFetch({
+    "GET /api/auth/me": jsonResponse(200, user),
+    "GET /api/config/countries": jsonResponse(200, COUNTRIES),
+    ...extra,
+  });
+  renderRoute(<RegisterVesselPage />, { path: "/register-vessel", toaster: true });
+  return fetchMock;
+}
+
+async function fillDetails({ buildYear = "2019", country = "NL" } = {}) {
+  const countrySelect = await screen.findByLabelText("Country");
+  await screen.findByRole("option", { name: "🇳🇱 Netherlands" });
+  await userEvent.selectOptions(countrySelect, country);
+  await userEvent.type(screen.getByLabelText("Mobile Number"), "0612345678");
+  await userEvent.type(screen.getByLabelText("Make"), "Bavaria");
+  await userEvent.type(screen.getByLabelText("Model"), "Cruiser 34");
+  if (buildYear) await userEvent.type(screen.getByLabelText("Build Year"), buildYear);
+  await userEvent.type(screen.getByLabelText("Length (cm)"), "1099");
+}
+
+async function continueToIdentifiers() {
+  await userEvent.click(screen.getByRole("button", { name: "Continue to Identifiers" }));
+  await screen.findByRole("heading", { name: "Vessel Identification Numbers" });
+}
+
+function postedBodies(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => url === "/api/vessels" && init?.method === "POST")
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+// Long form journeys: allow for a busy machine.
+describe("RegisterVesselPage", { timeout: 20_000 }, () => {
+  it("asks for a verified email first, pointing to the profile", async () => {
+    setup({}, makeUser({ emailVerifiedAt: null }));
+    expect(await screen.findByRole("heading", { name: "Verify your email address first" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to Profile" })).toHaveAttribute("href", "/profile");
+    expect(screen.queryByRole("button", { name: "Continue to Identifiers" })).not.toBeInTheDocument();
+  });
+
+  it("shows the steps and step 1's fields with their defaults", async () => {
+    setup();
+    expect(await screen.findByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
+    const steps = screen.getByRole("list", { name: "Registration steps" });
+    expect(within(steps).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "1Details",
+      "2Identifiers",
+      "3Payment",
+    ]);
+    expect(within(steps).getByText("Details").closest("li")).toHaveAttribute("aria-current", "step");
+    expect(screen.getByLabelText("Vessel Name (optional)")).toHaveValue("");
+    expect(screen.getByRole("checkbox", { name: "Make this vessel publicly searchable" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "This vessel is for sale" })).not.toBeChecked();
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard");
+    const prefix = screen.getByLabelText("Country code");
+    expect(await within(prefix).findByRole("option", { name: "🇳🇱 +31" })).toBeInTheDocument();
+    expect(within(prefix).getByRole("option", { name: "🇩🇪 +49" })).toBeInTheDocument();
+  });
+
+  it("shows every step 1 message", async () => {
+    setup();
+    await screen.findByRole("option", { name: "🇳🇱 Netherlands" });
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Identifiers" }));
+    expect(await screen.findByText("Select a country")).toBeInTheDocument();
+    expect(screen.getByText("Select country code")).toBeInTheDocument();
+    expect(screen.getByText("Phone number is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Mobile Number")).toHaveAccessibleDescription(
+      expect.stringContaining("Phone number is required"),
+    );
+    expect(screen.getByText('Enter the make, or tick "I don\'t know"')).toBeInTheDocument();
+    expect(screen.getByText('Enter the model, or tick "I don\'t know"')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText("Mobile Number"), "1234567890123456");
+    await userEvent.type(screen.getByLabelText("Build Year"), "1899");
+    await userEvent.type(screen.getByLabelText("Length (cm)"), "0");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Identifiers" }));
+    const max = new Date().getFullYear() + 1;
+    expect(await screen.findByText("Phone number too long")).toBeInTheDocument();
+    expect(screen.getByText(`Build year must be between 1900 and ${max}`)).toBeInTheDocument();
+    expect(screen.getByText("Length must be a positive number")).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText("Build Year"));
+    await userEvent.type(screen.getByLabelText("Build Year"), String(max + 1));
+    await userEvent.clear(screen.getByLabelText("Mobile Number"));
+    await userEvent.type(screen.getByLabelText("Mobile Number"), "1234");
+    expect(await screen.findByText(`Build year must be between 1900 and ${max}`)).toBeInTheDocument();
+    expect(screen.getByText("Phone number is required")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
+  });
+
+  it("disables fields marked unknown: make and model become 'unknown', year and length null", async () => {
+    const fetchMock = setup({
+      "POST /api/vessels": jsonResponse(201, { ...makeVessel({ status: "pending_payment" }), warnings: [] }),
+    });
+    await fillDetails();
+
+    await userEvent.click(unknownBox("Make"));
+    expect(screen.getByLabelText("Make")).toBeDisabled();
+    expect(screen.getByLabelText("Make")).toHaveValue("unknown");
+    await userEvent.click(unknownBox("Model"));
+    expect(screen.getByLabelText("Model")).toHaveValue("unknown");
+    await userEvent.click(unknownBox("Build Year"));
+    expect(screen.getByLabelText("Build Year")).toBeDisabled();
+    expect(screen.getByLabelText("Build Year")).toHaveValue(null);
+    await userEvent.click(unknownBox("Length (cm)"));
+    expect(screen.getByLabelText("Length (cm)")).toBeDisabled();
+    expect(screen.getByLabelText("Length (cm)")).toHaveValue(null);
+
+    // Unticking gives the field back, empty.
+    await userEvent.click(unknownBox("Make"));
+    expect(screen.getByLabelText("Make")).toBeEnabled();
+    expect(screen.getByLabelText("Make")).toHaveValue("");
+    await userEvent.click(unknownBox("Make"));
+
+    await continueToIdentifiers();
+    // Unknown build year: the CIN/HIN is asked for.
+    await userEvent.click(unknownBox("CIN / HIN"));
+    expect(screen.getByLabelText("CIN / HIN")).toBeDisabled();
+    await userEvent.click(unknownBox("Engine Serial Number (optional)"));
+    await userEvent.click(unknownBox("MMSI"));
+    await userEvent.click(unknownBox("Brandmerk (Kadaster)"));
+    expect(screen.getByLabelText("Brandmerk (Kadaster)")).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+
+    await screen.findByRole("heading", { name: "Registration Successful" });
+    expect(postedBodies(fetchMock)).toEqual([
+      {
+        name: null,
+        countryCode: "NL",
+        phoneE164: "+31612345678",
+        make: "unknown",
+        model: "unknown",
+        buildYear: null,
+        lengthCm: null,
+        publicVisibility: true,
+        forSale: false,
+        cin: "unknown",
+        legacyId: null,
+        engineSerial: "unknown",
+        eniNumber: null,
+        imoNumber: null,
+        mmsi: "unknown",
+        identifiers: { brandmerk: "unknown" },
+      },
+    ]);
+  });
+
+  it("asks for a legacy ID below 1998, limited to 20 characters", async () => {
+    const fetchMock = setup({
+      "POST /api/vessels": jsonResponse(201, { ...makeVessel({ status: "pending_payment" }), warnings: [] }),
+    });
+    await fillDetails({ buildYear: "1990" });
+    await continueToIdentifiers();
+    expect(screen.getByLabelText("Legacy / National ID")).toBeInTheDocument();
+    expect(screen.queryByLabelText("CIN / HIN")).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText("Legacy / National ID"), "A".repeat(21));
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByText("Legacy ID must be at most 20 characters")).toBeInTheDocument();
+    expect(postedBodies(fetchMock)).toHaveLength(0);
+
+    await userEvent.click(unknownBox("Legacy / National ID"));
+    expect(screen.getByLabelText("Legacy / National ID")).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    await screen.findByRole("heading", { name: "Registration Successful" });
+    expect(postedBodies(fetchMock)[0]).toMatchObject({ buildYear: 1990, cin: null, legacyId: "unknown" });
+  });
+
+  it("asks for a 14-character CIN/HIN from 1998 on, and Back keeps step 1's values", async () => {
+    setup();
+    await fillDetails({ buildYear: "1998" });
+    await continueToIdentifiers();
+    expect(screen.queryByLabelText("Legacy / National ID")).not.toBeInTheDocument();
+    const cin = screen.getByLabelText("CIN / HIN");
+    expect(cin).toHaveAttribute("placeholder", "NL-BEN12345A678");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByText("CIN/HIN must be 14 characters")).toBeInTheDocument();
+    await userEvent.type(cin, "NL-BAV2K4L7C92");
+    expect(await screen.findByText("CIN/HIN must be 14 characters")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Make")).toHaveValue("Bavaria");
+    expect(screen.getByLabelText("Build Year")).toHaveValue(1998);
+  });
+
+  it("shows the chosen country's identifiers, MMSI once, in the interface language", async () => {
+    setup();
+    await fillDetails({ country: "DE" });
+    await continueToIdentifiers();
+    expect(screen.getByRole("heading", { name: "Identifiers for 🇩🇪 Germany" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Official registration mark (AKZ)")).toHaveAttribute("placeholder", "B-AB 123");
+    expect(screen.getByLabelText("Ship register number")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Brandmerk (Kadaster)")).not.toBeInTheDocument();
+    expect(screen.getAllByLabelText("MMSI")).toHaveLength(1);
+    expect(screen.getByLabelText("IMO Number (optional)")).toBeInTheDocument();
+    expect(screen.getByLabelText("ENI Number (optional)")).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText("MMSI"), "12345");
+    await userEvent.type(screen.getByLabelText("CIN / HIN"), "DE-BAV2K4L7C920");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByText("MMSI must be 9 digits")).toBeInTheDocument();
+
+    // Back to step 1, choose the Netherlands: its identifiers replace Germany's.
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    await userEvent.selectOptions(await screen.findByLabelText("Country"), "NL");
+    await i18n.changeLanguage("nl");
+    await userEvent.click(screen.getByRole("button", { name: "Verder naar kenmerken" }));
+    expect(await screen.findByRole("heading", { name: "Kenmerken voor 🇳🇱 Nederland" })).toBeInTheDocument();
+    const brandmerk = screen.getByLabelText("Brandmerk (Kadaster) NL");
+    expect(brandmerk).toHaveAccessibleDescription("Ingebrand registratiemerk");
+    expect(screen.queryByLabelText("Official registration mark (AKZ)")).not.toBeInTheDocument();
+  });
+
+  it("registers the vessel and ends on the awaiting-payment confirmation with its warnings", async () => {
+    const fetchMock = setup({
+      "POST /api/vessels": jsonResponse(201, {
+        ...makeVessel({ platformId: "7KQ2-M9XD-4HTR", status: "pending_payment" }),
+        warnings: [{ field: "mmsi", message: "This MMSI belongs to Germany, not the Netherlands." }],
+      }),
+    });
+    await userEvent.type(await screen.findByLabelText("Vessel Name (optional)"), "Sea Breeze");
+    await fillDetails();
+    expect(screen.getByLabelText("Country code")).toHaveValue("+31");
+    await userEvent.click(screen.getByRole("checkbox", { name: "This vessel is for sale" }));
+    await continueToIdentifiers();
+    await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7C920");
+    await userEvent.type(screen.getByLabelText("Engine Serial Number (optional)"), "VP-123456");
+    await userEvent.type(screen.getByLabelText("MMSI"), "211123456");
+    await userEvent.type(screen.getByLabelText("Brandmerk (Kadaster)"), "12345-A-2020");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+
+    expect(await screen.findByRole("heading", { name: "Registration Successful" })).toBeInTheDocument();
+    expect(screen.getAllByText("7KQ2-M9XD-4HTR").length).toBeGreaterThan(0);
+    expect(screen.getByText(/Your vessel 7KQ2-M9XD-4HTR is registered/)).toHaveTextContent("€24.95");
+    expect(screen.getByText("Awaiting payment")).toBeInTheDocument();
+    expect(screen.getByText("This MMSI belongs to Germany, not the Netherlands.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View Vessel" })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTR");
+    expect(screen.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    const steps = screen.getByRole("list", { name: "Registration steps" });
+    expect(within(steps).getByText("Payment").closest("li")).toHaveAttribute("aria-current", "step");
+
+    expect(postedBodies(fetchMock)).toEqual([
+      {
+        name: "Sea Breeze",
+        countryCode: "NL",
+        phoneE164: "+31612345678",
+        make: "Bavaria",
+        model: "Cruiser 34",
+        buildYear: 2019,
+        lengthCm: 1099,
+        publicVisibility: true,
+        forSale: true,
+        cin: "NL-BAV2K4L7C920",
+        legacyId: null,
+        engineSerial: "VP-123456",
+        eniNumber: null,
+        imoNumber: null,
+        mmsi: "211123456",
+        identifiers: { brandmerk: "12345-A-2020" },
+      },
+    ]);
+  });
+
+  it("puts server field errors on step 2's fields and stays there", async () => {
+    setup({
+      "POST /api/vessels": jsonResponse(422, {
+        message: "Some fields are invalid.",
+        code: "validation_failed",
+        fields: {
+          cin: ["Character 11 of a CIN/HIN is the month of production, a letter from A (January) to L (December)."],
+          "identifiers.brandmerk": ["Use 2 to 30 letters, digits, spaces, hyphens, dots or slashes, with at least one digit."],
+        },
+      }),
+    });
+    await fillDetails();
+    await continueToIdentifiers();
+    await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7M920");
+    await userEvent.type(screen.getByLabelText("Brandmerk (Kadaster)"), "x");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+
+    expect(await screen.findByText(/Character 11 of a CIN\/HIN/)).toBeInTheDocument();
+    expect(screen.getByLabelText("CIN / HIN")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Brandmerk (Kadaster)")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Some fields are invalid.").length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { name: "Vessel Identification Numbers" })).toBeInTheDocument();
+  });
+
+  it("goes back to step 1 when a server error is on a step 1 field", async () => {
+    setup({
+      "POST /api/vessels": jsonResponse(422, {
+        message: "Some fields are invalid.",
+        code: "validation_failed",
+        fields: { phoneE164: ["Enter a mobile number in international format."], make: ["Make is too long."] },
+      }),
+    });
+    await fillDetails();
+    await continueToIdentifiers();
+    await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7C920");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+
+    expect(await screen.findByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
+    expect(screen.getByText("Enter a mobile number in international format.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Mobile Number")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Make is too long.")).toBeInTheDocument();
+    expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
+  });
+
+  it("shows a conflict's message in the 'Registration Failed' toast", async () => {
+    setup({
+      "POST /api/vessels": jsonResponse(409, {
+        message: "CIN NL-BAV2K4L7C920 is already registered to an active vessel.",
+        code: "conflict",
+      }),
+    });
+    await fillDetails();
+    await continueToIdentifiers();
+    await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7C920");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(
+      (await screen.findAllByText("CIN NL-BAV2K4L7C920 is already registered to an active vessel.")).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
+    expect(screen.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
+  });
+});

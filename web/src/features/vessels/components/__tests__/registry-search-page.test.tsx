@@ -1,0 +1,183 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AppProviders } from "@/app/providers";
+import { createQueryClient } from "@/app/query-client";
+import type { VesselPage } from "@/api/types";
+import { RegistrySearchPage } from "@/features/vessels/components/registry-search-page";
+import { jsonResponse, mockFetch } from "@/test/render";
+import { makeVessel } from "@/test/vessels";
+
+/** 23 vessels, answered 10 a page like the server. */
+function pageOf(page: number, total = 23): VesselPage {
+  const count = Math.max(0, Math.min(10, total - (page - 1) * 10));
+  const data = Array.from({ length: count }, (_, i) => {
+    const n = (page - 1) * 10 + i + 1;
+    return makeVessel({ id: `v-${n}`, platformId: `AAAA-BBBB-${String(n).padStart(4, "0")}`, name: `Vessel ${n}` });
+  });
+  return { data, total, totalPages: Math.ceil(total / 10) };
+}
+
+function searchHandler(total = 23) {
+  return (url: string) => {
+    const page = Number(new URL(url, "http://localhost").searchParams.get("page") ?? "1");
+    return jsonResponse(200, pageOf(page, total));
+  };
+}
+
+/** Shows the current URL and offers the browser's Back button. */
+function Probe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output aria-label="Current URL">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+function renderSearch(path = "/registry") {
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/registry" element={<RegistrySearchPage />} />
+        </Routes>
+        <Probe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+const searchCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith("/api/vessels/search"))
+    .map((url) => new URL(url, "http://localhost").searchParams);
+
+describe("RegistrySearchPage", () => {
+  it("shows the title, the search box and three skeletons while loading", async () => {
+    mockFetch({ "GET /api/vessels/search": () => new Promise<Response>(() => {}) });
+    renderSearch();
+    expect(screen.getByRole("heading", { name: "Search the Public Registry", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Find a vessel by platform ID, name or specifications.")).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Search by Platform ID or vessel name...")).toBeInTheDocument();
+    const loading = screen.getByRole("status", { name: "Loading..." });
+    expect(loading.children).toHaveLength(3);
+  });
+
+  it("shows the pager text and disables Previous on page 1 and Next on the last page", async () => {
+    const fetchMock = mockFetch({ "GET /api/vessels/search": searchHandler() });
+    renderSearch();
+    expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Showing 11-20 of 23 results")).toBeInTheDocument();
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry?page=2");
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Showing 21-23 of 23 results")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(3);
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeEnabled();
+
+    const last = searchCalls(fetchMock).at(-1)!;
+    expect(last.get("page")).toBe("3");
+    expect(last.get("pageSize")).toBe("10");
+    expect(last.has("query")).toBe(false);
+  });
+
+  it("puts the search in the URL, sends only non-empty filters and resets to page 1 on submit", async () => {
+    const fetchMock = mockFetch({ "GET /api/vessels/search": searchHandler() });
+    renderSearch("/registry?query=old&page=3");
+    expect(await screen.findByText("Showing 21-23 of 23 results")).toBeInTheDocument();
+    const box = screen.getByRole("searchbox", { name: "Search the registry" });
+    expect(box).toHaveValue("old");
+
+    await userEvent.clear(box);
+    await userEvent.type(box, "bav");
+    const toggle = screen.getByRole("button", { name: "Advanced Filters" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const country = screen.getByLabelText("Country");
+    expect(within(country).getByRole("option", { name: "🇳🇱 Netherlands" })).toBeInTheDocument();
+    expect(within(country).getAllByRole("option").map((o) => o.getAttribute("value"))).toEqual([
+      "",
+      "NL",
+      "DE",
+      "FR",
+      "ES",
+      "IT",
+      "BE",
+      "PL",
+    ]);
+    await userEvent.selectOptions(country, "NL");
+    await userEvent.type(screen.getByLabelText("Year from"), "2010");
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+
+    expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent(
+      "/registry?query=bav&countryCode=NL&buildYearFrom=2010&page=1",
+    );
+    const last = searchCalls(fetchMock).at(-1)!;
+    expect(Object.fromEntries(last)).toEqual({
+      query: "bav",
+      countryCode: "NL",
+      buildYearFrom: "2010",
+      page: "1",
+      pageSize: "10",
+    });
+  });
+
+  it("restores the previous search with the back button", async () => {
+    mockFetch({ "GET /api/vessels/search": searchHandler() });
+    renderSearch("/registry?query=bav&page=1");
+    expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    const box = screen.getByRole("searchbox", { name: "Search the registry" });
+    await userEvent.clear(box);
+    await userEvent.type(box, "hanse{Enter}");
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry?query=hanse&page=1");
+
+    await userEvent.click(screen.getByRole("button", { name: "Browser back" }));
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry?query=bav&page=1");
+    expect(screen.getByRole("searchbox", { name: "Search the registry" })).toHaveValue("bav");
+  });
+
+  it("reproduces a shared URL, opening the advanced filters that are set", async () => {
+    const fetchMock = mockFetch({ "GET /api/vessels/search": searchHandler() });
+    renderSearch("/registry?countryCode=DE&buildYearTo=2000&page=2");
+    expect(await screen.findByText("Showing 11-20 of 23 results")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Advanced Filters" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByLabelText("Country")).toHaveValue("DE");
+    expect(screen.getByLabelText("Year to")).toHaveValue(2000);
+    expect(Object.fromEntries(searchCalls(fetchMock)[0])).toEqual({
+      countryCode: "DE",
+      buildYearTo: "2000",
+      page: "2",
+      pageSize: "10",
+    });
+  });
+
+  it("says so when nothing is found", async () => {
+    mockFetch({ "GET /api/vessels/search": jsonResponse(200, { data: [], total: 0, totalPages: 0 }) });
+    renderSearch("/registry?query=nothing");
+    expect(await screen.findByText("No vessels found. Try adjusting your search filters.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the search fails", async () => {
+    mockFetch({
+      "GET /api/vessels/search": jsonResponse(400, { message: "buildYearFrom must be a number.", code: "bad_request" }),
+    });
+    renderSearch("/registry?buildYearFrom=abc");
+    expect(await screen.findByRole("alert")).toHaveTextContent("buildYearFrom must be a number.");
+  });
+});

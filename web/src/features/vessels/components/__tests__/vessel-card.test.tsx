@@ -1,0 +1,82 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
+import { VesselCard } from "@/features/vessels/components/vessel-card";
+import { formatLengthCm } from "@/lib/format";
+import { mockFetch, renderRoute } from "@/test/render";
+import { makeVessel } from "@/test/vessels";
+
+function renderCard(ui: ReactElement) {
+  mockFetch({});
+  return renderRoute(ui, { path: "/" });
+}
+
+describe("VesselCard", () => {
+  it("shows the platform ID, name, make and model, year, flag and code, and the length in metres", () => {
+    renderCard(<VesselCard vessel={makeVessel({ lengthCm: 1250 })} />);
+    expect(screen.getByText("7KQ2-M9XD-4HTR")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Sea Breeze" })).toBeInTheDocument();
+    expect(screen.getByText("Bavaria Cruiser 34")).toBeInTheDocument();
+    expect(screen.getByText("2019")).toBeInTheDocument();
+    expect(screen.getByText("🇳🇱")).toBeInTheDocument();
+    expect(screen.getByText("NL")).toBeInTheDocument();
+    expect(screen.getByText("12.50m")).toBeInTheDocument();
+    expect(screen.getByText("Verified")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTR");
+  });
+
+  it("formats lengths as centimetres / 100 with 2 decimals and 'm'", () => {
+    expect(formatLengthCm(1250, "en")).toBe("12.50m");
+    expect(formatLengthCm(1099, "en")).toBe("10.99m");
+    expect(formatLengthCm(500, "en")).toBe("5.00m");
+    expect(formatLengthCm(123456, "en")).toBe("1234.56m");
+    expect(formatLengthCm(1250, "nl")).toBe("12,50m");
+  });
+
+  it("shows 'For Sale' only when the vessel is for sale and public", () => {
+    const { unmount } = renderCard(<VesselCard vessel={makeVessel({ forSale: true, publicVisibility: true })} />);
+    expect(screen.getByText("For Sale")).toBeInTheDocument();
+    unmount();
+
+    renderCard(<VesselCard vessel={makeVessel({ id: "v-2", forSale: true, publicVisibility: false })} />);
+    expect(screen.queryByText("For Sale")).not.toBeInTheDocument();
+  });
+
+  it("hides 'For Sale' when the vessel is public but not for sale", () => {
+    renderCard(<VesselCard vessel={makeVessel({ forSale: false, publicVisibility: true })} />);
+    expect(screen.queryByText("For Sale")).not.toBeInTheDocument();
+  });
+
+  it("shows the ownership summary and document count when given", () => {
+    renderCard(
+      <VesselCard vessel={makeVessel({ ownershipSummary: "2 owners since 2019", documentsCount: 3 })} showDocumentsCount />,
+    );
+    expect(screen.getByText("2 owners since 2019")).toBeInTheDocument();
+    expect(screen.getByText("3 documents")).toBeInTheDocument();
+  });
+
+  it("shows 'Transfer' only when actions are enabled and a handler is given", async () => {
+    const onTransfer = vi.fn();
+    const vessel = makeVessel();
+    const { unmount } = renderCard(<VesselCard vessel={vessel} actionsEnabled onTransfer={onTransfer} />);
+    await userEvent.click(screen.getByRole("button", { name: /Transfer/ }));
+    expect(onTransfer).toHaveBeenCalledWith(vessel);
+    unmount();
+
+    const first = renderCard(<VesselCard vessel={vessel} onTransfer={onTransfer} />);
+    expect(screen.queryByRole("button", { name: /Transfer/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderCard(<VesselCard vessel={vessel} actionsEnabled />);
+    expect(screen.queryByRole("button", { name: /Transfer/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'Unknown' for an unknown make and a dash for a missing length", () => {
+    renderCard(<VesselCard vessel={makeVessel({ make: "unknown", model: "unknown", lengthCm: null, name: null })} />);
+    expect(screen.getByText("Unknown Unknown")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Unnamed vessel" })).toBeInTheDocument();
+    expect(i18n.language).toBe("en");
+  });
+});

@@ -1,0 +1,181 @@
+import { ArrowRightLeft, FileText, Plus, Ship } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import type { UpdateVesselRequest, Vessel } from "@/api/types";
+import { Page } from "@/components/layout/page";
+import { RequireAuth } from "@/components/layout/require-auth";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { useMyVessels } from "@/features/vessels/api/get-my-vessels";
+import { useUpdateVessel } from "@/features/vessels/api/update-vessel";
+import { VesselCard } from "@/features/vessels/components/vessel-card";
+import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
+import { errorMessage } from "@/lib/api-client";
+import { formatNumber } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("dashboard.title"));
+  return <RequireAuth>{() => <DashboardContent />}</RequireAuth>;
+}
+
+function DashboardContent() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const vessels = useMyVessels();
+  const n = (value: number) => formatNumber(value, i18n.language);
+
+  const list = vessels.data ?? [];
+  const pendingTransfers = list.filter((v) => v.status === "in_transfer").length;
+  const documents = list.reduce((sum, v) => sum + v.documentsCount, 0);
+
+  return (
+    <Page title={t("dashboard.title")} description={t("dashboard.description")} width="wide">
+      <div className="grid gap-8">
+        <ul className="grid gap-4 sm:grid-cols-3" aria-label={t("dashboard.statsLabel")}>
+          <StatCard icon={<Ship aria-hidden="true" />} label={t("dashboard.registeredVessels")} value={vessels.data ? n(list.length) : "…"} />
+          <StatCard
+            icon={<ArrowRightLeft aria-hidden="true" />}
+            label={t("dashboard.pendingTransfers")}
+            hint={t("dashboard.pendingTransfersHint")}
+            value={vessels.data ? n(pendingTransfers) : "…"}
+          />
+          <StatCard icon={<FileText aria-hidden="true" />} label={t("dashboard.documentsUploaded")} value={vessels.data ? n(documents) : "…"} />
+        </ul>
+        <div>
+          <Button asChild>
+            <Link to="/register-vessel">
+              <Plus aria-hidden="true" />
+              {t("dashboard.registerNew")}
+            </Link>
+          </Button>
+        </div>
+
+        <section aria-labelledby="dashboard-vessels" className="grid gap-4">
+          <h2 id="dashboard-vessels" className="text-xl font-semibold">
+            {t("dashboard.vesselsHeading")}
+          </h2>
+          {vessels.isPending ? (
+            <div role="status" aria-label={t("common.loading")} className="grid gap-4 md:grid-cols-2">
+              <Skeleton className="h-56 w-full" />
+              <Skeleton className="h-56 w-full" />
+            </div>
+          ) : vessels.isError ? (
+            <Alert variant="destructive" role="alert">
+              {errorMessage(vessels.error, t("common.genericError"))}
+            </Alert>
+          ) : list.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {list.map((vessel) => (
+                <li key={vessel.id} className="flex">
+                  <VesselCard
+                    vessel={vessel}
+                    className="w-full"
+                    showDocumentsCount
+                    badges={<VesselStatusBadge status={vessel.status} />}
+                    actionsEnabled={vessel.status === "active"}
+                    onTransfer={(v) => navigate(`/transfer/${encodeURIComponent(v.id)}`)}
+                  >
+                    <VesselToggles vessel={vessel} />
+                  </VesselCard>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint?: string }) {
+  return (
+    <li>
+      <Card className="flex h-full items-center gap-4 p-5 [&>svg]:size-8 [&>svg]:shrink-0 [&>svg]:text-primary">
+        {icon}
+        <div className="grid">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold">{value}</p>
+          {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function EmptyState() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardContent className="grid justify-items-center gap-4 pt-6 text-center">
+        <Ship className="size-10 text-primary" aria-hidden="true" />
+        <h3 className="text-lg font-semibold">{t("dashboard.emptyTitle")}</h3>
+        <p className="text-muted-foreground">{t("dashboard.emptyDescription")}</p>
+        <Button asChild>
+          <Link to="/register-vessel">{t("dashboard.registerFirst")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The owner's switches: publicly searchable and for sale (PATCH /api/vessels/{id}). */
+function VesselToggles({ vessel }: { vessel: Vessel }) {
+  const { t } = useTranslation();
+  const update = useUpdateVessel();
+  const disabled = update.isPending || vessel.status === "deactivated";
+  const label = vessel.name || vessel.platformId;
+
+  const change = (changes: UpdateVesselRequest, description: string) =>
+    update.mutate(
+      { id: vessel.id, changes },
+      {
+        onSuccess: () => toast({ title: t("dashboard.updatedTitle"), description }),
+        onError: (err) =>
+          toast({
+            variant: "destructive",
+            title: t("dashboard.updateFailedTitle"),
+            description: errorMessage(err, t("dashboard.updateFailed")),
+          }),
+      },
+    );
+
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">{t("dashboard.settings")}</legend>
+      <FormField id={`vessel-${vessel.id}-public`} layout="checkbox" label={t("dashboard.publicToggle")}>
+        <Checkbox
+          checked={vessel.publicVisibility}
+          disabled={disabled}
+          onCheckedChange={(v) =>
+            change(
+              { publicVisibility: v === true },
+              v === true ? t("dashboard.nowPublic", { vessel: label }) : t("dashboard.nowPrivate", { vessel: label }),
+            )
+          }
+        />
+      </FormField>
+      <FormField id={`vessel-${vessel.id}-for-sale`} layout="checkbox" label={t("dashboard.forSaleToggle")}>
+        <Checkbox
+          checked={vessel.forSale}
+          disabled={disabled}
+          onCheckedChange={(v) =>
+            change(
+              { forSale: v === true },
+              v === true ? t("dashboard.nowForSale", { vessel: label }) : t("dashboard.notForSale", { vessel: label }),
+            )
+          }
+        />
+      </FormField>
+    </fieldset>
+  );
+}

@@ -1,0 +1,234 @@
+import { ChevronDown, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { Page } from "@/components/layout/page";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  SEARCH_PAGE_SIZE,
+  useSearchVessels,
+  type VesselSearch,
+} from "@/features/vessels/api/search-vessels";
+import { VesselCard } from "@/features/vessels/components/vessel-card";
+import { errorMessage } from "@/lib/api-client";
+import { flagEmoji, SEARCH_COUNTRY_CODES } from "@/lib/countries";
+import { formatNumber } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+const FILTERS = ["query", "countryCode", "buildYearFrom", "buildYearTo"] as const;
+
+/** The search lives in the URL (?query=&countryCode=&buildYearFrom=&buildYearTo=&page=). */
+export function readSearch(params: URLSearchParams): VesselSearch {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return {
+    query: params.get("query") ?? "",
+    countryCode: params.get("countryCode") ?? "",
+    buildYearFrom: params.get("buildYearFrom") ?? "",
+    buildYearTo: params.get("buildYearTo") ?? "",
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+}
+
+function toUrlParams(search: VesselSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = search[name].trim();
+    if (value) params.set(name, value);
+  }
+  params.set("page", String(search.page));
+  return params;
+}
+
+export function RegistrySearchPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("registry.title"));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = readSearch(searchParams);
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo),
+  );
+
+  const go = (next: VesselSearch) => setSearchParams(toUrlParams(next));
+  const filtersKey = FILTERS.map((name) => search[name]).join("\u0000");
+
+  return (
+    <Page title={t("registry.title")} description={t("registry.subtitle")} width="wide">
+      <div className="grid gap-8">
+        {/* Keyed by the URL's filters: back/forward and shared links refill the form. */}
+        <SearchForm
+          key={filtersKey}
+          search={search}
+          filtersOpen={filtersOpen}
+          onToggleFilters={() => setFiltersOpen((open) => !open)}
+          onSearch={(filters) => go({ ...filters, page: 1 })}
+        />
+        <SearchResults search={search} onPage={(page) => go({ ...search, page })} />
+      </div>
+    </Page>
+  );
+}
+
+function SearchForm({
+  search,
+  filtersOpen,
+  onToggleFilters,
+  onSearch,
+}: {
+  search: VesselSearch;
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  onSearch: (filters: Omit<VesselSearch, "page">) => void;
+}) {
+  const { t } = useTranslation();
+  const filtersId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const value = (name: string) => String(data.get(name) ?? "").trim();
+    onSearch({
+      query: value("query"),
+      countryCode: value("countryCode"),
+      buildYearFrom: value("buildYearFrom"),
+      buildYearTo: value("buildYearTo"),
+    });
+  };
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form role="search" aria-label={t("registry.searchLabel")} noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor="registry-query" className="sr-only">
+              {t("registry.searchLabel")}
+            </label>
+            <Input
+              id="registry-query"
+              name="query"
+              type="search"
+              defaultValue={search.query}
+              placeholder={t("registry.placeholder")}
+              autoComplete="off"
+              className="flex-1"
+            />
+            <Button type="submit">
+              <Search aria-hidden="true" />
+              {t("registry.search")}
+            </Button>
+          </div>
+
+          <div>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={onToggleFilters}
+            >
+              <ChevronDown className={filtersOpen ? "rotate-180" : undefined} aria-hidden="true" />
+              {t("registry.advancedFilters")}
+            </Button>
+            <div id={filtersId} hidden={!filtersOpen} className="mt-4 grid gap-4 sm:grid-cols-3">
+              <FormField id="registry-country" label={t("registry.country")}>
+                <NativeSelect name="countryCode" defaultValue={search.countryCode}>
+                  <option value="">{t("registry.allCountries")}</option>
+                  {SEARCH_COUNTRY_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {`${flagEmoji(code)} ${t(`countries.${code}`)}`}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField id="registry-year-from" label={t("registry.yearFrom")}>
+                <Input name="buildYearFrom" type="number" inputMode="numeric" defaultValue={search.buildYearFrom} />
+              </FormField>
+              <FormField id="registry-year-to" label={t("registry.yearTo")}>
+                <Input name="buildYearTo" type="number" inputMode="numeric" defaultValue={search.buildYearTo} />
+              </FormField>
+            </div>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const result = useSearchVessels(search);
+
+  let body;
+  if (result.isPending) {
+    body = (
+      <div role="status" aria-label={t("common.loading")} className="grid gap-4">
+        <Skeleton className="h-44 w-full" />
+        <Skeleton className="h-44 w-full" />
+        <Skeleton className="h-44 w-full" />
+      </div>
+    );
+  } else if (result.isError) {
+    body = (
+      <Alert variant="destructive" role="alert">
+        {errorMessage(result.error, t("common.genericError"))}
+      </Alert>
+    );
+  } else if (result.data.total === 0 || result.data.data.length === 0) {
+    body = (
+      <p role="status" className="py-8 text-center text-muted-foreground">
+        {t("registry.empty")}
+      </p>
+    );
+  } else {
+    const { total, totalPages, data } = result.data;
+    const from = (search.page - 1) * SEARCH_PAGE_SIZE + 1;
+    const to = Math.min(search.page * SEARCH_PAGE_SIZE, total);
+    const n = (value: number) => formatNumber(value, i18n.language);
+    body = (
+      <div className="grid gap-6" aria-busy={result.isPlaceholderData || undefined}>
+        <ul className="grid gap-4 md:grid-cols-2">
+          {data.map((vessel) => (
+            <li key={vessel.id} className="flex">
+              <VesselCard vessel={vessel} className="w-full" />
+            </li>
+          ))}
+        </ul>
+        <nav aria-label={t("registry.pagination")} className="flex flex-wrap items-center justify-between gap-4">
+          <p aria-live="polite" className="text-sm text-muted-foreground">
+            {t("registry.showing", { from: n(from), to: n(to), total: n(total) })}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={search.page <= 1} onClick={() => onPage(search.page - 1)}>
+              <ChevronLeft aria-hidden="true" />
+              {t("registry.previous")}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={search.page >= totalPages}
+              onClick={() => onPage(search.page + 1)}
+            >
+              {t("registry.next")}
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="registry-results">
+      <h2 id="registry-results" className="sr-only">
+        {t("registry.results")}
+      </h2>
+      {body}
+    </section>
+  );
+}

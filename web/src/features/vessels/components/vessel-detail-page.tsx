@@ -1,0 +1,222 @@
+import { Anchor, ArrowLeft, CalendarDays, ChevronRight, FileCheck2, Hourglass, Repeat, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { User, VesselDetail } from "@/api/types";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useVessel } from "@/features/vessels/api/get-vessel";
+import { CountryLabel } from "@/features/vessels/components/country-label";
+import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
+import { VerificationChecklist, VerificationStatusGrid } from "@/features/vessels/components/verification-panels";
+import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { formatDate, formatEuroCents, formatLengthCm, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+/** The signed-in user is the current owner: an entry with their id and no transferredOutAt. */
+export function isCurrentOwner(detail: VesselDetail, user: User | null): boolean {
+  if (!user) return false;
+  return detail.ownershipHistory.some((e) => e.ownerUserId === user.id && !e.transferredOutAt);
+}
+
+export function VesselDetailPage() {
+  const { t } = useTranslation();
+  const { platformId = "" } = useParams();
+  const vessel = useVessel(platformId);
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const title = vessel.data ? vessel.data.vessel.name || vessel.data.vessel.platformId : t("vesselDetail.documentTitle");
+  useDocumentTitle(vessel.isError && isNotFound(vessel.error) ? t("vesselDetail.notFoundTitle") : title);
+
+  if (vessel.isPending || userLoading) return <DetailSkeleton />;
+  if (vessel.isError) {
+    if (isNotFound(vessel.error)) return <VesselNotFound typo={isInvalidId(vessel.error)} />;
+    return (
+      <DetailFrame crumb={platformId}>
+        <Alert variant="destructive" role="alert">
+          {errorMessage(vessel.error, t("common.genericError"))}
+        </Alert>
+      </DetailFrame>
+    );
+  }
+  return <VesselDetailView detail={vessel.data} user={user} />;
+}
+
+function isInvalidId(err: unknown) {
+  return err instanceof ApiError && err.status === 400;
+}
+
+function isNotFound(err: unknown) {
+  return err instanceof ApiError && (err.status === 404 || err.status === 400);
+}
+
+function DetailFrame({ crumb, children }: { crumb: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10">
+      <nav aria-label={t("vesselDetail.breadcrumb")}>
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <Link to="/registry" className="inline-flex items-center gap-1 hover:text-foreground hover:underline">
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {t("nav.registry")}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="font-mono text-foreground">
+            {crumb}
+          </li>
+        </ol>
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t("common.loading")} className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10">
+      <Skeleton className="h-5 w-48" />
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+function VesselNotFound({ typo }: { typo: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-20 text-center">
+      <SearchX className="size-12 text-primary" aria-hidden="true" />
+      <h1 className="text-3xl font-bold">{t("vesselDetail.notFoundTitle")}</h1>
+      <p className="text-muted-foreground">{t("vesselDetail.notFoundDescription")}</p>
+      {typo ? (
+        <Alert variant="warning" role="note">
+          {t("vesselDetail.typoHint")}
+        </Alert>
+      ) : null}
+      <Button asChild>
+        <Link to="/registry">{t("vesselDetail.backToRegistry")}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User | null }) {
+  const { t, i18n } = useTranslation();
+  const { vessel, ownershipHistory, documentsCount } = detail;
+  const owner = isCurrentOwner(detail, user) ? user : null;
+  const date = (iso: string) => formatDate(iso, i18n.language);
+  const value = (v: string | null | undefined) =>
+    v == null || v === "" ? t("vessel.notRecorded") : v === UNKNOWN ? t("vessel.unknown") : v;
+  const makeModel = [vessel.make, vessel.model].map(value).join(" ");
+  const showForSale = vessel.forSale && vessel.publicVisibility;
+
+  return (
+    <DetailFrame crumb={vessel.platformId}>
+      {vessel.status === "pending_payment" ? (
+        <Alert variant="warning" className="flex gap-3">
+          <Hourglass className="size-5 shrink-0" aria-hidden="true" />
+          <div className="grid gap-1">
+            <p className="font-semibold">{t("vessel.status.pending_payment")}</p>
+            <p>{t("vesselDetail.pendingPayment", { fee: formatEuroCents(REGISTRATION_FEE_CENTS, i18n.language) })}</p>
+          </div>
+        </Alert>
+      ) : null}
+
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <h1 className="text-3xl font-bold tracking-tight">{vessel.name || t("vessel.unnamed")}</h1>
+              <p className="text-lg text-muted-foreground">{makeModel}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {vessel.status === "active" || vessel.status === "in_transfer" ? (
+                <Badge variant="success">{t("vessel.verified")}</Badge>
+              ) : null}
+              {showForSale ? <Badge variant="accent">{t("vessel.forSale")}</Badge> : null}
+              {vessel.status === "active" ? null : <VesselStatusBadge status={vessel.status} />}
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Fact label={t("vessel.platformId")}>
+              <span className="font-mono">{vessel.platformId}</span>
+            </Fact>
+            <Fact label={t("vessel.country")}>
+              <CountryLabel code={vessel.countryCode} showName />
+            </Fact>
+            <Fact label={t("vessel.buildYear")}>{vessel.buildYear ?? t("vessel.notRecorded")}</Fact>
+            <Fact label={t("vessel.length")}>
+              {vessel.lengthCm != null ? formatLengthCm(vessel.lengthCm, i18n.language) : t("vessel.notRecorded")}
+            </Fact>
+            <Fact label={t("vessel.cin")}>
+              <span className="font-mono">{value(vessel.cin)}</span>
+            </Fact>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="vessel-summary" className="grid gap-4">
+        <h2 id="vessel-summary" className="sr-only">
+          {t("vesselDetail.summary")}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          <Tile icon={<FileCheck2 aria-hidden="true" />} label={t("vesselDetail.verifiedDocuments")} value={documentsCount} />
+          <Tile icon={<Repeat aria-hidden="true" />} label={t("vesselDetail.ownershipTransfers")} value={ownershipHistory.length} />
+          <Tile icon={<CalendarDays aria-hidden="true" />} label={t("vesselDetail.registered")} value={date(vessel.createdAt)} />
+        </ul>
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Anchor className="size-5 text-primary" aria-hidden="true" />
+            {t("vesselDetail.ownershipHistory")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <OwnershipTimeline entries={ownershipHistory} myUserId={user?.id ?? null} />
+        </CardContent>
+      </Card>
+
+      <VerificationStatusGrid owner={owner} documentsCount={documentsCount} />
+
+      {owner ? (
+        <VerificationChecklist user={owner} documentsCount={documentsCount} platformId={vessel.platformId} />
+      ) : null}
+    </DetailFrame>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Tile({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <li>
+      <Card className="flex h-full items-center gap-4 p-5 [&>svg]:size-8 [&>svg]:shrink-0 [&>svg]:text-primary">
+        {icon}
+        <div className="grid">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold">{value}</p>
+        </div>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import type { VesselStatus } from "@/api/types";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+
+const VARIANTS: Record<VesselStatus, BadgeProps["variant"]> = {
+  pending_payment: "warning",
+  active: "success",
+  in_transfer: "secondary",
+  deactivated: "destructive",
+};
+
+/** 'Awaiting payment', 'Active', 'In transfer' or 'Deactivated'. */
+export function VesselStatusBadge({ status }: { status: VesselStatus }) {
+  const { t } = useTranslation();
+  return <Badge variant={VARIANTS[status]}>{t(`vessel.status.${status}`)}</Badge>;
+}
