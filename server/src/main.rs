@@ -16,7 +16,8 @@ enum Command {
     Migrate,
     /// Load data into the database.
     Seed {
-        /// Demo accounts (dev mode only).
+        /// Demo accounts (dev mode only) and, unless --vessels says otherwise,
+        /// 500 vessels so the registry has something to search.
         #[arg(long)]
         demo: bool,
         /// Do nothing when the database already has users.
@@ -34,6 +35,8 @@ enum Command {
     /// Print the OpenAPI document.
     Openapi,
 }
+
+const DEMO_VESSELS: usize = 500;
 
 #[derive(Subcommand)]
 enum UsersCommand {
@@ -87,7 +90,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                     println!("  {:<22} password {:<22} ({})", a.email, a.password, a.role);
                 }
             }
-            if let Some(n) = vessels {
+            if let Some(n) = vessels.or(demo.then_some(DEMO_VESSELS)) {
                 let started = std::time::Instant::now();
                 registry::seed_vessels::vessels(&state, n).await?;
                 println!("Seeded {n} vessels in {:.1} s.", started.elapsed().as_secs_f64());
