@@ -7,7 +7,7 @@ RELEASE_BIN := target/release/registry
 DEBUG_BIN := target/debug/registry
 
 .PHONY: run build test deps test-deps web server test-rust test-rust-sqlite test-rust-postgres \
-        test-web test-e2e check-api api-types clean
+        test-web test-e2e check-api api-types bench clean
 
 deps:
 	@scripts/ensure-deps.sh build
@@ -67,6 +67,10 @@ test-web: test-deps
 test-e2e: test-deps web
 	$(CARGO) build --locked --bin registry
 	scripts/e2e.sh $(DEBUG_BIN)
+
+## Seed a million vessels into a fresh SQLite database and load it with wrk (see docs/PERFORMANCE.md).
+bench: deps server
+	scripts/bench.sh 1000000 10
 
 clean:
 	$(CARGO) clean

@@ -49,10 +49,13 @@ CREATE UNIQUE INDEX vessels_live_imo ON vessels (imo_number)
     WHERE status IN ('active', 'in_transfer') AND imo_number IS NOT NULL AND imo_number <> 'unknown';
 CREATE UNIQUE INDEX vessels_live_eni ON vessels (eni_number)
     WHERE status IN ('active', 'in_transfer') AND eni_number IS NOT NULL AND eni_number <> 'unknown';
--- The public registry, newest first, and its country/year filters.
-CREATE INDEX vessels_public_recent ON vessels (listed_at, id)
+-- The public registry, most recently registered first (ids are time-ordered),
+-- and its country and year filters (covering, so counts read only the index).
+CREATE INDEX vessels_public_recent ON vessels (id)
     WHERE status = 'active' AND public_visibility = 1;
-CREATE INDEX vessels_public_country ON vessels (country_code, listed_at, id)
+CREATE INDEX vessels_public_country_year ON vessels (country_code, build_year, id)
+    WHERE status = 'active' AND public_visibility = 1;
+CREATE INDEX vessels_public_year ON vessels (build_year, id)
     WHERE status = 'active' AND public_visibility = 1;
 
 CREATE TABLE ownership_history (

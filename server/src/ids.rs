@@ -8,7 +8,12 @@ const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// A time-ordered id (48-bit millisecond timestamp, 80 random bits) in
 /// Crockford base32: 26 characters that sort by creation time.
 pub fn new_id() -> String {
-    let ms = crate::clock::now_ms() as u128 & ((1u128 << 48) - 1);
+    id_at(crate::clock::now_ms())
+}
+
+/// An id for something created at `ms` (the seeder back-dates vessels).
+pub fn id_at(ms: i64) -> String {
+    let ms = ms as u128 & ((1u128 << 48) - 1);
     let mut random = [0u8; 10];
     OsRng.fill_bytes(&mut random);
     let mut value = ms << 80;

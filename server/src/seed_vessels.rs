@@ -51,7 +51,11 @@ const MIDS: &[(&str, u32)] = &[
     ("NL", 244), ("DE", 211), ("FR", 227), ("ES", 224), ("IT", 247), ("BE", 205), ("PL", 261), ("PT", 263),
     ("GR", 237), ("HR", 238), ("CH", 269),
 ];
-const BATCH: usize = 500;
+/// Rows per transaction, and per INSERT statement: sqlx binds parameters in
+/// time that grows faster than linearly with their number, so statements
+/// stay small while transactions stay large.
+const BATCH: usize = 5_000;
+const CHUNK: usize = 16;
 
 /// A unique 5-character CIN serial for vessel number `i` (33⁵ > 39 million).
 fn serial(mut i: usize) -> String {
@@ -88,8 +92,30 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // One connection throughout: the trigger dance below must not be seen
     // half-done by another connection of the pool.
     let mut conn = state.db.acquire().await?;
+    let mut indexes = Vec::new();
     if sqlite {
+        // A bulk load: a large page cache, no fsync per batch (a crash means
+        // seeding again), and indexes built once from the loaded rows rather
+        // than updated row by row with random keys.
+        sqlx::query("PRAGMA cache_size = -262144; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY")
+            .execute(&mut *conn)
+            .await?;
         sqlx::query("DROP TRIGGER IF EXISTS vessels_fts_insert").execute(&mut *conn).await?;
+        indexes = sqlx::query(
+            "SELECT name, sql FROM sqlite_master
+             WHERE type = 'index' AND tbl_name IN ('vessels', 'ownership_history') AND sql IS NOT NULL",
+        )
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|r| {
+            use sqlx::Row as _;
+            (r.get::<String, _>("name"), r.get::<String, _>("sql"))
+        })
+        .collect::<Vec<_>>();
+        for (name, _) in &indexes {
+            sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
+        }
     }
     let start_index: usize = {
         use sqlx::Row as _;
@@ -97,18 +123,28 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     };
     let now = now_ms();
     let mut done = 0;
+    let mut insert_time = std::time::Duration::ZERO;
+    let started = std::time::Instant::now();
     while done < n {
         let rows: Vec<Row> = (done..(done + BATCH).min(n))
             .map(|i| make_row(&mut rng, start_index + i, &owners, now))
             .collect();
+        let t = std::time::Instant::now();
         insert_batch(&mut conn, &rows).await?;
+        insert_time += t.elapsed();
         done += rows.len();
         if done % 100_000 == 0 {
             println!("  {done} vessels");
         }
     }
+    tracing::info!(?insert_time, total = ?started.elapsed(), "rows loaded");
     if sqlite {
+        for (_, sql) in &indexes {
+            sqlx::query(sql).execute(&mut *conn).await?;
+        }
+        tracing::info!(total = ?started.elapsed(), "indexes built");
         sqlx::query("INSERT INTO vessels_fts (vessels_fts) VALUES ('rebuild')").execute(&mut *conn).await?;
+        tracing::info!(total = ?started.elapsed(), "search index built");
         sqlx::query(
             "CREATE TRIGGER IF NOT EXISTS vessels_fts_insert AFTER INSERT ON vessels BEGIN
                 INSERT INTO vessels_fts (rowid, search_text) VALUES (new.rowid, new.search_text);
@@ -117,6 +153,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         .execute(&mut *conn)
         .await?;
         sqlx::query("ANALYZE").execute(&mut *conn).await?;
+        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
     } else {
         sqlx::query("ANALYZE vessels").execute(&mut *conn).await?;
     }
@@ -128,7 +165,6 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], now: i64) -> Row {
     let (model, length) = models[rng.gen_range(0..models.len())];
     let country = SUPPORTED[rng.gen_range(0..SUPPORTED.len())].code;
     let build_year: i64 = rng.gen_range(1975..=2025);
-    let platform_id = PlatformId::generate();
     let name = rng.gen_bool(0.8).then(|| NAMES[rng.gen_range(0..NAMES.len())].to_owned());
     let (cin, legacy_id) = if build_year >= crate::vessels::CIN_SINCE {
         let model_year = (build_year + rng.gen_range(0..=1)) % 100;
@@ -143,14 +179,15 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], now: i64) -> Row {
         format!("{}", mid as usize * 1_000_000 + i % 1_000_000)
     });
     let created_at = now - rng.gen_range(0..(3 * 365 * DAY));
+    let platform_id = PlatformId::generate();
+    let search_text = fold(&format!("{} {make} {model} {}", name.as_deref().unwrap_or(""), platform_id.compact()));
     let owner = owners[rng.gen_range(0..owners.len())].clone();
     let previous_owner = rng.gen_bool(0.25).then(|| {
         let prev = owners[rng.gen_range(0..owners.len())].clone();
         (prev, created_at - rng.gen_range(DAY..(5 * 365 * DAY)))
     });
-    let search_text = fold(&format!("{} {make} {model} {}", name.as_deref().unwrap_or(""), platform_id.compact()));
     Row {
-        id: new_id(),
+        id: crate::ids::id_at(created_at),
         platform_id: platform_id.compact().to_owned(),
         owner,
         name,
@@ -169,6 +206,15 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], now: i64) -> Row {
 }
 
 async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::Result<()> {
+    let mut tx = sqlx::Connection::begin(conn).await?;
+    for chunk in rows.chunks(CHUNK) {
+        insert_chunk(&mut tx, chunk).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Result<()> {
     const COLS: usize = 16;
     let placeholders = |width: usize, count: usize| {
         (0..count)
@@ -176,7 +222,6 @@ async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::R
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut tx = sqlx::Connection::begin(conn).await?;
     let sql = format!(
         "INSERT INTO vessels (id, platform_id, owner_user_id, name, make, model, build_year, length_cm, country_code,
              cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, status, owner_phone_e164,
@@ -204,7 +249,7 @@ async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::R
             .bind(r.created_at)
             .bind(r.created_at);
     }
-    q.execute(&mut *tx).await?;
+    q.execute(&mut **tx).await?;
 
     let entries: Vec<(String, &str, &str, i64, Option<i64>)> = rows
         .iter()
@@ -223,8 +268,7 @@ async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::R
     for (id, vessel, owner, acquired, out) in &entries {
         q = q.bind(id.as_str()).bind(*vessel).bind(*owner).bind(*acquired).bind(*out);
     }
-    q.execute(&mut *tx).await?;
-    tx.commit().await?;
+    q.execute(&mut **tx).await?;
     Ok(())
 }
 

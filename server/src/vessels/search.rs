@@ -3,7 +3,7 @@
 //! make, model or platform ID by case- and accent-insensitive substring,
 //! served by a trigram index on each database (FTS5 on SQLite, pg_trgm on
 //! PostgreSQL). Order: the exact platform ID match first, then the most
-//! recently listed, then id, so paging is stable.
+//! recently registered (ids are time-ordered and unique, so paging is stable).
 
 use serde::Deserialize;
 use sqlx::Row;
@@ -184,7 +184,7 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
     let offset = bind(Param::Int((q.page - 1) * q.page_size), &mut params);
     let page_sql = format!(
         "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {where_clause}
-         ORDER BY {order}v.listed_at DESC, v.id DESC LIMIT ${limit} OFFSET ${offset}"
+         ORDER BY {order}v.id DESC LIMIT ${limit} OFFSET ${offset}"
     );
     let data = bind_all(sqlx::query(&page_sql), &params)
         .fetch_all(&state.db).await?.iter().map(Vessel::from_row).collect();
