@@ -127,7 +127,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     while done < n {
         let rows: Vec<Row> = (done..(done + BATCH).min(n))
-            .map(|i| make_row(&mut rng, start_index + i, &owners, now))
+            .map(|i| make_row(&mut rng, start_index + i, &owners, registered_at(now, i, n)))
             .collect();
         let t = std::time::Instant::now();
         insert_batch(&mut conn, &rows).await?;
@@ -143,10 +143,17 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
             sqlx::query(sql).execute(&mut *conn).await?;
         }
         tracing::info!(total = ?started.elapsed(), "indexes built");
-        sqlx::query("INSERT INTO vessels_fts (vessels_fts) VALUES ('rebuild')").execute(&mut *conn).await?;
+        sqlx::query(
+            "INSERT INTO vessels_fts (vessels_fts) VALUES ('delete-all');
+             INSERT INTO vessels_fts (rowid, search_text)
+                 SELECT rowid, search_text FROM vessels WHERE status = 'active' AND public_visibility = 1",
+        )
+        .execute(&mut *conn)
+        .await?;
         tracing::info!(total = ?started.elapsed(), "search index built");
         sqlx::query(
-            "CREATE TRIGGER IF NOT EXISTS vessels_fts_insert AFTER INSERT ON vessels BEGIN
+            "CREATE TRIGGER IF NOT EXISTS vessels_fts_insert AFTER INSERT ON vessels
+             WHEN new.status = 'active' AND new.public_visibility = 1 BEGIN
                 INSERT INTO vessels_fts (rowid, search_text) VALUES (new.rowid, new.search_text);
              END",
         )
@@ -160,7 +167,14 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn make_row(rng: &mut StdRng, i: usize, owners: &[String], now: i64) -> Row {
+/// Spread registrations over the last three years in insertion order, so
+/// that insertion order (SQLite's rowid) is registration order (the ids').
+fn registered_at(now: i64, i: usize, n: usize) -> i64 {
+    let span = 3 * 365 * DAY;
+    now - span + (span / n.max(1) as i64) * i as i64
+}
+
+fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64) -> Row {
     let (make, code, models) = BUILDERS[rng.gen_range(0..BUILDERS.len())];
     let (model, length) = models[rng.gen_range(0..models.len())];
     let country = SUPPORTED[rng.gen_range(0..SUPPORTED.len())].code;
@@ -178,7 +192,6 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], now: i64) -> Row {
         let mid = MIDS.iter().find(|(c, _)| *c == country).map(|(_, m)| *m).unwrap_or(244);
         format!("{}", mid as usize * 1_000_000 + i % 1_000_000)
     });
-    let created_at = now - rng.gen_range(0..(3 * 365 * DAY));
     let platform_id = PlatformId::generate();
     let search_text = fold(&format!("{} {make} {model} {}", name.as_deref().unwrap_or(""), platform_id.compact()));
     let owner = owners[rng.gen_range(0..owners.len())].clone();

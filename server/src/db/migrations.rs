@@ -43,6 +43,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(1, "accounts", "0001_accounts.sql"),
     portable!(2, "vessels", "0002_vessels.sql"),
     per_backend!(3, "search", "0003_search"),
+    per_backend!(4, "search listed only", "0004_search_listed"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {

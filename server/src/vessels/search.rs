@@ -135,7 +135,57 @@ fn text_pattern(backend: Backend, folded: &str) -> String {
     }
 }
 
+/// The FTS5 query for a text search: the folded text, its de-hyphenated
+/// form, and a parsed platform ID (its characters are in the indexed text),
+/// as quoted strings joined by OR.
+fn fts_query(q: &SearchQuery) -> Option<String> {
+    let text = q.text.as_ref()?;
+    let mut phrases = vec![text.clone()];
+    let dehyphenated = text.replace('-', "");
+    if dehyphenated != *text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
+        phrases.push(dehyphenated);
+    }
+    if let Some(id) = &q.platform_id {
+        phrases.push(id.compact().to_lowercase());
+    }
+    Some(phrases.iter().map(|p| text_pattern(Backend::Sqlite, p)).collect::<Vec<_>>().join(" OR "))
+}
+
+/// SQLite, text only: the FTS5 index holds exactly the listed vessels
+/// (migration 0004), so the count and the page come from it alone and a
+/// page stops after its rows instead of sorting every match. Its rowid
+/// order is registration order.
+async fn search_text_only_sqlite(state: &AppState, q: &SearchQuery, fts: &str) -> AppResult<VesselPage> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM vessels_fts WHERE vessels_fts MATCH $1")
+        .bind(fts)
+        .fetch_one(&state.db)
+        .await?
+        .get("n");
+    let exact = q.platform_id.as_ref().map(|id| id.compact().to_owned()).unwrap_or_default();
+    let data = sqlx::query(&format!(
+        "SELECT {VESSEL_COLUMNS} FROM vessels v
+         WHERE v.rowid IN (SELECT rowid FROM vessels_fts WHERE vessels_fts MATCH $1
+                           ORDER BY rowid DESC LIMIT $2 OFFSET $3)
+           AND v.status = 'active' AND v.public_visibility = 1
+         ORDER BY (v.platform_id = $4) DESC, v.rowid DESC"
+    ))
+    .bind(fts)
+    .bind(q.page_size)
+    .bind((q.page - 1) * q.page_size)
+    .bind(exact)
+    .fetch_all(&state.db)
+    .await?
+    .iter()
+    .map(Vessel::from_row)
+    .collect();
+    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size })
+}
+
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
+    let only_text = q.country_code.is_none() && q.year_from.is_none() && q.year_to.is_none();
+    if let (Backend::Sqlite, true, Some(fts)) = (state.backend, only_text, fts_query(q)) {
+        return search_text_only_sqlite(state, q, &fts).await;
+    }
     let mut conditions = vec!["v.status = 'active'".to_owned(), "v.public_visibility = 1".to_owned()];
     let mut params: Vec<Param> = Vec::new();
     let bind = |p: Param, params: &mut Vec<Param>| {

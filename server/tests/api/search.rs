@@ -138,3 +138,27 @@ fn urlencode(s: &str) -> String {
         .map(|b| if b.is_ascii_alphanumeric() || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") })
         .collect()
 }
+
+#[tokio::test]
+async fn text_search_follows_listing_changes() {
+    let app = seeded(30).await;
+    let (_, p) = search(&app, "pageSize=1").await;
+    let (id, pid) = (p["data"][0]["id"].as_str().unwrap().to_owned(), p["data"][0]["platformId"].as_str().unwrap().to_owned());
+    let fragment = pid.replace('-', "")[..6].to_lowercase();
+    let found = |p: &Value| p["data"].as_array().unwrap().iter().any(|v| v["id"] == id.as_str());
+    let set = |sql: &'static str| {
+        let (db, id) = (app.db.clone(), id.clone());
+        async move { sqlx::query(sql).bind(id).execute(&db).await.unwrap() }
+    };
+    let (_, p) = search(&app, &format!("query={fragment}")).await;
+    assert!(found(&p));
+    set("UPDATE vessels SET public_visibility = 0 WHERE id = $1").await;
+    let (_, p) = search(&app, &format!("query={fragment}")).await;
+    assert!(!found(&p), "hidden vessels leave the text index");
+    set("UPDATE vessels SET public_visibility = 1 WHERE id = $1").await;
+    let (_, p) = search(&app, &format!("query={fragment}")).await;
+    assert!(found(&p), "and come back when shown again");
+    set("UPDATE vessels SET status = 'deactivated' WHERE id = $1").await;
+    let (_, p) = search(&app, &format!("query={fragment}")).await;
+    assert!(!found(&p));
+}
