@@ -296,3 +296,19 @@ async fn countries_are_served_with_their_identifiers() {
     assert!(nl["identifiers"][0]["label"]["nl"].is_string() && nl["identifiers"][0]["helperText"]["en"].is_string());
     assert_eq!(app.get("/api/config/countries/US").await.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn administrators_see_unlisted_vessels_and_strangers_do_not() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("owner@example.nl").await;
+    let (_, v) = register(&app, sailboat()).await;
+    let path = format!("/api/vessels/{}", v["platformId"].as_str().unwrap());
+
+    let admin = app.second_browser();
+    admin.signed_in_user("admin@example.nl").await;
+    assert_eq!(admin.get(&path).await.status(), StatusCode::NOT_FOUND, "not yet an admin");
+    registry::seed::promote(&app.db, "admin@example.nl").await.unwrap();
+    let (status, d) = parts(admin.get(&path).await).await;
+    assert_eq!(status, StatusCode::OK, "administrators see pending vessels");
+    assert!(d["ownershipHistory"][0]["ownerUserId"].is_null(), "but not who owns them");
+}
