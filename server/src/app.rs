@@ -8,6 +8,7 @@ use crate::{
     config::{Config, EmailProvider},
     db::{self, Backend, Db},
     outbox::{Delivery, RecordOnly, Smtp, worker::Worker},
+    vessels::CountCache,
 };
 
 #[derive(Clone)]
@@ -15,6 +16,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub db: Db,
     pub backend: Backend,
+    /// Search totals, reused while the listing generation is unchanged.
+    pub search_counts: Arc<CountCache>,
     outbox_wake: Arc<Notify>,
 }
 
@@ -49,7 +52,8 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     };
     let wake = Arc::new(Notify::new());
     let worker = Worker::new(db.clone(), delivery, wake.clone());
-    Ok((AppState { config: Arc::new(config), db, backend, outbox_wake: wake }, worker))
+    let search_counts = Arc::new(CountCache::new(config.search_count_cache));
+    Ok((AppState { config: Arc::new(config), db, backend, search_counts, outbox_wake: wake }, worker))
 }
 
 fn sender(config: &Config) -> String {

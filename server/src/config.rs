@@ -47,6 +47,8 @@ pub struct Config {
     pub public_url: url::Url,
     pub mode: Mode,
     pub email: EmailProvider,
+    /// How many search totals to keep (0: count every time).
+    pub search_count_cache: usize,
 }
 
 impl Config {
@@ -124,11 +126,12 @@ struct RawConfig {
     mode: Option<String>,
     email: Option<String>,
     smtp_url: Option<String>,
+    search_count_cache: Option<String>,
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 8] = [
+        let fields: [(&str, &mut Option<String>); 9] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -137,6 +140,7 @@ impl RawConfig {
             ("REGISTRY_MODE", &mut self.mode),
             ("REGISTRY_EMAIL", &mut self.email),
             ("REGISTRY_SMTP_URL", &mut self.smtp_url),
+            ("REGISTRY_SEARCH_COUNT_CACHE", &mut self.search_count_cache),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -213,6 +217,15 @@ impl RawConfig {
             }
         };
 
+        let search_count_cache = match self.search_count_cache.as_deref().map(str::parse::<usize>) {
+            None => 10_000,
+            Some(Ok(n)) => n,
+            Some(Err(_)) => {
+                errors.push("REGISTRY_SEARCH_COUNT_CACHE must be a whole number of entries (0 turns it off)".into());
+                0
+            }
+        };
+
         if !errors.is_empty() {
             return Err(ConfigErrors(errors));
         }
@@ -224,6 +237,7 @@ impl RawConfig {
             public_url,
             mode,
             email,
+            search_count_cache,
         })
     }
 }

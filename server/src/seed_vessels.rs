@@ -4,6 +4,8 @@
 //! on SQLite the search index is rebuilt once at the end instead of row by
 //! row, which is what makes a million vessels fit in minutes.
 
+use std::collections::HashSet;
+
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use crate::{
@@ -117,17 +119,24 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
             sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
         }
     }
-    let start_index: usize = {
+    let (start_index, latest): (usize, Option<i64>) = {
         use sqlx::Row as _;
-        sqlx::query("SELECT COUNT(*) AS n FROM vessels").fetch_one(&mut *conn).await?.get::<i64, _>("n") as usize
+        let row = sqlx::query("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels").fetch_one(&mut *conn).await?;
+        (row.get::<i64, _>("n") as usize, row.get("latest"))
     };
-    let now = now_ms();
+    // The unique index may be dropped during the load: collisions (one in
+    // about 70,000 per million vessels) are caught here and drawn again.
+    let mut platform_ids: HashSet<String> = {
+        use sqlx::Row as _;
+        sqlx::query("SELECT platform_id FROM vessels").fetch_all(&mut *conn).await?.iter().map(|r| r.get("platform_id")).collect()
+    };
+    let timeline = Timeline::new(now_ms(), latest, n);
     let mut done = 0;
     let mut insert_time = std::time::Duration::ZERO;
     let started = std::time::Instant::now();
     while done < n {
         let rows: Vec<Row> = (done..(done + BATCH).min(n))
-            .map(|i| make_row(&mut rng, start_index + i, &owners, registered_at(now, i, n)))
+            .map(|i| make_row(&mut rng, start_index + i, &owners, timeline.at(i), &mut platform_ids))
             .collect();
         let t = std::time::Instant::now();
         insert_batch(&mut conn, &rows).await?;
@@ -167,14 +176,29 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Spread registrations over the last three years in insertion order, so
-/// that insertion order (SQLite's rowid) is registration order (the ids').
-fn registered_at(now: i64, i: usize, n: usize) -> i64 {
-    let span = 3 * 365 * DAY;
-    now - span + (span / n.max(1) as i64) * i as i64
+/// Registration times: spread over the last three years, but never before a
+/// vessel already in the registry, at least a millisecond apart and rising
+/// in insertion order, so that insertion order (SQLite's rowid, which the
+/// text search pages by) is registration order (the ids', which the other
+/// searches page by). Appending more vessels than milliseconds have passed
+/// since the latest one runs a little into the future.
+struct Timeline {
+    start: i64,
+    step: i64,
 }
 
-fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64) -> Row {
+impl Timeline {
+    fn new(now: i64, latest_existing: Option<i64>, n: usize) -> Self {
+        let start = (now - 3 * 365 * DAY).max(latest_existing.map_or(i64::MIN, |t| t + 1));
+        Self { start, step: ((now - start) / n.max(1) as i64).max(1) }
+    }
+
+    fn at(&self, i: usize) -> i64 {
+        self.start + self.step * i as i64
+    }
+}
+
+fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, taken: &mut HashSet<String>) -> Row {
     let (make, code, models) = BUILDERS[rng.gen_range(0..BUILDERS.len())];
     let (model, length) = models[rng.gen_range(0..models.len())];
     let country = SUPPORTED[rng.gen_range(0..SUPPORTED.len())].code;
@@ -192,7 +216,12 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64) -> R
         let mid = MIDS.iter().find(|(c, _)| *c == country).map(|(_, m)| *m).unwrap_or(244);
         format!("{}", mid as usize * 1_000_000 + i % 1_000_000)
     });
-    let platform_id = PlatformId::generate();
+    let platform_id = loop {
+        let id = PlatformId::generate();
+        if taken.insert(id.compact().to_owned()) {
+            break id;
+        }
+    };
     let search_text = fold(&format!("{} {make} {model} {}", name.as_deref().unwrap_or(""), platform_id.compact()));
     let owner = owners[rng.gen_range(0..owners.len())].clone();
     let previous_owner = rng.gen_bool(0.25).then(|| {

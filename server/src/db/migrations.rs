@@ -44,6 +44,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(2, "vessels", "0002_vessels.sql"),
     per_backend!(3, "search", "0003_search"),
     per_backend!(4, "search listed only", "0004_search_listed"),
+    per_backend!(5, "search generation", "0005_search_generation"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {

@@ -28,7 +28,7 @@ pub enum PlatformIdError {
 impl PlatformIdError {
     pub fn message(self) -> &'static str {
         match self {
-            Self::Malformed => "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTR.",
+            Self::Malformed => "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTB.",
             Self::CheckFailed => "This platform ID has a typo: its check character does not match.",
         }
     }
@@ -112,7 +112,7 @@ impl PlatformId {
     }
 }
 
-/// Grouped for people: `7KQ2-M9XD-4HTR`.
+/// Grouped for people: `7KQ2-M9XD-4HTB`.
 impl fmt::Display for PlatformId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.compact();
@@ -123,6 +123,13 @@ impl fmt::Display for PlatformId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_example_an_error_message_gives_is_itself_valid() {
+        let message = PlatformIdError::Malformed.message();
+        let example = message.rsplit(' ').next().unwrap().trim_end_matches('.');
+        assert_eq!(PlatformId::parse(example).map(|id| id.to_string()), Ok(example.to_owned()));
+    }
 
     fn values(id: &PlatformId) -> Vec<u8> {
         id.compact().bytes().map(|b| value_of(b).unwrap()).collect()

@@ -2,11 +2,15 @@
 //! call it. `CurrentUser` answers 401 without a live session; `Admin` 403
 //! for a signed-in user who is not an administrator.
 
-use axum::{extract::FromRequestParts, http::request::Parts};
+use axum::{
+    extract::{FromRequestParts, Path},
+    http::request::Parts,
+};
 
 use crate::{
     app::AppState,
     auth::{User, sessions},
+    domain::PlatformId,
     error::AppError,
 };
 
@@ -66,5 +70,23 @@ impl FromRequestParts<AppState> for MaybeUser {
             Some(secret) => Ok(Self(sessions::user_for(&state.db, &secret).await?)),
             None => Ok(Self(None)),
         }
+    }
+}
+
+/// A platform ID from the last path segment, parsed before any other
+/// extractor (the session lookup included) touches the database: a malformed
+/// ID or a failed check answers 400 `invalid_platform_id` at once.
+pub struct PlatformIdPath(pub PlatformId);
+
+impl<S: Send + Sync> FromRequestParts<S> for PlatformIdPath {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| AppError::bad_request("invalid_path", e.body_text()))?;
+        PlatformId::parse(&raw)
+            .map(Self)
+            .map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))
     }
 }

@@ -1,6 +1,7 @@
 //! The registry's vessels: registration, the public search, vessel pages,
 //! the owner's list and the owner's permitted changes.
 
+mod count_cache;
 mod create;
 pub mod model;
 pub mod search;
@@ -16,6 +17,7 @@ use axum::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+pub use count_cache::CountCache;
 pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel};
 use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 
@@ -23,10 +25,9 @@ use crate::{
     app::AppState,
     clock::now_ms,
     db::Tx,
-    domain::PlatformId,
-    error::{AppError, AppResult, ErrorBody},
+    error::{AppResult, ErrorBody},
     http::{
-        extract::{CurrentUser, MaybeUser},
+        extract::{CurrentUser, MaybeUser, PlatformIdPath},
         json::ApiJson,
     },
     ids::new_id,
@@ -95,9 +96,12 @@ pub(crate) async fn my_list(State(state): State<AppState>, me: CurrentUser) -> A
     responses((status = 200, body = VesselDetail),
               (status = 400, body = ErrorBody, description = "code invalid_platform_id: malformed, or the check character fails"),
               (status = 404, body = ErrorBody)))]
-pub(crate) async fn detail(State(state): State<AppState>, Path(raw): Path<String>, viewer: MaybeUser) -> AppResult<ApiJson<VesselDetail>> {
-    // Checked before the database is touched.
-    let id = PlatformId::parse(&raw).map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))?;
+pub(crate) async fn detail(
+    State(state): State<AppState>,
+    // Before `MaybeUser`: a bad ID is refused without a session lookup.
+    PlatformIdPath(id): PlatformIdPath,
+    viewer: MaybeUser,
+) -> AppResult<ApiJson<VesselDetail>> {
     Ok(ApiJson(service::detail(&state, viewer.0.as_ref(), &id).await?))
 }
 

@@ -56,7 +56,7 @@ pub struct VesselIdentifiers {
 #[serde(rename_all = "camelCase")]
 pub struct Vessel {
     pub id: String,
-    /// Grouped for display, e.g. `7KQ2-M9XD-4HTR`.
+    /// Grouped for display, e.g. `7KQ2-M9XD-4HTB`.
     pub platform_id: String,
     pub name: Option<String>,
     pub make: String,

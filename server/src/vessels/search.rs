@@ -9,7 +9,10 @@ use serde::Deserialize;
 use sqlx::Row;
 use utoipa::IntoParams;
 
-use super::model::{VESSEL_COLUMNS, Vessel, VesselPage};
+use super::{
+    count_cache::CountKey,
+    model::{VESSEL_COLUMNS, Vessel, VesselPage},
+};
 use crate::{
     app::AppState,
     db::Backend,
@@ -61,6 +64,17 @@ fn number(field: &str, label: &str, raw: &Option<String>) -> AppResult<Option<i6
 }
 
 impl SearchQuery {
+    /// What the total depends on: everything but the page.
+    fn count_key(&self) -> CountKey {
+        CountKey {
+            text: self.text.clone(),
+            platform_id: self.platform_id.as_ref().map(|id| id.compact().to_owned()),
+            country_code: self.country_code.clone(),
+            year_from: self.year_from,
+            year_to: self.year_to,
+        }
+    }
+
     pub fn parse(p: &SearchParams) -> AppResult<Self> {
         let page = number("page", "Page", &p.page)?.unwrap_or(1);
         if page < 1 {
@@ -135,108 +149,147 @@ fn text_pattern(backend: Backend, folded: &str) -> String {
     }
 }
 
-/// The FTS5 query for a text search: the folded text, its de-hyphenated
-/// form, and a parsed platform ID (its characters are in the indexed text),
-/// as quoted strings joined by OR.
-fn fts_query(q: &SearchQuery) -> Option<String> {
-    let text = q.text.as_ref()?;
-    let mut phrases = vec![text.clone()];
+/// The text and, when it differs, its de-hyphenated form: "7kq2-m9xd"
+/// should find the ID stored as "7kq2m9xd..." too.
+fn text_variants(text: &str) -> Vec<String> {
+    let mut variants = vec![text.to_owned()];
     let dehyphenated = text.replace('-', "");
-    if dehyphenated != *text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
-        phrases.push(dehyphenated);
+    if dehyphenated != text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
+        variants.push(dehyphenated);
     }
-    if let Some(id) = &q.platform_id {
-        phrases.push(id.compact().to_lowercase());
-    }
-    Some(phrases.iter().map(|p| text_pattern(Backend::Sqlite, p)).collect::<Vec<_>>().join(" OR "))
-}
-
-/// SQLite, text only: the FTS5 index holds exactly the listed vessels
-/// (migration 0004), so the count and the page come from it alone and a
-/// page stops after its rows instead of sorting every match. Its rowid
-/// order is registration order.
-async fn search_text_only_sqlite(state: &AppState, q: &SearchQuery, fts: &str) -> AppResult<VesselPage> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM vessels_fts WHERE vessels_fts MATCH $1")
-        .bind(fts)
-        .fetch_one(&state.db)
-        .await?
-        .get("n");
-    let exact = q.platform_id.as_ref().map(|id| id.compact().to_owned()).unwrap_or_default();
-    let data = sqlx::query(&format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v
-         WHERE v.rowid IN (SELECT rowid FROM vessels_fts WHERE vessels_fts MATCH $1
-                           ORDER BY rowid DESC LIMIT $2 OFFSET $3)
-           AND v.status = 'active' AND v.public_visibility = 1
-         ORDER BY (v.platform_id = $4) DESC, v.rowid DESC"
-    ))
-    .bind(fts)
-    .bind(q.page_size)
-    .bind((q.page - 1) * q.page_size)
-    .bind(exact)
-    .fetch_all(&state.db)
-    .await?
-    .iter()
-    .map(Vessel::from_row)
-    .collect();
-    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size })
+    variants
 }
 
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
-    let only_text = q.country_code.is_none() && q.year_from.is_none() && q.year_to.is_none();
-    if let (Backend::Sqlite, true, Some(fts)) = (state.backend, only_text, fts_query(q)) {
-        return search_text_only_sqlite(state, q, &fts).await;
-    }
-    let mut conditions = vec!["v.status = 'active'".to_owned(), "v.public_visibility = 1".to_owned()];
-    let mut params: Vec<Param> = Vec::new();
-    let bind = |p: Param, params: &mut Vec<Param>| {
-        params.push(p);
-        params.len()
-    };
-
-    let mut order = String::new();
-    let mut text_or_id = Vec::new();
-    if let Some(id) = &q.platform_id {
-        let n = bind(Param::Text(id.compact().to_owned()), &mut params);
-        text_or_id.push(format!("v.platform_id = ${n}"));
-        order = format!("(v.platform_id = ${n}) DESC, ");
-    }
-    if let Some(text) = &q.text {
-        let n = bind(Param::Text(text_pattern(state.backend, text)), &mut params);
-        text_or_id.push(text_predicate(state.backend, n));
-        // "7kq2-m9xd" should find the ID stored as "7kq2m9xd..." too.
-        let dehyphenated = text.replace('-', "");
-        if dehyphenated != *text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
-            let n = bind(Param::Text(text_pattern(state.backend, &dehyphenated)), &mut params);
-            text_or_id.push(text_predicate(state.backend, n));
-        }
-    }
-    if !text_or_id.is_empty() {
-        conditions.push(format!("({})", text_or_id.join(" OR ")));
-    }
-    if let Some(c) = &q.country_code {
-        let n = bind(Param::Text(c.clone()), &mut params);
-        conditions.push(format!("v.country_code = ${n}"));
-    }
-    if let Some(y) = q.year_from {
-        let n = bind(Param::Int(y), &mut params);
-        conditions.push(format!("v.build_year >= ${n}"));
-    }
-    if let Some(y) = q.year_to {
-        let n = bind(Param::Int(y), &mut params);
-        conditions.push(format!("v.build_year <= ${n}"));
-    }
-    let where_clause = conditions.join(" AND ");
-
-    let count_sql = format!("SELECT COUNT(*) AS n FROM vessels v WHERE {where_clause}");
-    let total: i64 = bind_all(sqlx::query(&count_sql), &params).fetch_one(&state.db).await?.get("n");
-
-    let limit = bind(Param::Int(q.page_size), &mut params);
-    let offset = bind(Param::Int((q.page - 1) * q.page_size), &mut params);
-    let page_sql = format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {where_clause}
-         ORDER BY {order}v.id DESC LIMIT ${limit} OFFSET ${offset}"
-    );
-    let data = bind_all(sqlx::query(&page_sql), &params)
-        .fetch_all(&state.db).await?.iter().map(Vessel::from_row).collect();
+    let plan = Plan::new(state.backend, q);
+    let total = total(state, q, &plan).await?;
+    let data = plan.page(state, q).await?;
     Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size })
+}
+
+/// The exact number of matches, counted once per listing generation.
+async fn total(state: &AppState, q: &SearchQuery, plan: &Plan) -> AppResult<i64> {
+    let cache = &state.search_counts;
+    if !cache.is_enabled() {
+        return plan.count(state).await;
+    }
+    // Read before counting: see the module documentation of `count_cache`.
+    let generation: i64 = sqlx::query("SELECT value FROM search_generation WHERE id = 1")
+        .fetch_one(&state.db)
+        .await?
+        .get("value");
+    let key = q.count_key();
+    if let Some(n) = cache.get(generation, &key) {
+        return Ok(n);
+    }
+    let n = plan.count(state).await?;
+    cache.put(generation, key, n);
+    Ok(n)
+}
+
+/// How a search runs on this database.
+enum Plan {
+    /// SQLite, text only: the FTS5 index holds exactly the listed vessels
+    /// (migration 0004), so the count and the page come from it alone and a
+    /// page stops after its rows instead of sorting every match. Its rowid
+    /// order is registration order.
+    FtsOnly { fts: String },
+    /// Anything else: conditions on the vessels table and its indexes.
+    General { where_clause: String, order: String, params: Vec<Param> },
+}
+
+impl Plan {
+    fn new(backend: Backend, q: &SearchQuery) -> Self {
+        let only_text = q.country_code.is_none() && q.year_from.is_none() && q.year_to.is_none();
+        // A query that parses as a platform ID takes the general path, which
+        // puts the exact match first on page one.
+        if let (Backend::Sqlite, true, None, Some(text)) = (backend, only_text, &q.platform_id, &q.text) {
+            let variants = text_variants(text).iter().map(|v| text_pattern(backend, v)).collect::<Vec<_>>();
+            return Plan::FtsOnly { fts: variants.join(" OR ") };
+        }
+        let mut conditions = vec!["v.status = 'active'".to_owned(), "v.public_visibility = 1".to_owned()];
+        let mut params: Vec<Param> = Vec::new();
+        let bind = |p: Param, params: &mut Vec<Param>| {
+            params.push(p);
+            params.len()
+        };
+        let mut order = String::new();
+        let mut text_or_id = Vec::new();
+        if let Some(id) = &q.platform_id {
+            let n = bind(Param::Text(id.compact().to_owned()), &mut params);
+            text_or_id.push(format!("v.platform_id = ${n}"));
+            order = format!("(v.platform_id = ${n}) DESC, ");
+        }
+        for variant in q.text.as_deref().map(text_variants).unwrap_or_default() {
+            let n = bind(Param::Text(text_pattern(backend, &variant)), &mut params);
+            text_or_id.push(text_predicate(backend, n));
+        }
+        if !text_or_id.is_empty() {
+            conditions.push(format!("({})", text_or_id.join(" OR ")));
+        }
+        if let Some(c) = &q.country_code {
+            let n = bind(Param::Text(c.clone()), &mut params);
+            conditions.push(format!("v.country_code = ${n}"));
+        }
+        if let Some(y) = q.year_from {
+            let n = bind(Param::Int(y), &mut params);
+            conditions.push(format!("v.build_year >= ${n}"));
+        }
+        if let Some(y) = q.year_to {
+            let n = bind(Param::Int(y), &mut params);
+            conditions.push(format!("v.build_year <= ${n}"));
+        }
+        Plan::General { where_clause: conditions.join(" AND "), order, params }
+    }
+
+    async fn count(&self, state: &AppState) -> AppResult<i64> {
+        let row = match self {
+            Plan::FtsOnly { fts } => {
+                sqlx::query("SELECT COUNT(*) AS n FROM vessels_fts WHERE vessels_fts MATCH $1")
+                    .bind(fts.as_str())
+                    .fetch_one(&state.db)
+                    .await?
+            }
+            Plan::General { where_clause, params, .. } => {
+                let sql = format!("SELECT COUNT(*) AS n FROM vessels v WHERE {where_clause}");
+                bind_all(sqlx::query(&sql), params).fetch_one(&state.db).await?
+            }
+        };
+        Ok(row.get("n"))
+    }
+
+    async fn page(&self, state: &AppState, q: &SearchQuery) -> AppResult<Vec<Vessel>> {
+        let offset = (q.page - 1) * q.page_size;
+        let rows = match self {
+            Plan::FtsOnly { fts } => {
+                sqlx::query(&format!(
+                    "SELECT {VESSEL_COLUMNS} FROM vessels v
+                     WHERE v.rowid IN (SELECT rowid FROM vessels_fts WHERE vessels_fts MATCH $1
+                                       ORDER BY rowid DESC LIMIT $2 OFFSET $3)
+                       AND v.status = 'active' AND v.public_visibility = 1
+                     ORDER BY v.rowid DESC"
+                ))
+                .bind(fts.as_str())
+                .bind(q.page_size)
+                .bind(offset)
+                .fetch_all(&state.db)
+                .await?
+            }
+            Plan::General { where_clause, order, params } => {
+                // The page's ids first, from the (covering) filter indexes, and
+                // only then their rows: sorting the matches touches index
+                // entries, not thousands of table rows.
+                let limit = params.len() + 1;
+                let sql = format!(
+                    "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id IN (
+                         SELECT v.id FROM vessels v WHERE {where_clause}
+                         ORDER BY {order}v.id DESC LIMIT ${limit} OFFSET ${})
+                     ORDER BY {order}v.id DESC",
+                    limit + 1
+                );
+                bind_all(sqlx::query(&sql), params).bind(q.page_size).bind(offset).fetch_all(&state.db).await?
+            }
+        };
+        Ok(rows.iter().map(Vessel::from_row).collect())
+    }
 }

@@ -162,3 +162,131 @@ async fn text_search_follows_listing_changes() {
     let (_, p) = search(&app, &format!("query={fragment}")).await;
     assert!(!found(&p));
 }
+
+/// Every vessel a search finds, page by page.
+async fn all_pages(app: &TestApp, query: &str, page_size: usize) -> Vec<Value> {
+    let mut found = Vec::new();
+    for page in 1.. {
+        let (status, p) = search(app, &format!("{query}&page={page}&pageSize={page_size}")).await;
+        assert_eq!(status, StatusCode::OK, "{p}");
+        let data = p["data"].as_array().unwrap();
+        assert!(data.len() <= page_size);
+        if data.is_empty() {
+            assert_eq!(p["totalPages"].as_i64().unwrap(), page - 1, "{query}");
+            break;
+        }
+        found.extend(data.iter().cloned());
+        assert!(p["total"].as_i64().unwrap() as usize >= found.len());
+    }
+    found
+}
+
+fn folded_card(v: &Value) -> String {
+    registry::domain::folded::fold(&format!(
+        "{} {} {} {}",
+        v["name"].as_str().unwrap_or(""),
+        v["make"].as_str().unwrap(),
+        v["model"].as_str().unwrap(),
+        v["platformId"].as_str().unwrap().replace('-', "")
+    ))
+}
+
+#[tokio::test]
+async fn a_text_search_pages_in_registration_order_also_after_a_second_seeding() {
+    let app = seeded(40).await;
+    registry::seed_vessels::vessels(&app.state, 40).await.unwrap();
+    let everything = all_pages(&app, "x=1", 100).await;
+    assert_eq!(everything.len(), 80);
+    let ids: Vec<&str> = everything.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first, the second seeding after the first");
+
+    let fragment = registry::domain::folded::fold(everything[0]["make"].as_str().unwrap())[..3].to_owned();
+    let expected: Vec<&str> = everything
+        .iter()
+        .filter(|v| folded_card(v).contains(&fragment))
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    let found = all_pages(&app, &format!("query={fragment}"), 3).await;
+    let found: Vec<&str> = found.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(found, expected, "every match once, in the same order as the unfiltered registry");
+    let (_, p) = search(&app, &format!("query={fragment}&pageSize=3")).await;
+    assert_eq!(p["total"].as_i64().unwrap() as usize, expected.len());
+    assert_eq!(p["totalPages"].as_i64().unwrap() as usize, expected.len().div_ceil(3));
+}
+
+#[tokio::test]
+async fn text_and_filters_combine() {
+    let app = seeded(200).await;
+    let everything = all_pages(&app, "x=1", 100).await;
+    let sample = &everything[7];
+    let fragment = registry::domain::folded::fold(sample["model"].as_str().unwrap())[..4].to_owned();
+    let country = sample["countryCode"].as_str().unwrap();
+    let year = sample["buildYear"].as_i64().unwrap();
+    let query = format!("query={}&countryCode={country}&buildYearFrom={}&buildYearTo={}", urlencode(&fragment), year - 3, year + 3);
+    let expected: Vec<&str> = everything
+        .iter()
+        .filter(|v| folded_card(v).contains(&fragment) && v["countryCode"] == country)
+        .filter(|v| (year - 3..=year + 3).contains(&v["buildYear"].as_i64().unwrap()))
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert!(expected.contains(&sample["id"].as_str().unwrap()));
+    let found = all_pages(&app, &query, 2).await;
+    assert_eq!(found.iter().map(|v| v["id"].as_str().unwrap()).collect::<Vec<_>>(), expected);
+}
+
+#[tokio::test]
+async fn an_exact_platform_id_comes_before_vessels_that_only_mention_it() {
+    let app = seeded(10).await;
+    let everything = all_pages(&app, "x=1", 100).await;
+    let (newest, oldest) = (&everything[0], &everything[9]);
+    let target = oldest["platformId"].as_str().unwrap();
+    // The newest vessel's name mentions the oldest one's ID.
+    let name = format!("Tender of {}", target.replace('-', ""));
+    sqlx::query("UPDATE vessels SET name = $1, search_text = $2 WHERE id = $3")
+        .bind(&name)
+        .bind(registry::domain::folded::fold(&format!("{name} {} {}", newest["make"].as_str().unwrap(), newest["model"].as_str().unwrap())))
+        .bind(newest["id"].as_str().unwrap())
+        .execute(&app.db)
+        .await
+        .unwrap();
+    let (_, p) = search(&app, &format!("query={}", target.to_lowercase())).await;
+    assert_eq!(p["total"], 2, "{p}");
+    assert_eq!(p["data"][0]["platformId"], target, "the exact match first");
+    assert_eq!(p["data"][1]["id"], newest["id"]);
+}
+
+async fn totals(app: &TestApp, queries: &[String]) -> Vec<i64> {
+    let mut t = Vec::new();
+    for q in queries {
+        t.push(search(app, q).await.1["total"].as_i64().unwrap());
+    }
+    t
+}
+
+#[tokio::test]
+async fn totals_follow_every_listing_change() {
+    let app = seeded(60).await;
+    let everything = all_pages(&app, "x=1", 100).await;
+    let sample = everything[5].clone();
+    let fragment = registry::domain::folded::fold(sample["make"].as_str().unwrap())[..3].to_owned();
+    let country = sample["countryCode"].as_str().unwrap().to_owned();
+    let queries = [format!("query={fragment}"), format!("countryCode={country}"), "x=1".to_owned()];
+    let before = totals(&app, &queries).await;
+    assert_eq!(before, totals(&app, &queries).await, "asked twice, the same answer");
+    let set = |sql: &'static str| {
+        let (db, id) = (app.db.clone(), sample["id"].as_str().unwrap().to_owned());
+        async move { sqlx::query(sql).bind(id).execute(&db).await.unwrap() }
+    };
+    set("UPDATE vessels SET public_visibility = 0 WHERE id = $1").await;
+    assert_eq!(totals(&app, &queries).await, before.iter().map(|n| n - 1).collect::<Vec<_>>(), "hidden");
+    set("UPDATE vessels SET public_visibility = 1 WHERE id = $1").await;
+    assert_eq!(totals(&app, &queries).await, before, "shown again");
+    set("UPDATE vessels SET status = 'in_transfer' WHERE id = $1").await;
+    assert_eq!(totals(&app, &queries).await, before.iter().map(|n| n - 1).collect::<Vec<_>>(), "only active vessels are searched");
+    set("UPDATE vessels SET status = 'active' WHERE id = $1").await;
+    set("UPDATE vessels SET country_code = CASE WHEN country_code = 'CH' THEN 'NL' ELSE 'CH' END WHERE id = $1").await;
+    let after = totals(&app, &queries).await;
+    assert_eq!((after[0], after[1], after[2]), (before[0], before[1] - 1, before[2]), "moved to another country");
+    registry::seed_vessels::vessels(&app.state, 5).await.unwrap();
+    assert_eq!(totals(&app, &queries).await[2], before[2] + 5, "newly registered");
+}

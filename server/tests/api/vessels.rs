@@ -312,3 +312,75 @@ async fn administrators_see_unlisted_vessels_and_strangers_do_not() {
     assert_eq!(status, StatusCode::OK, "administrators see pending vessels");
     assert!(d["ownershipHistory"][0]["ownerUserId"].is_null(), "but not who owns them");
 }
+
+#[tokio::test]
+async fn imo_and_eni_numbers_are_accepted_and_unique_among_registered_vessels() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("barge@example.nl").await;
+    let mut v = sailboat();
+    v["mmsi"] = Value::Null;
+    v["imoNumber"] = json!("9074729");
+    v["eniNumber"] = json!("02326543");
+    let (status, first) = register(&app, v.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    assert_eq!(first["identifiers"]["imoNumber"], "9074729");
+    assert_eq!(first["identifiers"]["eniNumber"], "02326543");
+    // In a transfer the vessel is still registered, and keeps its identifiers.
+    sqlx::query("UPDATE vessels SET status = 'in_transfer', listed_at = created_at WHERE id = $1")
+        .bind(first["id"].as_str().unwrap())
+        .execute(&app.db)
+        .await
+        .unwrap();
+
+    let other = app.second_browser();
+    other.signed_in_user("other@example.nl").await;
+    let mut same_imo = v.clone();
+    same_imo["cin"] = json!("unknown");
+    same_imo["eniNumber"] = Value::Null;
+    let (status, body) = register(&other, same_imo).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("IMO"), "{body}");
+
+    let mut same_eni = v;
+    same_eni["cin"] = json!("unknown");
+    same_eni["imoNumber"] = Value::Null;
+    let (status, body) = register(&other, same_eni).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("ENI"), "{body}");
+    assert!(!body["message"].as_str().unwrap().contains("barge@example.nl"));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM identifier_conflicts").await, 2);
+}
+
+#[tokio::test]
+async fn a_hidden_active_vessel_is_shown_to_its_owner_only() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("private@example.nl").await;
+    let mut v = sailboat();
+    v["publicVisibility"] = json!(false);
+    let (_, v) = register(&app, v).await;
+    activate(&app, v["id"].as_str().unwrap()).await;
+    let path = format!("/api/vessels/{}", v["platformId"].as_str().unwrap());
+    let (status, d) = parts(app.get(&path).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(d["vessel"]["status"], "active");
+    assert_eq!(d["vessel"]["publicVisibility"], false);
+    let stranger = app.second_browser();
+    assert_eq!(stranger.get(&path).await.status(), StatusCode::NOT_FOUND, "anonymous");
+    stranger.signed_in_user("nosy@example.nl").await;
+    assert_eq!(stranger.get(&path).await.status(), StatusCode::NOT_FOUND, "another user");
+    let (_, page) = parts(stranger.get("/api/vessels/search?query=zeemeeuw").await).await;
+    assert_eq!(page["total"], 0);
+}
+
+#[tokio::test]
+async fn a_bad_platform_id_is_refused_before_the_database_is_asked() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("cookie@example.nl").await;
+    // With a session cookie the caller would be looked up; with the database
+    // gone, only a request that never reaches it can still answer.
+    app.db.close().await;
+    let (status, body) = parts(app.get("/api/vessels/not-an-id").await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_platform_id")));
+    let valid = registry::domain::PlatformId::generate().to_string();
+    assert_eq!(app.get(&format!("/api/vessels/{valid}")).await.status(), StatusCode::INTERNAL_SERVER_ERROR);
+}

@@ -445,7 +445,7 @@ export interface components {
             model: string;
             name?: string | null;
             ownershipSummary?: string | null;
-            /** @description Grouped for display, e.g. `7KQ2-M9XD-4HTR`. */
+            /** @description Grouped for display, e.g. `7KQ2-M9XD-4HTB`. */
             platformId: string;
             publicVisibility: boolean;
             status: components["schemas"]["VesselStatus"];

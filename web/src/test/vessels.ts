@@ -5,7 +5,7 @@ import type { CountryConfig, OwnershipEntry, User, Vessel, VesselDetail } from "
 export function makeVessel(overrides: Partial<Vessel> = {}): Vessel {
   return {
     id: "v-1",
-    platformId: "7KQ2-M9XD-4HTR",
+    platformId: "7KQ2-M9XD-4HTB",
     name: "Sea Breeze",
     make: "Bavaria",
     model: "Cruiser 34",

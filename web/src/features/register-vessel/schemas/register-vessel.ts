@@ -134,7 +134,10 @@ export function vesselIdentifiersSchema({ legacy }: IdentifiersContext) {
     })
     .superRefine((v, ctx) => {
       if (legacy) {
-        if (!v.legacyIdUnknown && (v.legacyId ?? "").trim().length > LEGACY_ID_MAX) {
+        const legacyId = v.legacyIdUnknown ? null : (v.legacyId ?? "").trim();
+        if (legacyId === "") {
+          ctx.addIssue({ code: "custom", path: ["legacyId"], message: "validation.legacyIdRequired" });
+        } else if (legacyId && legacyId.length > LEGACY_ID_MAX) {
           ctx.addIssue({ code: "custom", path: ["legacyId"], message: "validation.legacyIdMax" });
         }
       } else if (!v.cinUnknown && cinCharacters(v.cin ?? "").length !== CIN_LENGTH) {

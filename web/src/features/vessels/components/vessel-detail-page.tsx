@@ -15,6 +15,7 @@ import { VerificationChecklist, VerificationStatusGrid } from "@/features/vessel
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { isWellFormedPlatformId } from "@/lib/platform-id";
 import { formatDate, formatEuroCents, formatLengthCm, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -34,7 +35,7 @@ export function VesselDetailPage() {
 
   if (vessel.isPending || userLoading) return <DetailSkeleton />;
   if (vessel.isError) {
-    if (isNotFound(vessel.error)) return <VesselNotFound typo={isInvalidId(vessel.error)} />;
+    if (isNotFound(vessel.error)) return <VesselNotFound typo={hasTypo(vessel.error, platformId)} />;
     return (
       <DetailFrame crumb={platformId}>
         <Alert variant="destructive" role="alert">
@@ -46,8 +47,9 @@ export function VesselDetailPage() {
   return <VesselDetailView detail={vessel.data} user={user} />;
 }
 
-function isInvalidId(err: unknown) {
-  return err instanceof ApiError && err.status === 400;
+/** Refused (400) although it has the shape of an ID: the check character failed. */
+function hasTypo(err: unknown, platformId: string) {
+  return err instanceof ApiError && err.status === 400 && isWellFormedPlatformId(platformId);
 }
 
 function isNotFound(err: unknown) {

@@ -163,7 +163,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     ]);
   });
 
-  it("asks for a legacy ID below 1998, limited to 20 characters", async () => {
+  it("asks for a legacy ID (or I don't know) below 1998, limited to 20 characters", async () => {
     const fetchMock = setup({
       "POST /api/vessels": jsonResponse(201, { ...makeVessel({ status: "pending_payment" }), warnings: [] }),
     });
@@ -171,6 +171,9 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await continueToIdentifiers();
     expect(screen.getByLabelText("Legacy / National ID")).toBeInTheDocument();
     expect(screen.queryByLabelText("CIN / HIN")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByText('Enter the legacy or national ID, or tick "I don\'t know"')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText("Legacy / National ID"), "A".repeat(21));
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));

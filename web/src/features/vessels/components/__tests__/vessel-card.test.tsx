@@ -16,7 +16,7 @@ function renderCard(ui: ReactElement) {
 describe("VesselCard", () => {
   it("shows the platform ID, name, make and model, year, flag and code, and the length in metres", () => {
     renderCard(<VesselCard vessel={makeVessel({ lengthCm: 1250 })} />);
-    expect(screen.getByText("7KQ2-M9XD-4HTR")).toBeInTheDocument();
+    expect(screen.getByText("7KQ2-M9XD-4HTB")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Sea Breeze" })).toBeInTheDocument();
     expect(screen.getByText("Bavaria Cruiser 34")).toBeInTheDocument();
     expect(screen.getByText("2019")).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe("VesselCard", () => {
     expect(screen.getByText("NL")).toBeInTheDocument();
     expect(screen.getByText("12.50m")).toBeInTheDocument();
     expect(screen.getByText("Verified")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTR");
+    expect(screen.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTB");
   });
 
   it("formats lengths as centimetres / 100 with 2 decimals and 'm'", () => {

@@ -4,7 +4,7 @@ import { VesselDetailPage } from "@/features/vessels/components/vessel-detail-pa
 import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
 import { makeDetail, makeUser } from "@/test/vessels";
 
-function renderDetail(platformId = "7KQ2-M9XD-4HTR") {
+function renderDetail(platformId = "7KQ2-M9XD-4HTB") {
   return renderRoute(<VesselDetailPage />, { path: `/registry/${platformId}`, routePath: "/registry/:platformId" });
 }
 
@@ -17,7 +17,7 @@ describe("VesselDetailPage", () => {
   it("shows the vessel, its ownership timeline, tiles and only vessel-level facts to visitors", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }),
-      "GET /api/vessels/7KQ2-M9XD-4HTR": jsonResponse(
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({ forSale: true }, history.map((h) => ({ ...h, ownerUserId: null })), 2),
       ),
@@ -57,7 +57,7 @@ describe("VesselDetailPage", () => {
   it("shows the checklist and the owner's own status to the signed-in current owner", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(200, makeUser({ identityVerificationStatus: "pending" })),
-      "GET /api/vessels/7KQ2-M9XD-4HTR": jsonResponse(200, makeDetail({}, history, 0)),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history, 0)),
     });
     renderDetail();
 
@@ -65,7 +65,7 @@ describe("VesselDetailPage", () => {
     expect(screen.getByRole("button", { name: "Verify Mobile (Coming Soon)" })).toBeDisabled();
     expect(screen.getByRole("link", { name: "Upload Documents" })).toHaveAttribute(
       "href",
-      "/registry/7KQ2-M9XD-4HTR/upload-documents",
+      "/registry/7KQ2-M9XD-4HTB/upload-documents",
     );
     // Email verified only: 25%.
     expect(screen.getByText("Verification 25% complete")).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe("VesselDetailPage", () => {
         200,
         makeUser({ phoneVerifiedAt: "2025-02-01T00:00:00Z", identityVerificationStatus: "verified" }),
       ),
-      "GET /api/vessels/7KQ2-M9XD-4HTR": jsonResponse(200, makeDetail({}, history, 1)),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history, 1)),
     });
     renderDetail();
     expect(await screen.findByText("Verification 100% complete")).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe("VesselDetailPage", () => {
   it("hides the checklist from a previous owner", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(200, makeUser()),
-      "GET /api/vessels/7KQ2-M9XD-4HTR": jsonResponse(
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({}, [
           { ...history[0], ownerUserId: "u-owner" },
@@ -107,7 +107,7 @@ describe("VesselDetailPage", () => {
   it("tells the owner of an unpaid vessel that it awaits payment", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(200, makeUser()),
-      "GET /api/vessels/7KQ2-M9XD-4HTR": jsonResponse(200, makeDetail({ status: "pending_payment" }, [history[1]])),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" }, [history[1]])),
     });
     renderDetail();
     expect((await screen.findAllByText("Awaiting payment")).length).toBeGreaterThan(0);
@@ -119,7 +119,7 @@ describe("VesselDetailPage", () => {
   it("shows 'Vessel Not Found' for an unknown or private vessel", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(401, {}),
-      "GET /api/vessels/7KQ2-M9XD-4HTR": jsonResponse(404, { message: "Vessel not found", code: "not_found" }),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(404, { message: "Vessel not found", code: "not_found" }),
     });
     renderDetail();
     expect(await screen.findByRole("heading", { name: "Vessel Not Found" })).toBeInTheDocument();
@@ -140,5 +140,18 @@ describe("VesselDetailPage", () => {
     expect(await screen.findByRole("heading", { name: "Vessel Not Found" })).toBeInTheDocument();
     expect(screen.getByText("This ID has a typo: check the characters and try again.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Registry" })).toBeInTheDocument();
+  });
+
+  it("gives no typo hint for something that is not a platform ID at all", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/hello": jsonResponse(400, {
+        message: "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTB.",
+        code: "invalid_platform_id",
+      }),
+    });
+    renderDetail("hello");
+    expect(await screen.findByRole("heading", { name: "Vessel Not Found" })).toBeInTheDocument();
+    expect(screen.queryByText("This ID has a typo: check the characters and try again.")).not.toBeInTheDocument();
   });
 });
