@@ -8,6 +8,7 @@ use crate::{
     config::{Config, EmailProvider},
     db::{self, Backend, Db},
     outbox::{Delivery, RecordOnly, Smtp, worker::Worker},
+    payments::{self, PaymentProvider},
     vessels::CountCache,
 };
 
@@ -18,6 +19,8 @@ pub struct AppState {
     pub backend: Backend,
     /// Search totals, reused while the listing generation is unchanged.
     pub search_counts: Arc<CountCache>,
+    /// The card provider (`REGISTRY_PAYMENTS`).
+    pub payments: Arc<dyn PaymentProvider>,
     outbox_wake: Arc<Notify>,
 }
 
@@ -53,7 +56,8 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let wake = Arc::new(Notify::new());
     let worker = Worker::new(db.clone(), delivery, wake.clone());
     let search_counts = Arc::new(CountCache::new(config.search_count_cache));
-    Ok((AppState { config: Arc::new(config), db, backend, search_counts, outbox_wake: wake }, worker))
+    let payments = payments::provider(&config, db.clone())?;
+    Ok((AppState { config: Arc::new(config), db, backend, search_counts, payments, outbox_wake: wake }, worker))
 }
 
 fn sender(config: &Config) -> String {

@@ -38,6 +38,21 @@ pub enum EmailProvider {
     Smtp { url: Secret },
 }
 
+/// Who takes card payments.
+#[derive(Clone, Debug)]
+pub enum PaymentsProvider {
+    /// The offline processor built into the server (test-mode behaviour, no network).
+    Local,
+    /// Stripe's API, in test mode.
+    Stripe {
+        secret_key: Secret,
+        publishable_key: String,
+        webhook_secret: Secret,
+        /// `https://api.stripe.com` unless a test points it at a fake.
+        api_base: url::Url,
+    },
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: Secret,
@@ -49,6 +64,7 @@ pub struct Config {
     pub email: EmailProvider,
     /// How many search totals to keep (0: count every time).
     pub search_count_cache: usize,
+    pub payments: PaymentsProvider,
 }
 
 impl Config {
@@ -127,11 +143,16 @@ struct RawConfig {
     email: Option<String>,
     smtp_url: Option<String>,
     search_count_cache: Option<String>,
+    payments: Option<String>,
+    stripe_secret_key: Option<String>,
+    stripe_publishable_key: Option<String>,
+    stripe_webhook_secret: Option<String>,
+    stripe_api_base: Option<String>,
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 9] = [
+        let fields: [(&str, &mut Option<String>); 14] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -141,6 +162,11 @@ impl RawConfig {
             ("REGISTRY_EMAIL", &mut self.email),
             ("REGISTRY_SMTP_URL", &mut self.smtp_url),
             ("REGISTRY_SEARCH_COUNT_CACHE", &mut self.search_count_cache),
+            ("REGISTRY_PAYMENTS", &mut self.payments),
+            ("REGISTRY_STRIPE_SECRET_KEY", &mut self.stripe_secret_key),
+            ("REGISTRY_STRIPE_PUBLISHABLE_KEY", &mut self.stripe_publishable_key),
+            ("REGISTRY_STRIPE_WEBHOOK_SECRET", &mut self.stripe_webhook_secret),
+            ("REGISTRY_STRIPE_API_BASE", &mut self.stripe_api_base),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -226,6 +252,46 @@ impl RawConfig {
             }
         };
 
+        let payments = match self.payments.as_deref().unwrap_or("local") {
+            "local" => PaymentsProvider::Local,
+            "stripe" => {
+                let mut required = |name: &str, value: Option<String>| {
+                    value.unwrap_or_else(|| {
+                        errors.push(format!("REGISTRY_PAYMENTS=stripe needs {name}"));
+                        String::new()
+                    })
+                };
+                let secret_key = required("REGISTRY_STRIPE_SECRET_KEY", self.stripe_secret_key);
+                let publishable_key = required("REGISTRY_STRIPE_PUBLISHABLE_KEY", self.stripe_publishable_key);
+                let webhook_secret = required("REGISTRY_STRIPE_WEBHOOK_SECRET", self.stripe_webhook_secret);
+                // The registry runs the card provider in test mode (spec section 9).
+                if mode == Mode::Prod && !secret_key.is_empty() && !secret_key.starts_with("sk_test_") {
+                    errors.push("REGISTRY_STRIPE_SECRET_KEY must be a test-mode key (sk_test_...)".into());
+                }
+                if !publishable_key.is_empty() && !publishable_key.starts_with("pk_") {
+                    errors.push("REGISTRY_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)".into());
+                }
+                let base_text = self.stripe_api_base.unwrap_or_else(|| "https://api.stripe.com".into());
+                let api_base = url::Url::parse(&base_text)
+                    .ok()
+                    .filter(|u| matches!(u.scheme(), "http" | "https"))
+                    .unwrap_or_else(|| {
+                        errors.push(format!("REGISTRY_STRIPE_API_BASE '{base_text}' must be an absolute http(s) URL"));
+                        url::Url::parse("https://api.stripe.com").expect("static URL")
+                    });
+                PaymentsProvider::Stripe {
+                    secret_key: Secret::new(secret_key),
+                    publishable_key,
+                    webhook_secret: Secret::new(webhook_secret),
+                    api_base,
+                }
+            }
+            other => {
+                errors.push(format!("REGISTRY_PAYMENTS '{other}' must be local or stripe"));
+                PaymentsProvider::Local
+            }
+        };
+
         if !errors.is_empty() {
             return Err(ConfigErrors(errors));
         }
@@ -238,6 +304,7 @@ impl RawConfig {
             mode,
             email,
             search_count_cache,
+            payments,
         })
     }
 }
@@ -280,6 +347,26 @@ mod tests {
         let c = Config::load(env(&[("REGISTRY_DATABASE_URL", "postgres://u:hunter2@h/db")]))
             .unwrap();
         assert!(!format!("{c:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn stripe_needs_its_three_keys_and_a_test_key_in_prod() {
+        let errors = Config::load(env(&[("REGISTRY_PAYMENTS", "stripe")])).unwrap_err();
+        assert_eq!(errors.0.len(), 3, "{errors}");
+        let keys = [
+            ("REGISTRY_PAYMENTS", "stripe"),
+            ("REGISTRY_STRIPE_SECRET_KEY", "sk_live_abc"),
+            ("REGISTRY_STRIPE_PUBLISHABLE_KEY", "pk_live_abc"),
+            ("REGISTRY_STRIPE_WEBHOOK_SECRET", "whsec_abc"),
+        ];
+        assert!(Config::load(env(&keys)).is_ok(), "dev mode lets a developer point at anything");
+        let mut prod = keys.to_vec();
+        prod.push(("REGISTRY_MODE", "prod"));
+        let errors = Config::load(env(&prod)).unwrap_err();
+        assert!(errors.to_string().contains("sk_test_"), "{errors}");
+        prod[1].1 = "sk_test_abc";
+        let c = Config::load(env(&prod)).unwrap();
+        assert!(!format!("{c:?}").contains("sk_test_abc") && !format!("{c:?}").contains("whsec_abc"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod http;
 pub mod ids;
 pub mod openapi;
 pub mod outbox;
+pub mod payments;
 pub mod profile;
 pub mod seed;
 pub mod seed_vessels;

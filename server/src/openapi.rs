@@ -9,7 +9,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{app::AppState, auth, countries, dev, error, outbox, profile, stats, vessels};
+use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profile, stats, vessels};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -22,6 +22,8 @@ use crate::{app::AppState, auth, countries, dev, error, outbox, profile, stats, 
         stats::stats,
         countries::list, countries::one,
         vessels::register, vessels::search, vessels::my_list, vessels::detail, vessels::update,
+        payments::payments_config, payments::create_intent, payments::payment, payments::local_confirm,
+        payments::webhook,
         dev::mailbox,
     ),
     components(schemas(error::ErrorBody, outbox::MailboxMessage, outbox::Channel, auth::User, auth::Role,

@@ -45,6 +45,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(3, "search", "0003_search"),
     per_backend!(4, "search listed only", "0004_search_listed"),
     per_backend!(5, "search generation", "0005_search_generation"),
+    portable!(6, "payments", "0006_payments.sql"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {

@@ -40,6 +40,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::stats::router())
         .merge(crate::countries::router())
         .merge(crate::vessels::router())
+        .merge(crate::payments::router())
         .merge(crate::openapi::router());
     let api = if state.config.is_dev() { api.merge(crate::dev::router()) } else { api };
 
@@ -56,7 +57,7 @@ pub fn router(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(middleware::from_fn(error_envelope))
         .layer(CompressionLayer::new());
-    for layer in security::header_layers() {
+    for layer in security::header_layers(&state.config.payments) {
         app = app.layer(layer);
     }
     app.layer(PropagateRequestIdLayer::x_request_id())

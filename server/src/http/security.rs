@@ -8,23 +8,49 @@ use axum::{
 };
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::{app::AppState, error::AppError};
+use crate::{app::AppState, config::PaymentsProvider, error::AppError};
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
      base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// With Stripe, its Payment Element loads its script and frames from Stripe
+/// and talks to Stripe's API (Stripe's documented CSP requirements).
+const STRIPE_ADDITIONS: &[(&str, &str)] = &[
+    ("script-src", "https://js.stripe.com"),
+    ("connect-src", "https://api.stripe.com"),
+    ("frame-src", "https://js.stripe.com https://hooks.stripe.com"),
+];
+
+pub fn content_security_policy(payments: &PaymentsProvider) -> String {
+    match payments {
+        PaymentsProvider::Local => CONTENT_SECURITY_POLICY.to_owned(),
+        PaymentsProvider::Stripe { .. } => {
+            let mut policy = CONTENT_SECURITY_POLICY.to_owned();
+            for (directive, sources) in STRIPE_ADDITIONS {
+                policy = match policy.find(&format!("{directive} ")) {
+                    Some(at) => {
+                        let end = at + policy[at..].find(';').unwrap_or(policy.len() - at);
+                        format!("{} {sources}{}", &policy[..end], &policy[end..])
+                    }
+                    None => format!("{policy}; {directive} {sources}"),
+                };
+            }
+            policy
+        }
+    }
+}
+
 /// The headers every response carries unless a handler set its own.
-pub fn header_layers() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
+pub fn header_layers(payments: &PaymentsProvider) -> [SetResponseHeaderLayer<HeaderValue>; 4] {
+    let csp = HeaderValue::from_str(&content_security_policy(payments)).expect("CSP is ASCII");
     [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
-        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::CONTENT_SECURITY_POLICY, csp),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
     ]
-    .map(|(name, value): (HeaderName, &'static str)| {
-        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
-    })
+    .map(|(name, value): (HeaderName, HeaderValue)| SetResponseHeaderLayer::if_not_present(name, value))
 }
 
 /// Cross-origin protection for unsafe methods, after Go 1.25's
@@ -92,5 +118,20 @@ mod tests {
             .body(Body::empty())
             .unwrap();
         assert!(!is_cross_origin(&get, ORIGIN));
+    }
+
+    #[test]
+    fn with_stripe_the_policy_admits_stripes_script_frames_and_api_only() {
+        let stripe = PaymentsProvider::Stripe {
+            secret_key: crate::config::Secret::new("sk_test_x"),
+            publishable_key: "pk_test_x".into(),
+            webhook_secret: crate::config::Secret::new("whsec_x"),
+            api_base: url::Url::parse("https://api.stripe.com").unwrap(),
+        };
+        let policy = content_security_policy(&stripe);
+        assert!(policy.contains("script-src 'self' https://js.stripe.com;"), "{policy}");
+        assert!(policy.contains("connect-src 'self' https://api.stripe.com;"), "{policy}");
+        assert!(policy.ends_with("frame-src https://js.stripe.com https://hooks.stripe.com"), "{policy}");
+        assert_eq!(content_security_policy(&PaymentsProvider::Local), CONTENT_SECURITY_POLICY);
     }
 }

@@ -5,10 +5,12 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::model::{CreatedVessel, VESSEL_COLUMNS, Vessel, VesselStatus, Warning};
+use super::{
+    identifiers_in_use::{self, UniqueIdentifier},
+    model::{CreatedVessel, VESSEL_COLUMNS, Vessel, VesselStatus, Warning},
+};
 use crate::{
     app::AppState,
     auth::User,
@@ -252,21 +254,17 @@ fn known_str<T>(k: &Option<Known<T>>, f: impl Fn(&T) -> String) -> Option<String
 }
 
 /// The identifiers an active vessel must not share, as (label, column, value).
-fn unique_identifiers(v: &NewVessel) -> Vec<(&'static str, &'static str, String)> {
-    let mut out = Vec::new();
-    if let Some(Known::Value(c)) = &v.cin {
-        out.push(("CIN/HIN", "cin", c.to_string()));
-    }
-    if let Some(Known::Value(m)) = &v.mmsi {
-        out.push(("MMSI", "mmsi", m.as_str().to_owned()));
-    }
-    if let Some(Known::Value(i)) = &v.imo {
-        out.push(("IMO number", "imo_number", i.as_str().to_owned()));
-    }
-    if let Some(Known::Value(e)) = &v.eni {
-        out.push(("ENI number", "eni_number", e.as_str().to_owned()));
-    }
-    out
+fn unique_identifiers(v: &NewVessel) -> Vec<UniqueIdentifier> {
+    let known = |column: &str, value: Option<String>| value.and_then(|value| UniqueIdentifier::new(column, value));
+    [
+        known("cin", v.cin.as_ref().and_then(Known::value).map(ToString::to_string)),
+        known("mmsi", v.mmsi.as_ref().and_then(Known::value).map(|m| m.as_str().to_owned())),
+        known("imo_number", v.imo.as_ref().and_then(Known::value).map(|i| i.as_str().to_owned())),
+        known("eni_number", v.eni.as_ref().and_then(Known::value).map(|e| e.as_str().to_owned())),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<Warning>) -> AppResult<CreatedVessel> {
@@ -277,7 +275,9 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
             message: "Please verify your email address before registering a vessel.".into(),
         });
     }
-    refuse_identifiers_in_use(state, owner, &v).await?;
+    let mut conn = state.db.acquire().await?;
+    identifiers_in_use::refuse_taken(&mut conn, &owner.id, &unique_identifiers(&v), None).await?;
+    drop(conn);
 
     let national = serde_json::to_string(
         &v.national
@@ -365,36 +365,4 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         return Ok(CreatedVessel { vessel: Vessel::from_row(&row), warnings });
     }
     Err(anyhow::anyhow!("could not draw a free platform ID in 5 attempts").into())
-}
-
-/// 409 naming the identifier (never the other owner), and a record of the
-/// attempt for the administrators.
-async fn refuse_identifiers_in_use(state: &AppState, owner: &User, v: &NewVessel) -> AppResult<()> {
-    for (label, column, value) in unique_identifiers(v) {
-        let existing: Option<String> = sqlx::query(&format!(
-            "SELECT id FROM vessels WHERE {column} = $1 AND status IN ('active', 'in_transfer')"
-        ))
-        .bind(&value)
-        .fetch_optional(&state.db)
-        .await?
-        .map(|r| r.get("id"));
-        if let Some(existing) = existing {
-            sqlx::query(
-                "INSERT INTO identifier_conflicts (id, user_id, identifier_type, identifier_value, existing_vessel_id, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(new_id())
-            .bind(&owner.id)
-            .bind(column)
-            .bind(&value)
-            .bind(&existing)
-            .bind(now_ms())
-            .execute(&state.db)
-            .await?;
-            return Err(AppError::Conflict(format!(
-                "A vessel with this {label} ({value}) is already registered. If it is yours, contact the registry."
-            )));
-        }
-    }
-    Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod count_cache;
 mod create;
+pub mod identifiers_in_use;
 pub mod model;
 pub mod search;
 mod service;

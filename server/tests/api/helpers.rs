@@ -179,3 +179,23 @@ pub async fn parts(r: Response) -> (StatusCode, Value) {
     let text = r.text().await.unwrap();
     (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")))
 }
+
+/// A vessel registration body that passes every rule (spec section 5).
+pub fn sailboat() -> Value {
+    json!({
+        "name": "Zeemeeuw",
+        "countryCode": "NL",
+        "phoneE164": "+31612345678",
+        "make": "Bavaria",
+        "model": "Cruiser 34",
+        "buildYear": 2019,
+        "lengthCm": 1099,
+        "publicVisibility": true,
+        "forSale": false,
+        "cin": "nl-bav2k4l7c920",
+        "engineSerial": "unknown",
+        "mmsi": "244123456",
+        "identifiers": {"brandmerk": "unknown"}
+    })
+}
+

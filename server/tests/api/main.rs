@@ -3,10 +3,12 @@
 //! PostgreSQL when `REGISTRY_TEST_POSTGRES_URL` points at a server.
 
 mod accounts;
+mod fake_stripe;
 mod helpers;
 mod http_edge;
 mod outbox;
 mod password_reset;
+mod payments;
 mod profile;
 mod search;
 mod smtp;

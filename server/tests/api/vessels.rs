@@ -1,25 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{PASSWORD, TestApp, parts};
-
-fn sailboat() -> Value {
-    json!({
-        "name": "Zeemeeuw",
-        "countryCode": "NL",
-        "phoneE164": "+31612345678",
-        "make": "Bavaria",
-        "model": "Cruiser 34",
-        "buildYear": 2019,
-        "lengthCm": 1099,
-        "publicVisibility": true,
-        "forSale": false,
-        "cin": "nl-bav2k4l7c920",
-        "engineSerial": "unknown",
-        "mmsi": "244123456",
-        "identifiers": {"brandmerk": "unknown"}
-    })
-}
+use crate::helpers::{PASSWORD, TestApp, parts, sailboat};
 
 async fn register(app: &TestApp, body: Value) -> (StatusCode, Value) {
     parts(app.post("/api/vessels", body).await).await

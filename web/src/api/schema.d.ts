@@ -164,6 +164,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payments_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -172,6 +188,70 @@ export interface paths {
             cookie?: never;
         };
         get: operations["mailbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/create-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_intent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/local/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["local_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -289,6 +369,13 @@ export interface components {
             name: components["schemas"]["LocalizedText"];
             phonePrefix: string;
         };
+        CreateIntentRequest: {
+            purpose: components["schemas"]["Purpose"];
+            /** @description Transfers only. */
+            transferId?: string | null;
+            /** @description The vessel's id (not its platform ID). */
+            vesselId: string;
+        };
         CreateVesselRequest: {
             /** Format: int64 */
             buildYear?: number | null;
@@ -313,6 +400,14 @@ export interface components {
             name?: string | null;
             phoneE164?: string;
             publicVisibility?: boolean;
+        };
+        CreatedIntent: {
+            /** Format: int64 */
+            amountCents: number;
+            /** @description For the provider's payment form (`pi_..._secret_...`). */
+            clientSecret: string;
+            currency: string;
+            paymentId: string;
         };
         CreatedVessel: components["schemas"]["Vessel"] & {
             /** @description Accepted, but worth a second look (an MMSI of another country, say). */
@@ -340,6 +435,26 @@ export interface components {
         IdentifierType: "cin" | "brandmerk" | "akz" | "schiffsregister" | "registratiebrief" | "immatriculation" | "matricula" | "targa" | "pl_register" | "mmsi";
         /** @enum {string} */
         IdentityVerificationStatus: "not_started" | "pending" | "verified";
+        LocalConfirmRequest: {
+            cardNumber: string;
+            clientSecret: string;
+            cvc: string;
+            /** Format: int64 */
+            expMonth: number;
+            /**
+             * Format: int64
+             * @description Two or four digits.
+             */
+            expYear: number;
+            /** @description Where the browser returns after an authentication page; same origin as the site. */
+            returnUrl?: string | null;
+        };
+        LocalConfirmResponse: {
+            /** @description With `requires_action`: send the browser here. */
+            redirectUrl?: string | null;
+            /** @description `succeeded` or `requires_action`. */
+            status: string;
+        };
         LocalizedText: {
             en: string;
             nl: string;
@@ -379,11 +494,39 @@ export interface components {
         PasswordResetRequest: {
             email: string;
         };
+        Payment: {
+            /** Format: int64 */
+            amountCents: number;
+            cardBrand?: string | null;
+            cardLast4?: string | null;
+            createdAt: string;
+            currency: string;
+            /** @description Why the last attempt failed, in the provider's words. */
+            failureMessage?: string | null;
+            id: string;
+            purpose: components["schemas"]["Purpose"];
+            status: components["schemas"]["PaymentStatus"];
+            succeededAt?: string | null;
+            transferId?: string | null;
+            vesselId: string;
+            /** @description Grouped, e.g. `7KQ2-M9XD-4HTB`. */
+            vesselPlatformId: string;
+        };
+        /** @enum {string} */
+        PaymentStatus: "requires_payment" | "requires_action" | "processing" | "succeeded" | "failed" | "canceled";
+        PaymentsConfig: {
+            /** @description `local` or `stripe`. */
+            provider: string;
+            /** @description Stripe only. */
+            publishableKey?: string | null;
+        };
         Profile: {
             email: string;
             name?: string | null;
             phoneE164?: string | null;
         };
+        /** @enum {string} */
+        Purpose: "registration" | "transfer";
         RegisterRequest: {
             email: string;
             password: string;
@@ -481,6 +624,11 @@ export interface components {
         Warning: {
             field: string;
             message: string;
+        };
+        WebhookAck: {
+            /** @description `applied`, `duplicate` or `ignored`. */
+            outcome: string;
+            received: boolean;
         };
     };
     responses: never;
@@ -816,6 +964,25 @@ export interface operations {
             };
         };
     };
+    payments_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+        };
+    };
     mailbox: {
         parameters: {
             query?: never;
@@ -832,6 +999,221 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailboxMessage"][];
+                };
+            };
+        };
+    };
+    create_intent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description A new payment, or the vessel's unfinished one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedIntent"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the vessel's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already paid, or an identifier is in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Transfer payments are not available yet */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card provider could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    local_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description `succeeded`, or `requires_action` with the page to send the browser to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalConfirmResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Declined or invalid card: the provider's message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown client secret, or the offline processor is not in use */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, signed in the Stripe-Signature header */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description Bad or missing signature */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not using Stripe */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment id from create-intent */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -13,6 +13,9 @@ pub use imo::ImoNumber;
 pub use mmsi::Mmsi;
 pub use national::{LegacyId, NationalIdentifier, NationalKind};
 
+/// How an owner's "I don't know" is stored and sent.
+pub const UNKNOWN: &str = "unknown";
+
 /// A field where the owner may say "I don't know": the spec's `unknown`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Known<T> {
@@ -23,7 +26,7 @@ pub enum Known<T> {
 impl<T> Known<T> {
     /// `unknown` (any case) is the owner's "I don't know"; anything else is parsed.
     pub fn parse<E>(raw: &str, parse: impl FnOnce(&str) -> Result<T, E>) -> Result<Self, E> {
-        if raw.trim().eq_ignore_ascii_case("unknown") {
+        if raw.trim().eq_ignore_ascii_case(UNKNOWN) {
             Ok(Known::Unknown)
         } else {
             parse(raw).map(Known::Value)

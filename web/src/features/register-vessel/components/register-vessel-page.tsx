@@ -1,21 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailWarning } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { CircleCheck, LockKeyhole, MailWarning } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import type { CreatedVessel, User } from "@/api/types";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { User, Vessel, VesselWarning } from "@/api/types";
 import { Page } from "@/components/layout/page";
 import { RequireAuth } from "@/components/layout/require-auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useCreateVessel } from "@/features/register-vessel/api/create-vessel";
 import { useCountries } from "@/features/register-vessel/api/get-countries";
 import { DetailsStep } from "@/features/register-vessel/components/details-step";
 import { IdentifiersStep } from "@/features/register-vessel/components/identifiers-step";
-import { RegistrationComplete } from "@/features/register-vessel/components/registration-complete";
+import { PaymentStep } from "@/features/register-vessel/components/payment-step";
+import { useSettledPayment } from "@/features/payments/hooks/use-settled-payment";
+import { useVessel } from "@/features/vessels/api/get-vessel";
 import { WizardStepper, type WizardStep } from "@/features/register-vessel/components/wizard-stepper";
 import {
   detailsDefaults,
@@ -42,11 +45,120 @@ const DETAILS_FIELDS: Record<string, Path<VesselDetailsValues>> = {
 };
 const IDENTIFIER_FIELDS = new Set(["cin", "legacyId", "engineSerial", "eniNumber", "imoNumber", "mmsi"]);
 
+/**
+ * /register-vessel: the wizard; `?vessel={platformId}` resumes at the payment step for one of
+ * the owner's vessels awaiting its fee (the dashboard's 'Complete payment'); `?paymentId=` is
+ * where the card provider sends the browser back after an authentication page.
+ */
 export function RegisterVesselPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("registerVessel.title"));
+  const [params] = useSearchParams();
+  const paymentId = params.get("paymentId");
+  const resume = params.get("vessel");
   return (
-    <RequireAuth>{(user) => (user.emailVerifiedAt ? <RegisterVesselWizard /> : <VerifyEmailFirst user={user} />)}</RequireAuth>
+    <RequireAuth>
+      {(user) =>
+        !user.emailVerifiedAt ? (
+          <VerifyEmailFirst user={user} />
+        ) : paymentId ? (
+          <PaymentReturn paymentId={paymentId} />
+        ) : resume ? (
+          <ResumePayment platformId={resume} />
+        ) : (
+          <RegisterVesselWizard />
+        )
+      }
+    </RequireAuth>
+  );
+}
+
+/** Back from the provider: wait for the server's word on the payment. */
+function PaymentReturn({ paymentId }: { paymentId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const payment = useSettledPayment(paymentId, (p) =>
+    navigate(`/register-vessel?vessel=${encodeURIComponent(p.vesselPlatformId)}`, { replace: true }),
+  );
+  return (
+    <WizardFrame step={3} title={t("registerVessel.payment.title")} done={payment.data?.status === "succeeded"}>
+      {payment.isError ? (
+        <Alert variant="destructive" role="alert">
+          {errorMessage(payment.error, t("common.genericError"))}
+        </Alert>
+      ) : (
+        <p role="status" className="rounded-lg border p-4 text-center font-medium">
+          {payment.data?.status === "succeeded"
+            ? t("payment.successDescription", { platformId: payment.data.vesselPlatformId })
+            : t("registerVessel.payment.checking")}
+        </p>
+      )}
+    </WizardFrame>
+  );
+}
+
+/** The payment step for a vessel registered earlier and still awaiting its fee. */
+function ResumePayment({ platformId }: { platformId: string }) {
+  const { t } = useTranslation();
+  const vessel = useVessel(platformId);
+  const pending = vessel.data?.vessel.status === "pending_payment";
+  return (
+    <WizardFrame step={3} title={t("registerVessel.payment.title")} done={vessel.data != null && !pending}>
+      {vessel.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : vessel.isError ? (
+        <Alert variant="destructive" role="alert">
+          {errorMessage(vessel.error, t("common.genericError"))}
+        </Alert>
+      ) : pending ? (
+        <PaymentStep vessel={vessel.data.vessel} />
+      ) : (
+        <div className="grid justify-items-center gap-4 text-center">
+          <CircleCheck className="size-10 text-success" aria-hidden="true" />
+          <p>{t("registerVessel.payment.alreadyPaid")}</p>
+          <Button asChild>
+            <Link to={`/registry/${encodeURIComponent(platformId)}`}>{t("registerVessel.payment.viewVessel")}</Link>
+          </Button>
+        </div>
+      )}
+    </WizardFrame>
+  );
+}
+
+function WizardFrame({ step, title, done, children }: { step: WizardStep; title: string; done?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t("registerVessel.title")} description={t("registerVessel.description")}>
+      <div className="grid gap-6">
+        <WizardStepper current={step} completed={done} />
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold leading-tight">{title}</h2>
+          </CardHeader>
+          <CardContent>{children}</CardContent>
+        </Card>
+      </div>
+    </Page>
+  );
+}
+
+/** Steps 1 and 2 once the vessel exists: its record changes only with an audit trail, not here. */
+function LockedStep({ platformId, back, onContinue }: { platformId: string; back: ReactNode; onContinue: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-6">
+      <Alert className="flex gap-3">
+        <LockKeyhole className="size-5 shrink-0" aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-semibold">{t("registerVessel.payment.lockedTitle", { platformId })}</p>
+          <p>{t("registerVessel.payment.lockedDescription")}</p>
+        </div>
+      </Alert>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        {back}
+        <Button onClick={onContinue}>{t("registerVessel.continueToPayment")}</Button>
+      </div>
+    </div>
   );
 }
 
@@ -72,7 +184,7 @@ function VerifyEmailFirst({ user }: { user: User }) {
 function RegisterVesselWizard() {
   const { t } = useTranslation();
   const [step, setStep] = useState<WizardStep>(1);
-  const [created, setCreated] = useState<CreatedVessel | null>(null);
+  const [created, setCreated] = useState<{ vessel: Vessel; warnings: VesselWarning[] } | null>(null);
   const [emailBlocked, setEmailBlocked] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -105,10 +217,14 @@ function RegisterVesselWizard() {
   const country = countryList.find((c) => c.code === detailsForm.getValues("countryCode"));
 
   const onRegister = (identifiers: VesselIdentifiersValues) => {
+    if (created) {
+      setStep(3);
+      return;
+    }
     const body = toCreateVesselRequest(detailsForm.getValues(), identifiers, country);
     create.mutate(body, {
-      onSuccess: (vessel) => {
-        setCreated(vessel);
+      onSuccess: ({ warnings, ...vessel }) => {
+        setCreated({ vessel, warnings: warnings ?? [] });
         setStep(3);
       },
       onError: (err) => {
@@ -142,7 +258,7 @@ function RegisterVesselWizard() {
   const titles: Record<WizardStep, string> = {
     1: t("registerVessel.step1Title"),
     2: t("registerVessel.step2Title"),
-    3: created ? t("registerVessel.complete.title") : t("registerVessel.steps.payment"),
+    3: t("registerVessel.payment.title"),
   };
   const descriptions: Record<WizardStep, string> = {
     1: t("registerVessel.step1Description"),
@@ -153,7 +269,7 @@ function RegisterVesselWizard() {
   return (
     <Page title={t("registerVessel.title")} description={t("registerVessel.description")}>
       <div className="grid gap-6">
-        <WizardStepper current={step} completed={created != null} />
+        <WizardStepper current={step} />
         {emailBlocked ? (
           <Alert variant="warning" role="alert">
             <p className="font-semibold">{t("registerVessel.emailUnverifiedTitle")}</p>
@@ -178,7 +294,21 @@ function RegisterVesselWizard() {
             {descriptions[step] ? <CardDescription>{descriptions[step]}</CardDescription> : null}
           </CardHeader>
           <CardContent>
-            {step === 1 ? (
+            {created && step < 3 ? (
+              <LockedStep
+                platformId={created.vessel.platformId}
+                back={
+                  step === 2 ? (
+                    <Button variant="outline" onClick={() => setStep(1)}>
+                      {t("registerVessel.back")}
+                    </Button>
+                  ) : (
+                    <span />
+                  )
+                }
+                onContinue={() => setStep(3)}
+              />
+            ) : step === 1 ? (
               <DetailsStep
                 form={detailsForm}
                 countries={countryList}
@@ -195,7 +325,7 @@ function RegisterVesselWizard() {
                 onSubmit={onRegister}
               />
             ) : created ? (
-              <RegistrationComplete vessel={created} />
+              <PaymentStep vessel={created.vessel} warnings={created.warnings} onBack={() => setStep(2)} />
             ) : null}
           </CardContent>
         </Card>

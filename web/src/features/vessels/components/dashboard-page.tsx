@@ -1,4 +1,4 @@
-import { ArrowRightLeft, FileText, Plus, Ship } from "lucide-react";
+import { ArrowRightLeft, CreditCard, FileText, Plus, Ship } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -17,7 +17,7 @@ import { useUpdateVessel } from "@/features/vessels/api/update-vessel";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { errorMessage } from "@/lib/api-client";
-import { formatNumber } from "@/lib/format";
+import { formatEuroCents, formatNumber, REGISTRATION_FEE_CENTS } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function DashboardPage() {
@@ -85,6 +85,7 @@ function DashboardContent() {
                     actionsEnabled={vessel.status === "active"}
                     onTransfer={(v) => navigate(`/transfer/${encodeURIComponent(v.id)}`)}
                   >
+                    {vessel.status === "pending_payment" ? <CompletePayment vessel={vessel} /> : null}
                     <VesselToggles vessel={vessel} />
                   </VesselCard>
                 </li>
@@ -125,6 +126,22 @@ function EmptyState() {
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+/** A vessel registered but not yet paid for: back to the wizard's payment step. */
+function CompletePayment({ vessel }: { vessel: Vessel }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-accent bg-accent/10 p-3 text-sm">
+      <p>{t("dashboard.awaitingPaymentNote", { fee: formatEuroCents(REGISTRATION_FEE_CENTS, i18n.language) })}</p>
+      <Button asChild size="sm">
+        <Link to={`/register-vessel?vessel=${encodeURIComponent(vessel.platformId)}`} aria-describedby={`vessel-${vessel.id}-title`}>
+          <CreditCard aria-hidden="true" />
+          {t("dashboard.completePayment")}
+        </Link>
+      </Button>
+    </div>
   );
 }
 

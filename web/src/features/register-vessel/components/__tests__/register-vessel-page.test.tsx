@@ -4,21 +4,66 @@ import { afterEach, describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { RegisterVesselPage } from "@/features/register-vessel/components/register-vessel-page";
 import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
-import { COUNTRIES, makeUser, makeVessel } from "@/test/vessels";
+import { COUNTRIES, makeDetail, makeUser, makeVessel } from "@/test/vessels";
 
 const UNKNOWN_LABEL = "I don't know / I don't have this number";
 const unknownBox = (field: string) => screen.getByRole("checkbox", { name: `${field}: ${UNKNOWN_LABEL}` });
 
 type Routes = Parameters<typeof mockFetch>[0];
 
-function setup(extra: Routes = {}, user = makeUser()) {
+const INTENT = { clientSecret: "pi_1_secret_2", paymentId: "pay-1", amountCents: 2495, currency: "eur" };
+
+function payment(status: string, failureMessage: string | null = null) {
+  return {
+    id: "pay-1",
+    purpose: "registration",
+    status,
+    amountCents: 2495,
+    currency: "eur",
+    vesselId: "v-1",
+    vesselPlatformId: "7KQ2-M9XD-4HTB",
+    transferId: null,
+    cardBrand: "visa",
+    cardLast4: "4242",
+    failureMessage,
+    createdAt: "2026-11-22T10:00:00.000Z",
+    succeededAt: status === "succeeded" ? "2026-11-22T10:01:00.000Z" : null,
+  };
+}
+
+function setup(extra: Routes = {}, user = makeUser(), path = "/register-vessel") {
   const fetchMock = mockFetch({
     "GET /api/auth/me": jsonResponse(200, user),
     "GET /api/config/countries": jsonResponse(200, COUNTRIES),
+    "GET /api/config/payments": jsonResponse(200, { provider: "local" }),
+    "POST /api/vessels": jsonResponse(201, { ...makeVessel({ status: "pending_payment" }), warnings: [] }),
+    "POST /api/payments/create-intent": jsonResponse(200, INTENT),
     ...extra,
   });
-  renderRoute(<RegisterVesselPage />, { path: "/register-vessel", toaster: true });
+  renderRoute(<RegisterVesselPage />, { path, toaster: true });
   return fetchMock;
+}
+
+/** Steps 1 and 2 with valid values, up to the payment step. */
+async function reachPayment() {
+  await fillDetails();
+  await continueToIdentifiers();
+  await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7C920");
+  await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+  await screen.findByRole("heading", { name: "Complete Registration Payment" });
+  return screen.findByRole("button", { name: "Pay €24.95" });
+}
+
+async function fillCard(number = "4242 4242 4242 4242", expiry = "12 / 34", cvc = "123") {
+  if (number) await userEvent.type(screen.getByLabelText("Card number"), number);
+  if (expiry) await userEvent.type(screen.getByLabelText("Expiry date"), expiry);
+  if (cvc) await userEvent.type(screen.getByLabelText("CVC"), cvc);
+}
+
+function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => url === path && init?.method === "POST")
+    .map(([, init]) => JSON.parse(String(init?.body)));
 }
 
 async function fillDetails({ buildYear = "2019", country = "NL" } = {}) {
@@ -140,7 +185,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     expect(screen.getByLabelText("Brandmerk (Kadaster)")).toBeDisabled();
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
 
-    await screen.findByRole("heading", { name: "Registration Successful" });
+    await screen.findByRole("heading", { name: "Complete Registration Payment" });
     expect(postedBodies(fetchMock)).toEqual([
       {
         name: null,
@@ -183,7 +228,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await userEvent.click(unknownBox("Legacy / National ID"));
     expect(screen.getByLabelText("Legacy / National ID")).toBeDisabled();
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
-    await screen.findByRole("heading", { name: "Registration Successful" });
+    await screen.findByRole("heading", { name: "Complete Registration Payment" });
     expect(postedBodies(fetchMock)[0]).toMatchObject({ buildYear: 1990, cin: null, legacyId: "unknown" });
   });
 
@@ -233,10 +278,10 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText("Official registration mark (AKZ)")).not.toBeInTheDocument();
   });
 
-  it("registers the vessel and ends on the awaiting-payment confirmation with its warnings", async () => {
+  it("registers the vessel, asks for its fee and shows step 3 with the summary and warnings", async () => {
     const fetchMock = setup({
       "POST /api/vessels": jsonResponse(201, {
-        ...makeVessel({ platformId: "7KQ2-M9XD-4HTR", status: "pending_payment" }),
+        ...makeVessel({ platformId: "7KQ2-M9XD-4HTB", status: "pending_payment" }),
         warnings: [{ field: "mmsi", message: "This MMSI belongs to Germany, not the Netherlands." }],
       }),
     });
@@ -251,13 +296,18 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText("Brandmerk (Kadaster)"), "12345-A-2020");
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
 
-    expect(await screen.findByRole("heading", { name: "Registration Successful" })).toBeInTheDocument();
-    expect(screen.getAllByText("7KQ2-M9XD-4HTR").length).toBeGreaterThan(0);
-    expect(screen.getByText(/Your vessel 7KQ2-M9XD-4HTR is registered/)).toHaveTextContent("€24.95");
-    expect(screen.getByText("Awaiting payment")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Complete Registration Payment" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Pay €24.95" })).toBeInTheDocument();
+    const summary = screen.getByRole("region", { name: "Registration summary" });
+    expect(within(summary).getByText("Bavaria Cruiser 34")).toBeInTheDocument();
+    expect(within(summary).getByText("7KQ2-M9XD-4HTB")).toBeInTheDocument();
+    expect(within(summary).getByText(/Netherlands/)).toBeInTheDocument();
+    expect(within(summary).getByText("Vessel Registration")).toBeInTheDocument();
+    expect(within(summary).getByText("One-time fee, Lifetime validity")).toBeInTheDocument();
+    expect(within(summary).getByText("€24.95")).toBeInTheDocument();
+    expect(screen.getByText(/upload proof-of-ownership documents after registration/)).toBeInTheDocument();
     expect(screen.getByText("This MMSI belongs to Germany, not the Netherlands.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "View Vessel" })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTR");
-    expect(screen.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(callsTo(fetchMock, "/api/payments/create-intent")).toEqual([{ purpose: "registration", vesselId: "v-1" }]);
     const steps = screen.getByRole("list", { name: "Registration steps" });
     expect(within(steps).getByText("Payment").closest("li")).toHaveAttribute("aria-current", "step");
 
@@ -344,5 +394,128 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     ).toBeGreaterThan(0);
     expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
     expect(screen.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
+  });
+
+  it("pays with a card, waits for the server's word, then says so and opens the vessel's page", async () => {
+    const fetchMock = setup({
+      "POST /api/payments/local/confirm": jsonResponse(200, { status: "succeeded" }),
+      "GET /api/payments/pay-1": jsonResponse(200, payment("succeeded")),
+    });
+    const pay = await reachPayment();
+    await fillCard();
+    await userEvent.click(pay);
+    expect(await screen.findByText("Payment Successful")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/payments/local/confirm")).toEqual([
+      {
+        clientSecret: "pi_1_secret_2",
+        cardNumber: "4242 4242 4242 4242",
+        expMonth: 12,
+        expYear: 2034,
+        cvc: "123",
+        returnUrl: `${window.location.origin}/register-vessel?paymentId=pay-1`,
+      },
+    ]);
+    expect(await screen.findByText("Navigated to /registry/7KQ2-M9XD-4HTB", {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it("shows 'Payment Failed' with the provider's message when the card is declined, and stays on step 3", async () => {
+    setup({
+      "POST /api/payments/local/confirm": jsonResponse(402, { message: "Your card was declined.", code: "card_declined" }),
+    });
+    const pay = await reachPayment();
+    await fillCard("4000 0000 0000 0002");
+    await userEvent.click(pay);
+    expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
+    expect(screen.getByText("Your card was declined.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay €24.95" })).toBeEnabled();
+    expect(screen.queryByText("Payment Successful")).not.toBeInTheDocument();
+  });
+
+  it("checks the card form before sending it, and puts the provider's field errors on their field", async () => {
+    const fetchMock = setup({
+      "POST /api/payments/local/confirm": jsonResponse(402, { message: "Your card number is invalid.", code: "incorrect_number" }),
+    });
+    const pay = await reachPayment();
+    await userEvent.click(pay);
+    expect(await screen.findByText("Enter your card number")).toBeInTheDocument();
+    expect(screen.getByText("Enter the expiry date")).toBeInTheDocument();
+    expect(screen.getByText("The CVC has 3 digits")).toBeInTheDocument();
+    await fillCard("4242 4242 4242 4241", "13 / 30", "12");
+    await userEvent.click(pay);
+    expect(await screen.findByText("Enter the expiry date as MM / YY")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/payments/local/confirm")).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText("Expiry date"));
+    await userEvent.type(screen.getByLabelText("Expiry date"), "12/2030");
+    await userEvent.type(screen.getByLabelText("CVC"), "3");
+    await userEvent.click(pay);
+    expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
+    expect(screen.getByLabelText("Card number")).toHaveAccessibleDescription("Your card number is invalid.");
+  });
+
+  it("shows 'Payment Error' when the fee cannot be asked for, with a way to try again", async () => {
+    let calls = 0;
+    setup({
+      "POST /api/payments/create-intent": () =>
+        ++calls === 1
+          ? jsonResponse(502, { message: "The card payment service could not be reached; please try again.", code: "x" })
+          : jsonResponse(200, INTENT),
+    });
+    await fillDetails();
+    await continueToIdentifiers();
+    await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7C920");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByText("Payment Error")).toBeInTheDocument();
+    expect(screen.getAllByText("The card payment service could not be reached; please try again.").length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("button", { name: "Pay €24.95" })).toBeInTheDocument();
+  });
+
+  it("goes back from the payment step to a locked step 2 without registering twice", async () => {
+    const fetchMock = setup();
+    await reachPayment();
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByText("Registered as 7KQ2-M9XD-4HTB")).toBeInTheDocument();
+    expect(screen.queryByLabelText("CIN / HIN")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    await screen.findByRole("button", { name: "Pay €24.95" });
+    expect(postedBodies(fetchMock)).toHaveLength(1);
+  });
+
+  it("resumes at the payment step for a vessel awaiting its fee (the dashboard's 'Complete payment')", async () => {
+    const fetchMock = setup(
+      { "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" })) },
+      makeUser(),
+      "/register-vessel?vessel=7KQ2-M9XD-4HTB",
+    );
+    expect(await screen.findByRole("heading", { name: "Complete Registration Payment" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Pay €24.95" })).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/payments/create-intent")).toEqual([{ purpose: "registration", vesselId: "v-1" }]);
+    expect(postedBodies(fetchMock)).toHaveLength(0);
+  });
+
+  it("back from the bank's page, waits for the server and opens the vessel's page once it is paid", async () => {
+    let polls = 0;
+    setup(
+      { "GET /api/payments/pay-1": () => jsonResponse(200, payment(++polls < 2 ? "requires_action" : "succeeded")) },
+      makeUser(),
+      "/register-vessel?paymentId=pay-1&payment_intent=pi_1&redirect_status=succeeded",
+    );
+    expect(await screen.findByText("Checking your payment...")).toBeInTheDocument();
+    expect(await screen.findByText("Payment Successful", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText("Navigated to /registry/7KQ2-M9XD-4HTB", {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it("back from a failed authentication, says why and offers the payment again", async () => {
+    setup(
+      {
+        "GET /api/payments/pay-1": jsonResponse(200, payment("failed", "We are unable to authenticate your payment method.")),
+        "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" })),
+      },
+      makeUser(),
+      "/register-vessel?paymentId=pay-1&redirect_status=failed",
+    );
+    expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
+    expect(screen.getByText("We are unable to authenticate your payment method.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Pay €24.95" })).toBeInTheDocument();
   });
 });

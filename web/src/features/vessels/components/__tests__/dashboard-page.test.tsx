@@ -52,6 +52,11 @@ describe("DashboardPage", () => {
 
     const [pending, active, moving, old] = cards;
     expect(within(pending).getByText("Awaiting payment")).toBeInTheDocument();
+    expect(within(pending).getByRole("link", { name: /Complete payment/ })).toHaveAttribute(
+      "href",
+      "/register-vessel?vessel=AAAA-BBBB-CCC1",
+    );
+    expect(within(active).queryByRole("link", { name: /Complete payment/ })).not.toBeInTheDocument();
     expect(within(active).getByText("Active")).toBeInTheDocument();
     expect(within(moving).getByText("In transfer")).toBeInTheDocument();
     expect(within(old).getByText("Deactivated")).toBeInTheDocument();

@@ -1,0 +1,336 @@
+//! The offline card processor (`REGISTRY_PAYMENTS=local`): built into the
+//! server, it behaves like the card provider's test mode. It keeps its own
+//! intents (`local_payment_intents`), hands out `pi_..._secret_...` client
+//! secrets, answers the provider's test cards with their documented
+//! outcomes, and sends cards that need authentication through a local page
+//! standing in for the bank's 3-D Secure check.
+
+use async_trait::async_trait;
+use rand::{Rng, distributions::Alphanumeric, rngs::OsRng};
+use serde::{Deserialize, Serialize};
+use sqlx::{Row, any::AnyRow};
+use utoipa::ToSchema;
+
+use super::{
+    card::{Card, Outcome},
+    provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent},
+    service,
+};
+use crate::{
+    app::AppState,
+    clock::now_ms,
+    db::{Db, Tx, is_unique_violation},
+    error::{AppError, AppResult},
+};
+
+pub const AUTHENTICATION_FAILED: &str =
+    "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+
+pub struct LocalProcessor {
+    db: Db,
+}
+
+impl LocalProcessor {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+fn random(n: usize) -> String {
+    OsRng.sample_iter(&Alphanumeric).take(n).map(char::from).collect()
+}
+
+const INTENT_COLUMNS: &str =
+    "id, client_secret, amount_cents, currency, status, payment_ref, card_brand, card_last4, last_error";
+
+fn intent_from_row(r: &AnyRow) -> ProviderIntent {
+    ProviderIntent {
+        id: r.get("id"),
+        client_secret: r.get("client_secret"),
+        status: IntentStatus::parse(r.get("status")).unwrap_or(IntentStatus::RequiresPaymentMethod),
+        amount_cents: r.get("amount_cents"),
+        currency: r.get("currency"),
+        payment_ref: Some(r.get("payment_ref")),
+        last_error: r.get("last_error"),
+        card_brand: r.get("card_brand"),
+        card_last4: r.get("card_last4"),
+    }
+}
+
+#[async_trait]
+impl PaymentProvider for LocalProcessor {
+    fn name(&self) -> &'static str {
+        "local"
+    }
+
+    fn publishable_key(&self) -> Option<String> {
+        None
+    }
+
+    async fn create_intent(&self, request: &IntentRequest) -> anyhow::Result<ProviderIntent> {
+        let by_key = format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE idempotency_key = $1");
+        if let Some(row) = sqlx::query(&by_key).bind(&request.payment_id).fetch_optional(&self.db).await? {
+            return Ok(intent_from_row(&row));
+        }
+        let id = format!("pi_{}", random(24));
+        let secret = format!("{id}_secret_{}", random(25));
+        let now = now_ms();
+        let inserted = sqlx::query(
+            "INSERT INTO local_payment_intents (id, client_secret, idempotency_key, amount_cents, currency, status,
+                 payment_ref, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $3, $6, $6)",
+        )
+        .bind(&id)
+        .bind(&secret)
+        .bind(&request.payment_id)
+        .bind(request.amount_cents)
+        .bind(request.currency)
+        .bind(now)
+        .execute(&self.db)
+        .await;
+        match inserted {
+            Err(e) if is_unique_violation(&e) => {}
+            other => {
+                other?;
+            }
+        }
+        let row = sqlx::query(&by_key).bind(&request.payment_id).fetch_one(&self.db).await?;
+        Ok(intent_from_row(&row))
+    }
+
+    async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
+        let row = sqlx::query(&format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.db)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("no such payment intent: {id}"))?;
+        Ok(intent_from_row(&row))
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LocalConfirmRequest {
+    pub client_secret: String,
+    pub card_number: String,
+    pub exp_month: i64,
+    /// Two or four digits.
+    pub exp_year: i64,
+    pub cvc: String,
+    /// Where the browser returns after an authentication page; same origin as the site.
+    pub return_url: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LocalConfirmResponse {
+    /// `succeeded` or `requires_action`.
+    pub status: String,
+    /// With `requires_action`: send the browser here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect_url: Option<String>,
+}
+
+fn payment_required(code: &'static str, message: &str) -> AppError {
+    AppError::Status { status: axum::http::StatusCode::PAYMENT_REQUIRED, code, message: message.to_owned() }
+}
+
+/// A URL on this site (an absolute one with the public origin, or a path);
+/// anything else would make the payment pages an open redirect.
+fn same_site_url(state: &AppState, raw: &str) -> AppResult<String> {
+    let base = &state.config.public_url;
+    let url = base.join(raw).map_err(|_| AppError::bad_request("invalid_return_url", "The return URL is not a URL."))?;
+    if url.origin() != base.origin() {
+        return Err(AppError::bad_request("invalid_return_url", "The return URL must be on this site."));
+    }
+    Ok(url.to_string())
+}
+
+/// The intent a client secret names, read inside the transaction.
+async fn intent_by_secret(tx: &mut Tx<'_>, client_secret: &str) -> AppResult<ProviderIntent> {
+    let row = sqlx::query(&format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE client_secret = $1"))
+        .bind(client_secret)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No such payment: check the client secret.".into()))?;
+    Ok(intent_from_row(&row))
+}
+
+/// Move the processor's intent, unless it succeeded meanwhile; `None` then.
+async fn move_intent(tx: &mut Tx<'_>, mut intent: ProviderIntent, status: IntentStatus, card: Option<&Card>, error: Option<&str>)
+-> AppResult<Option<ProviderIntent>> {
+    let moved = sqlx::query(
+        "UPDATE local_payment_intents SET status = $1, last_error = $2, updated_at = $3,
+             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4)
+         WHERE id = $6 AND status NOT IN ('succeeded', 'canceled')",
+    )
+    .bind(status.as_str())
+    .bind(error.map(str::to_owned))
+    .bind(now_ms())
+    .bind(card.map(|c| c.brand.to_owned()))
+    .bind(card.map(|c| c.last4.clone()))
+    .bind(&intent.id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(None);
+    }
+    intent.status = status;
+    intent.last_error = error.map(str::to_owned);
+    if let Some(c) = card {
+        intent.card_brand = Some(c.brand.to_owned());
+        intent.card_last4 = Some(c.last4.clone());
+    }
+    Ok(Some(intent))
+}
+
+/// `POST /api/payments/local/confirm`: charge a card to an intent. A
+/// success is recorded and fulfilled in this request's transaction.
+pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResult<LocalConfirmResponse> {
+    let return_url = request.return_url.as_deref().map(|u| same_site_url(state, u)).transpose()?;
+    let today = time::OffsetDateTime::now_utc();
+    let card = Card::parse(
+        &request.card_number,
+        request.exp_month,
+        request.exp_year,
+        &request.cvc,
+        (today.year() as i64, today.month() as i64),
+    )
+    .map_err(|e| payment_required(e.code(), e.message()))?;
+
+    let mut tx = state.begin().await?;
+    let intent = intent_by_secret(&mut tx, &request.client_secret).await?;
+    let succeeded = LocalConfirmResponse { status: "succeeded".into(), redirect_url: None };
+    match intent.status {
+        IntentStatus::Succeeded => return Ok(succeeded),
+        IntentStatus::Canceled => return Err(AppError::Conflict("This payment was canceled.".into())),
+        _ => {}
+    }
+    let payment_id = intent.payment_ref.clone().unwrap_or_default();
+    let intent_id = intent.id.clone();
+    let (status, error) = match card.outcome {
+        Outcome::Succeeds => (IntentStatus::Succeeded, None),
+        Outcome::Declined(message) => (IntentStatus::RequiresPaymentMethod, Some(message)),
+        Outcome::RequiresAuthentication => (IntentStatus::RequiresAction, None),
+    };
+    let Some(moved) = move_intent(&mut tx, intent, status, Some(&card), error).await? else {
+        // Another confirmation succeeded first: this one charges nothing more.
+        tx.commit().await?;
+        return Ok(succeeded);
+    };
+    service::record(&mut tx, &payment_id, &moved, "local").await?;
+    tx.commit().await?;
+    match card.outcome {
+        Outcome::Succeeds => Ok(succeeded),
+        Outcome::Declined(message) => Err(payment_required("card_declined", message)),
+        Outcome::RequiresAuthentication => {
+            let mut page = state.config.public_url.join(&format!("/payments/local/authenticate/{intent_id}"))
+                .map_err(anyhow::Error::from)?;
+            page.query_pairs_mut()
+                .append_pair("client_secret", &request.client_secret)
+                .append_pair("return_url", return_url.as_deref().unwrap_or(&state.config.link("/dashboard")));
+            Ok(LocalConfirmResponse { status: "requires_action".into(), redirect_url: Some(page.to_string()) })
+        }
+    }
+}
+
+/// The authentication page's query, and its form's fields.
+#[derive(Deserialize)]
+pub struct AuthenticationParams {
+    pub client_secret: String,
+    pub return_url: String,
+    /// `complete` or `fail` (form only).
+    #[serde(default)]
+    pub outcome: Option<String>,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// The page standing in for the bank's check: approve or fail.
+pub async fn authentication_page(state: &AppState, intent_id: &str, params: &AuthenticationParams) -> AppResult<String> {
+    let return_url = same_site_url(state, &params.return_url)?;
+    let mut tx = state.begin().await?;
+    let intent = intent_by_secret(&mut tx, &params.client_secret).await?;
+    tx.commit().await?;
+    if intent.id != intent_id {
+        return Err(AppError::NotFound("No such payment: check the client secret.".into()));
+    }
+    let amount = super::receipt::euros(intent.amount_cents);
+    let action = format!("/payments/local/authenticate/{}", escape(intent_id));
+    let hidden = format!(
+        r#"<input type="hidden" name="client_secret" value="{}"><input type="hidden" name="return_url" value="{}">"#,
+        escape(&params.client_secret),
+        escape(&return_url)
+    );
+    let body = if intent.status == IntentStatus::RequiresAction {
+        format!(
+            r#"<p>Your bank asks you to confirm a payment of <strong>{amount}</strong> to the European Small-Craft Registry
+with your card ending in {last4}.</p>
+<div class="actions">
+<form method="post" action="{action}">{hidden}<input type="hidden" name="outcome" value="complete"><button type="submit">Complete authentication</button></form>
+<form method="post" action="{action}">{hidden}<input type="hidden" name="outcome" value="fail"><button type="submit" class="secondary">Fail authentication</button></form>
+</div>"#,
+            last4 = escape(intent.card_last4.as_deref().unwrap_or("····")),
+        )
+    } else {
+        format!(
+            r#"<p>This payment needs no authentication now.</p><p><a href="{}">Return to the registry</a></p>"#,
+            escape(&return_url)
+        )
+    };
+    Ok(format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Confirm your payment</title>
+<style>
+body{{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}}
+main{{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;padding:2rem;max-width:28rem}}
+h1{{font-size:1.4rem;margin-top:0}} .note{{color:#475569;font-size:.875rem}}
+.actions{{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}}
+button{{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}}
+button.secondary{{background:#fff;color:#b91c1c;border-color:#b91c1c}} button:focus-visible{{outline:3px solid #f59e0b;outline-offset:2px}}
+</style></head>
+<body><main><h1>Confirm your payment</h1>{body}
+<p class="note">Test mode: this page stands in for your bank's 3-D Secure check. No real card is charged.</p></main></body></html>"#
+    ))
+}
+
+/// The page's answer: record it, then send the browser back the way the
+/// provider does (`payment_intent`, `payment_intent_client_secret`,
+/// `redirect_status` appended to the return URL).
+pub async fn authenticate(state: &AppState, intent_id: &str, params: &AuthenticationParams) -> AppResult<String> {
+    let return_url = same_site_url(state, &params.return_url)?;
+    let complete = match params.outcome.as_deref() {
+        Some("complete") => true,
+        Some("fail") => false,
+        _ => return Err(AppError::bad_request("invalid_outcome", "Choose to complete or to fail the authentication.")),
+    };
+    let mut tx = state.begin().await?;
+    let intent = intent_by_secret(&mut tx, &params.client_secret).await?;
+    if intent.id != intent_id {
+        return Err(AppError::NotFound("No such payment: check the client secret.".into()));
+    }
+    let mut status = intent.status;
+    if intent.status == IntentStatus::RequiresAction {
+        let payment_id = intent.payment_ref.clone().unwrap_or_default();
+        let (next, error) = if complete {
+            (IntentStatus::Succeeded, None)
+        } else {
+            (IntentStatus::RequiresPaymentMethod, Some(AUTHENTICATION_FAILED))
+        };
+        if let Some(moved) = move_intent(&mut tx, intent, next, None, error).await? {
+            service::record(&mut tx, &payment_id, &moved, "local").await?;
+            status = moved.status;
+        }
+    }
+    tx.commit().await?;
+    let mut back = url::Url::parse(&return_url).map_err(anyhow::Error::from)?;
+    back.query_pairs_mut()
+        .append_pair("payment_intent", intent_id)
+        .append_pair("payment_intent_client_secret", &params.client_secret)
+        .append_pair("redirect_status", if status == IntentStatus::Succeeded { "succeeded" } else { "failed" });
+    Ok(back.to_string())
+}

@@ -1,0 +1,141 @@
+//! Card payments: the registration fee (and, with transfers, the transfer
+//! fee), through the offline processor or Stripe in test mode. The server
+//! decides that money arrived; see `service`.
+
+mod card;
+pub mod local;
+pub mod model;
+pub mod provider;
+mod receipt;
+pub mod service;
+pub mod stripe;
+mod webhook;
+
+use std::sync::Arc;
+
+use axum::{
+    Router,
+    body::Bytes,
+    extract::{Path, Query, State},
+    http::{HeaderMap, HeaderValue, header},
+    response::{Html, IntoResponse, Redirect, Response},
+    routing::{get, post},
+};
+
+use crate::{
+    app::AppState,
+    config::{Config, PaymentsProvider},
+    db::Db,
+    error::{AppError, AppResult, ErrorBody},
+    http::{extract::CurrentUser, json::ApiJson},
+};
+use local::{AuthenticationParams, LocalConfirmRequest, LocalConfirmResponse};
+use model::{CreateIntentRequest, CreatedIntent, Payment, PaymentsConfig};
+pub use provider::PaymentProvider;
+use webhook::WebhookAck;
+
+/// The configured provider.
+pub fn provider(config: &Config, db: Db) -> anyhow::Result<Arc<dyn PaymentProvider>> {
+    Ok(match &config.payments {
+        PaymentsProvider::Local => Arc::new(local::LocalProcessor::new(db)),
+        PaymentsProvider::Stripe { secret_key, publishable_key, api_base, .. } => {
+            Arc::new(stripe::StripeClient::new(api_base.clone(), secret_key.clone(), publishable_key.clone())?)
+        }
+    })
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/config/payments", get(payments_config))
+        .route("/api/payments/create-intent", post(create_intent))
+        .route("/api/payments/local/confirm", post(local_confirm))
+        .route("/api/payments/webhook", post(webhook))
+        .route("/api/payments/{id}", get(payment))
+        .route("/payments/local/authenticate/{intent}", get(authentication_page).post(authenticate))
+}
+
+#[utoipa::path(get, path = "/api/config/payments", tag = "payments",
+    responses((status = 200, body = PaymentsConfig)))]
+pub(crate) async fn payments_config(State(state): State<AppState>) -> ApiJson<PaymentsConfig> {
+    ApiJson(PaymentsConfig { provider: state.payments.name().to_owned(), publishable_key: state.payments.publishable_key() })
+}
+
+#[utoipa::path(post, path = "/api/payments/create-intent", tag = "payments", request_body = CreateIntentRequest,
+    responses((status = 200, body = CreatedIntent, description = "A new payment, or the vessel's unfinished one"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the vessel's owner"),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Already paid, or an identifier is in use"),
+              (status = 422, body = ErrorBody, description = "Transfer payments are not available yet"),
+              (status = 502, body = ErrorBody, description = "The card provider could not be reached")))]
+pub(crate) async fn create_intent(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<CreateIntentRequest>,
+) -> AppResult<ApiJson<CreatedIntent>> {
+    Ok(ApiJson(service::create_intent(&state, &me.user, body).await?))
+}
+
+#[utoipa::path(get, path = "/api/payments/{id}", tag = "payments",
+    params(("id" = String, Path, description = "The payment id from create-intent")),
+    responses((status = 200, body = Payment), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such payment of yours")))]
+pub(crate) async fn payment(State(state): State<AppState>, me: CurrentUser, Path(id): Path<String>) -> AppResult<ApiJson<Payment>> {
+    Ok(ApiJson(service::payment_for(&state, &me.user, &id).await?))
+}
+
+#[utoipa::path(post, path = "/api/payments/local/confirm", tag = "payments", request_body = LocalConfirmRequest,
+    responses((status = 200, body = LocalConfirmResponse, description = "`succeeded`, or `requires_action` with the page to send the browser to"),
+              (status = 400, body = ErrorBody), (status = 402, body = ErrorBody, description = "Declined or invalid card: the provider's message"),
+              (status = 404, body = ErrorBody, description = "Unknown client secret, or the offline processor is not in use"),
+              (status = 409, body = ErrorBody)))]
+pub(crate) async fn local_confirm(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<LocalConfirmRequest>,
+) -> AppResult<ApiJson<LocalConfirmResponse>> {
+    require_local(&state)?;
+    Ok(ApiJson(local::confirm(&state, body).await?))
+}
+
+#[utoipa::path(post, path = "/api/payments/webhook", tag = "payments",
+    request_body(content = String, description = "A Stripe event, signed in the Stripe-Signature header"),
+    responses((status = 200, body = WebhookAck), (status = 400, body = ErrorBody, description = "Bad or missing signature"),
+              (status = 404, body = ErrorBody, description = "Not using Stripe")))]
+pub(crate) async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> AppResult<ApiJson<WebhookAck>> {
+    Ok(ApiJson(webhook::handle(&state, &headers, &body).await?))
+}
+
+fn require_local(state: &AppState) -> AppResult<()> {
+    match state.config.payments {
+        PaymentsProvider::Local => Ok(()),
+        _ => Err(AppError::NotFound("The offline card processor is not in use (REGISTRY_PAYMENTS=local).".into())),
+    }
+}
+
+/// The page may style itself inline; nothing else runs on it.
+const AUTHENTICATION_PAGE_CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+async fn authentication_page(
+    State(state): State<AppState>,
+    Path(intent): Path<String>,
+    Query(params): Query<AuthenticationParams>,
+) -> AppResult<Response> {
+    require_local(&state)?;
+    let html = local::authentication_page(&state, &intent, &params).await?;
+    let mut response = Html(html).into_response();
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(AUTHENTICATION_PAGE_CSP));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+async fn authenticate(State(state): State<AppState>, Path(intent): Path<String>, body: Bytes) -> AppResult<Redirect> {
+    require_local(&state)?;
+    let fields: std::collections::HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
+    let field = |name: &str| fields.get(name).cloned().unwrap_or_default();
+    let params = AuthenticationParams {
+        client_secret: field("client_secret"),
+        return_url: field("return_url"),
+        outcome: fields.get("outcome").cloned(),
+    };
+    let back = local::authenticate(&state, &intent, &params).await?;
+    Ok(Redirect::to(&back))
+}

@@ -1,0 +1,150 @@
+//! Payments as the API shows them.
+
+use serde::{Deserialize, Serialize};
+use sqlx::{Row, any::AnyRow};
+use utoipa::ToSchema;
+
+use crate::{clock::rfc3339, domain::PlatformId};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    Registration,
+    Transfer,
+}
+
+impl Purpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Registration => "registration",
+            Self::Transfer => "transfer",
+        }
+    }
+
+    fn parse(s: &str) -> Self {
+        if s == "transfer" { Self::Transfer } else { Self::Registration }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Registration => "Vessel registration (one-time fee, lifetime validity)",
+            Self::Transfer => "Ownership transfer",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentStatus {
+    RequiresPayment,
+    RequiresAction,
+    Processing,
+    Succeeded,
+    Failed,
+    Canceled,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::RequiresPayment => "requires_payment",
+            Self::RequiresAction => "requires_action",
+            Self::Processing => "processing",
+            Self::Succeeded => "succeeded",
+            Self::Failed => "failed",
+            Self::Canceled => "canceled",
+        }
+    }
+
+    pub fn parse(s: &str) -> Self {
+        match s {
+            "requires_action" => Self::RequiresAction,
+            "processing" => Self::Processing,
+            "succeeded" => Self::Succeeded,
+            "failed" => Self::Failed,
+            "canceled" => Self::Canceled,
+            _ => Self::RequiresPayment,
+        }
+    }
+
+    /// Nothing more will happen to it.
+    pub fn is_final(self) -> bool {
+        matches!(self, Self::Succeeded | Self::Canceled)
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateIntentRequest {
+    pub purpose: Purpose,
+    /// The vessel's id (not its platform ID).
+    pub vessel_id: String,
+    /// Transfers only.
+    pub transfer_id: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedIntent {
+    /// For the provider's payment form (`pi_..._secret_...`).
+    pub client_secret: String,
+    pub payment_id: String,
+    pub amount_cents: i64,
+    pub currency: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    pub id: String,
+    pub purpose: Purpose,
+    pub status: PaymentStatus,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub vessel_id: String,
+    /// Grouped, e.g. `7KQ2-M9XD-4HTB`.
+    pub vessel_platform_id: String,
+    pub transfer_id: Option<String>,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
+    /// Why the last attempt failed, in the provider's words.
+    pub failure_message: Option<String>,
+    pub created_at: String,
+    pub succeeded_at: Option<String>,
+}
+
+/// Columns for [`Payment::from_row`]; `p` is payments, `v` the vessel.
+pub const PAYMENT_COLUMNS: &str = "p.id, p.user_id, p.purpose, p.status, p.amount_cents, p.currency, p.vessel_id, \
+     v.platform_id, p.transfer_id, p.card_brand, p.card_last4, p.failure_message, p.created_at, p.succeeded_at, \
+     p.provider, p.provider_intent_id, p.client_secret";
+
+impl Payment {
+    pub fn from_row(r: &AnyRow) -> Self {
+        let compact: String = r.get("platform_id");
+        Self {
+            id: r.get("id"),
+            purpose: Purpose::parse(r.get("purpose")),
+            status: PaymentStatus::parse(r.get("status")),
+            amount_cents: r.get("amount_cents"),
+            currency: r.get("currency"),
+            vessel_id: r.get("vessel_id"),
+            vessel_platform_id: PlatformId::parse(&compact).map(|p| p.to_string()).unwrap_or(compact),
+            transfer_id: r.get("transfer_id"),
+            card_brand: r.get("card_brand"),
+            card_last4: r.get("card_last4"),
+            failure_message: r.get("failure_message"),
+            created_at: rfc3339(r.get("created_at")),
+            succeeded_at: r.get::<Option<i64>, _>("succeeded_at").map(rfc3339),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentsConfig {
+    /// `local` or `stripe`.
+    pub provider: String,
+    /// Stripe only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub publishable_key: Option<String>,
+}

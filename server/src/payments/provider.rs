@@ -1,0 +1,83 @@
+//! The card provider behind one trait: the offline processor built into the
+//! server (`local`) or Stripe's REST API (`stripe`). Both speak in the
+//! provider's terms (PaymentIntents and their statuses); `service` turns what
+//! they report into our payments' states.
+
+use async_trait::async_trait;
+
+/// What we ask the provider to collect.
+#[derive(Clone, Debug)]
+pub struct IntentRequest {
+    /// Our payment's id: the idempotency key and the intent's metadata.
+    pub payment_id: String,
+    pub amount_cents: i64,
+    pub currency: &'static str,
+    pub description: String,
+}
+
+/// A PaymentIntent's status, as the provider names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntentStatus {
+    RequiresPaymentMethod,
+    RequiresConfirmation,
+    RequiresAction,
+    Processing,
+    RequiresCapture,
+    Canceled,
+    Succeeded,
+}
+
+impl IntentStatus {
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "requires_payment_method" => Self::RequiresPaymentMethod,
+            "requires_confirmation" => Self::RequiresConfirmation,
+            "requires_action" => Self::RequiresAction,
+            "processing" => Self::Processing,
+            "requires_capture" => Self::RequiresCapture,
+            "canceled" => Self::Canceled,
+            "succeeded" => Self::Succeeded,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::RequiresPaymentMethod => "requires_payment_method",
+            Self::RequiresConfirmation => "requires_confirmation",
+            Self::RequiresAction => "requires_action",
+            Self::Processing => "processing",
+            Self::RequiresCapture => "requires_capture",
+            Self::Canceled => "canceled",
+            Self::Succeeded => "succeeded",
+        }
+    }
+}
+
+/// A PaymentIntent as the provider reports it.
+#[derive(Clone, Debug)]
+pub struct ProviderIntent {
+    pub id: String,
+    pub client_secret: String,
+    pub status: IntentStatus,
+    pub amount_cents: i64,
+    pub currency: String,
+    /// Our payment id from the intent's metadata.
+    pub payment_ref: Option<String>,
+    /// Why the last attempt failed, in words for the payer.
+    pub last_error: Option<String>,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
+}
+
+#[async_trait]
+pub trait PaymentProvider: Send + Sync {
+    /// `local` or `stripe`: stored with each payment.
+    fn name(&self) -> &'static str;
+    /// The key the browser's payment form needs, if the provider has one.
+    fn publishable_key(&self) -> Option<String>;
+    /// Create (or, for the same payment id, return again) the intent.
+    async fn create_intent(&self, request: &IntentRequest) -> anyhow::Result<ProviderIntent>;
+    /// Read the intent's current state from the provider.
+    async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent>;
+}

@@ -1,0 +1,359 @@
+//! Payments: asking for a fee, learning from the provider what happened to
+//! it, and fulfilling it exactly once.
+//!
+//! The server decides that money arrived: a payment moves to `succeeded`
+//! only from the provider's own report (the offline processor's record, or a
+//! PaymentIntent read back from Stripe), never from a browser's word. The
+//! move and the fulfilment (the vessel becomes active, the receipt is
+//! queued) share one transaction, guarded by a conditional update, so a
+//! replayed webhook or two racing processes change nothing more.
+
+use sqlx::Row;
+
+use super::{
+    model::{CreateIntentRequest, CreatedIntent, PAYMENT_COLUMNS, Payment, PaymentStatus, Purpose},
+    provider::{IntentRequest, IntentStatus, ProviderIntent},
+    receipt,
+};
+use crate::{
+    app::AppState,
+    auth::User,
+    clock::now_ms,
+    db::{Tx, is_unique_violation},
+    error::{AppError, AppResult},
+    fees,
+    ids::new_id,
+    vessels::{self, identifiers_in_use},
+};
+
+fn vessel_not_found() -> AppError {
+    AppError::NotFound("Vessel not found.".into())
+}
+
+fn payment_not_found() -> AppError {
+    AppError::NotFound("Payment not found.".into())
+}
+
+/// `POST /api/payments/create-intent`: the registration fee of a pending
+/// vessel, asked of its owner. A second call reuses the unfinished payment.
+pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentRequest) -> AppResult<CreatedIntent> {
+    if request.purpose == Purpose::Transfer {
+        return Err(AppError::Status {
+            status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            code: "transfers_unavailable",
+            message: "Transfer fees can be paid once ownership transfers open; they are not available yet.".into(),
+        });
+    }
+    let vessel = sqlx::query("SELECT id, owner_user_id, status, name, make, model, platform_id FROM vessels WHERE id = $1")
+        .bind(&request.vessel_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(vessel_not_found)?;
+    if vessel.get::<String, _>("owner_user_id") != user.id {
+        return Err(AppError::Forbidden("Only the vessel's owner can pay its registration fee.".into()));
+    }
+    if vessel.get::<String, _>("status") != "pending_payment" {
+        return Err(AppError::Conflict("This vessel's registration fee has already been paid.".into()));
+    }
+    let paid: i64 = sqlx::query(
+        "SELECT COUNT(*) AS n FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'",
+    )
+    .bind(&request.vessel_id)
+    .fetch_one(&state.db)
+    .await?
+    .get("n");
+    if paid > 0 {
+        return Err(AppError::Conflict(
+            "This vessel's registration fee has been paid; the registry is reviewing an identifier it shares with another vessel."
+                .into(),
+        ));
+    }
+    {
+        let mut conn = state.db.acquire().await?;
+        let identifiers = identifiers_in_use::of_vessel(&mut conn, &request.vessel_id).await?;
+        identifiers_in_use::refuse_taken(&mut conn, &user.id, &identifiers, Some(&request.vessel_id)).await?;
+    }
+
+    let payment_id = open_registration_payment(state, user, &request.vessel_id).await?;
+    let description = format!(
+        "Vessel registration {} ({} {})",
+        vessel.get::<String, _>("platform_id"),
+        vessel.get::<String, _>("make"),
+        vessel.get::<String, _>("model")
+    );
+    let client_secret = ensure_provider_intent(state, &payment_id, description).await?;
+    Ok(CreatedIntent {
+        client_secret,
+        payment_id,
+        amount_cents: fees::REGISTRATION_CENTS,
+        currency: fees::CURRENCY.to_owned(),
+    })
+}
+
+/// The vessel's unfinished registration payment, or a new one. The partial
+/// unique index makes two concurrent requests agree on one row.
+async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &str) -> AppResult<String> {
+    for _ in 0..2 {
+        let open: Option<String> = sqlx::query(
+            "SELECT id FROM payments WHERE vessel_id = $1 AND purpose = 'registration'
+               AND status NOT IN ('succeeded', 'canceled')",
+        )
+        .bind(vessel_id)
+        .fetch_optional(&state.db)
+        .await?
+        .map(|r| r.get("id"));
+        if let Some(id) = open {
+            return Ok(id);
+        }
+        let id = new_id();
+        let now = now_ms();
+        let inserted = sqlx::query(
+            "INSERT INTO payments (id, user_id, purpose, vessel_id, amount_cents, currency, status, provider, created_at, updated_at)
+             VALUES ($1, $2, 'registration', $3, $4, $5, 'requires_payment', $6, $7, $7)",
+        )
+        .bind(&id)
+        .bind(&user.id)
+        .bind(vessel_id)
+        .bind(fees::REGISTRATION_CENTS)
+        .bind(fees::CURRENCY)
+        .bind(state.payments.name())
+        .bind(now)
+        .execute(&state.db)
+        .await;
+        match inserted {
+            Ok(_) => return Ok(id),
+            Err(e) if is_unique_violation(&e) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(anyhow::anyhow!("no open registration payment after a unique violation").into())
+}
+
+/// The payment's client secret, asking the provider for an intent first if
+/// it has none yet (the payment id is the idempotency key, so a retry after
+/// a lost answer gets the same intent).
+async fn ensure_provider_intent(state: &AppState, payment_id: &str, description: String) -> AppResult<String> {
+    let row = sqlx::query("SELECT amount_cents, client_secret FROM payments WHERE id = $1")
+        .bind(payment_id)
+        .fetch_one(&state.db)
+        .await?;
+    if let Some(secret) = row.get::<Option<String>, _>("client_secret") {
+        return Ok(secret);
+    }
+    let intent = state
+        .payments
+        .create_intent(&IntentRequest {
+            payment_id: payment_id.to_owned(),
+            amount_cents: row.get("amount_cents"),
+            currency: fees::CURRENCY,
+            description,
+        })
+        .await
+        .map_err(|e| AppError::Status {
+            status: axum::http::StatusCode::BAD_GATEWAY,
+            code: "payment_provider_unavailable",
+            message: format!("The card payment service could not be reached; please try again. ({e})"),
+        })?;
+    sqlx::query(
+        "UPDATE payments SET provider_intent_id = $1, client_secret = $2, updated_at = $3
+         WHERE id = $4 AND provider_intent_id IS NULL",
+    )
+    .bind(&intent.id)
+    .bind(&intent.client_secret)
+    .bind(now_ms())
+    .bind(payment_id)
+    .execute(&state.db)
+    .await?;
+    Ok(intent.client_secret)
+}
+
+/// `GET /api/payments/{id}`: the payer's own payment. An unfinished one is
+/// first brought up to date from the provider, so a page returning from the
+/// provider learns the outcome even before (or without) a webhook.
+pub async fn payment_for(state: &AppState, user: &User, id: &str) -> AppResult<Payment> {
+    let (payment, owner, intent_id) = load(state, id).await?;
+    if owner != user.id && !user.is_admin() {
+        return Err(payment_not_found());
+    }
+    if payment.status.is_final() {
+        return Ok(payment);
+    }
+    let Some(intent_id) = intent_id else { return Ok(payment) };
+    match state.payments.retrieve_intent(&intent_id).await {
+        Ok(intent) => {
+            let mut tx = state.begin().await?;
+            record(&mut tx, &payment.id, &intent, "poll").await?;
+            tx.commit().await?;
+            Ok(load(state, id).await?.0)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, payment = %payment.id, "could not read the intent back from the provider");
+            Ok(payment)
+        }
+    }
+}
+
+/// The payment, its payer and its provider intent id.
+async fn load(state: &AppState, id: &str) -> AppResult<(Payment, String, Option<String>)> {
+    let row = sqlx::query(&format!(
+        "SELECT {PAYMENT_COLUMNS} FROM payments p JOIN vessels v ON v.id = p.vessel_id WHERE p.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or_else(payment_not_found)?;
+    Ok((Payment::from_row(&row), row.get("user_id"), row.get("provider_intent_id")))
+}
+
+/// Our payment for a provider intent, if we made it.
+pub async fn payment_id_for_intent(state: &AppState, intent_id: &str) -> AppResult<Option<String>> {
+    Ok(sqlx::query("SELECT id FROM payments WHERE provider = $1 AND provider_intent_id = $2")
+        .bind(state.payments.name())
+        .bind(intent_id)
+        .fetch_optional(&state.db)
+        .await?
+        .map(|r| r.get("id")))
+}
+
+/// Bring a payment in line with what the provider reports, inside the
+/// caller's transaction; a move to `succeeded` fulfils the payment there too.
+/// Returns the payment's status afterwards.
+pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, source: &str) -> AppResult<PaymentStatus> {
+    let row = sqlx::query("SELECT amount_cents, currency, status, provider_intent_id FROM payments WHERE id = $1")
+        .bind(payment_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(payment_not_found)?;
+    let matches = row.get::<i64, _>("amount_cents") == intent.amount_cents
+        && row.get::<String, _>("currency") == intent.currency
+        && intent.payment_ref.as_deref().is_none_or(|r| r == payment_id)
+        && row.get::<Option<String>, _>("provider_intent_id").is_none_or(|i| i == intent.id);
+    if !matches {
+        // Never fulfil on an intent that is not this payment's, whatever it says.
+        return Err(anyhow::anyhow!("provider intent {} does not match payment {payment_id}", intent.id).into());
+    }
+    let current = PaymentStatus::parse(row.get("status"));
+    let next = match intent.status {
+        IntentStatus::Succeeded => PaymentStatus::Succeeded,
+        IntentStatus::RequiresAction => PaymentStatus::RequiresAction,
+        IntentStatus::Processing | IntentStatus::RequiresCapture => PaymentStatus::Processing,
+        IntentStatus::Canceled => PaymentStatus::Canceled,
+        IntentStatus::RequiresPaymentMethod if intent.last_error.is_some() => PaymentStatus::Failed,
+        IntentStatus::RequiresPaymentMethod | IntentStatus::RequiresConfirmation => current,
+    };
+    // A repeated failure still updates its message.
+    if next == current && next != PaymentStatus::Failed {
+        return Ok(current);
+    }
+    if !transition(tx, payment_id, next, intent).await? {
+        // Settled meanwhile (a racing request or process): this report changes nothing.
+        return Ok(if next == PaymentStatus::Succeeded { next } else { current });
+    }
+    log_event(tx, payment_id, source, next.as_str(), intent).await?;
+    if next == PaymentStatus::Succeeded {
+        fulfil(tx, payment_id).await?;
+    }
+    Ok(next)
+}
+
+/// Move the payment to `next` unless it has succeeded (or, but for a late
+/// success, was canceled): the conditional update is what makes fulfilment
+/// happen once, whoever races. True when this call moved it.
+async fn transition(tx: &mut Tx<'_>, payment_id: &str, next: PaymentStatus, intent: &ProviderIntent) -> sqlx::Result<bool> {
+    let moved = sqlx::query(
+        "UPDATE payments SET status = $1, failure_message = $2, updated_at = $3,
+             succeeded_at = CASE WHEN $1 = 'succeeded' THEN $3 ELSE succeeded_at END,
+             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4)
+         WHERE id = $6 AND status <> 'succeeded' AND status <> $7",
+    )
+    .bind(next.as_str())
+    .bind(intent.last_error.clone().filter(|_| next == PaymentStatus::Failed))
+    .bind(now_ms())
+    .bind(intent.card_brand.clone())
+    .bind(intent.card_last4.clone())
+    .bind(payment_id)
+    // Money that arrives after a cancellation is still recorded.
+    .bind(if next == PaymentStatus::Succeeded { "succeeded" } else { "canceled" })
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(moved == 1)
+}
+
+async fn log_event(tx: &mut Tx<'_>, payment_id: &str, source: &str, kind: &str, intent: &ProviderIntent) -> sqlx::Result<()> {
+    let detail = serde_json::json!({
+        "intent": intent.id,
+        "intentStatus": intent.status.as_str(),
+        "lastError": intent.last_error,
+    });
+    log_event_with_id(tx, &new_id(), payment_id, source, kind, detail).await
+}
+
+/// A payment event under a given id (a provider event's id deduplicates webhooks).
+pub async fn log_event_with_id(
+    tx: &mut Tx<'_>,
+    id: &str,
+    payment_id: &str,
+    source: &str,
+    kind: &str,
+    detail: serde_json::Value,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO payment_events (id, payment_id, source, type, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(payment_id)
+        .bind(source)
+        .bind(kind)
+        .bind(detail.to_string())
+        .bind(now_ms())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// What a succeeded payment buys, in the transaction that recorded it.
+async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
+    let p = sqlx::query("SELECT purpose, vessel_id, user_id FROM payments WHERE id = $1")
+        .bind(payment_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let (vessel_id, payer): (String, String) = (p.get("vessel_id"), p.get("user_id"));
+    match p.get::<&str, _>("purpose") {
+        "registration" => activate(tx, &vessel_id, &payer, payment_id).await?,
+        other => return Err(anyhow::anyhow!("no fulfilment for {other} payments yet").into()),
+    }
+    receipt::enqueue(tx, payment_id).await?;
+    Ok(())
+}
+
+/// A paid registration puts the vessel in the registry, unless another
+/// vessel took one of its identifiers while it waited: then the payment
+/// stands, the vessel waits, and the administrators see why.
+async fn activate(tx: &mut Tx<'_>, vessel_id: &str, payer: &str, payment_id: &str) -> AppResult<()> {
+    let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
+    if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
+        identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
+        vessels::audit(
+            tx,
+            vessel_id,
+            None,
+            "activation_blocked",
+            serde_json::json!({"paymentId": payment_id, "identifier": identifier.column}),
+        )
+        .await?;
+        tracing::warn!(vessel = vessel_id, identifier = identifier.column, "paid vessel not activated: identifier in use");
+        return Ok(());
+    }
+    let activated = sqlx::query(
+        "UPDATE vessels SET status = 'active', listed_at = $1 WHERE id = $2 AND status = 'pending_payment'",
+    )
+    .bind(now_ms())
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if activated == 1 {
+        vessels::audit(tx, vessel_id, Some(payer), "registration_paid", serde_json::json!({"paymentId": payment_id}))
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! `POST /api/payments/webhook`: Stripe's events. The signature is checked
+//! over the raw body before anything is read; an event id is handled once;
+//! and the event only says *which* intent changed: its state is read back
+//! from Stripe, so a forged, stale or out-of-order event cannot move money.
+
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{service, stripe};
+use crate::{
+    app::AppState,
+    clock::now_ms,
+    config::PaymentsProvider,
+    db::is_unique_violation,
+    error::{AppError, AppResult},
+};
+
+#[derive(Deserialize)]
+struct Event {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: EventData,
+}
+
+#[derive(Deserialize)]
+struct EventData {
+    object: EventObject,
+}
+
+#[derive(Deserialize)]
+struct EventObject {
+    id: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WebhookAck {
+    pub received: bool,
+    /// `applied`, `duplicate` or `ignored`.
+    pub outcome: &'static str,
+}
+
+const HANDLED: &[&str] = &[
+    "payment_intent.succeeded",
+    "payment_intent.payment_failed",
+    "payment_intent.processing",
+    "payment_intent.requires_action",
+    "payment_intent.canceled",
+];
+
+fn ack(outcome: &'static str) -> WebhookAck {
+    WebhookAck { received: true, outcome }
+}
+
+pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppResult<WebhookAck> {
+    let PaymentsProvider::Stripe { webhook_secret, .. } = &state.config.payments else {
+        return Err(AppError::NotFound("Webhooks are only received with REGISTRY_PAYMENTS=stripe.".into()));
+    };
+    let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
+    stripe::verify_signature(signature, body, webhook_secret.expose(), now_ms() / 1000)
+        .map_err(|e| AppError::bad_request("invalid_signature", e.message()))?;
+    let event: Event = serde_json::from_slice(body)
+        .map_err(|_| AppError::bad_request("invalid_event", "The event is not a Stripe event object."))?;
+    if !HANDLED.contains(&event.kind.as_str()) {
+        return Ok(ack("ignored"));
+    }
+    let seen: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_events WHERE id = $1")
+        .bind(&event.id)
+        .fetch_one(&state.db)
+        .await?;
+    if seen > 0 {
+        return Ok(ack("duplicate"));
+    }
+    let Some(payment_id) = service::payment_id_for_intent(state, &event.data.object.id).await? else {
+        tracing::warn!(event = %event.id, intent = %event.data.object.id, "webhook for an intent we did not make");
+        return Ok(ack("ignored"));
+    };
+    // The provider's word, not the event's: events may be old or out of order.
+    let intent = state.payments.retrieve_intent(&event.data.object.id).await.map_err(|e| AppError::Status {
+        status: axum::http::StatusCode::BAD_GATEWAY,
+        code: "payment_provider_unavailable",
+        message: format!("Could not read the payment back from Stripe; retry later. ({e})"),
+    })?;
+    let mut tx = state.begin().await?;
+    let logged = service::log_event_with_id(
+        &mut tx,
+        &event.id,
+        &payment_id,
+        "stripe_webhook",
+        &event.kind,
+        serde_json::json!({"intent": intent.id, "intentStatus": intent.status.as_str()}),
+    )
+    .await;
+    match logged {
+        // The same event, handled by a racing request or process.
+        Err(e) if is_unique_violation(&e) => return Ok(ack("duplicate")),
+        other => other?,
+    }
+    service::record(&mut tx, &payment_id, &intent, "stripe_webhook").await?;
+    tx.commit().await?;
+    Ok(ack("applied"))
+}

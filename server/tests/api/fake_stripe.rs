@@ -1,0 +1,154 @@
+//! A local fake of the parts of Stripe's API the registry uses: create and
+//! retrieve PaymentIntents. It checks the bearer key, honours
+//! `Idempotency-Key`, records every request, and lets a test move an intent
+//! as a payer's card would.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{Path, State},
+    http::{HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use serde_json::{Value, json};
+
+pub const SECRET_KEY: &str = "sk_test_fake_registry";
+pub const PUBLISHABLE_KEY: &str = "pk_test_fake_registry";
+pub const WEBHOOK_SECRET: &str = "whsec_fake_registry";
+
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: &'static str,
+    pub path: String,
+    pub authorization: Option<String>,
+    pub idempotency_key: Option<String>,
+    pub content_type: Option<String>,
+    pub form: HashMap<String, String>,
+}
+
+#[derive(Default)]
+struct Inner {
+    requests: Vec<Recorded>,
+    intents: HashMap<String, Value>,
+    by_key: HashMap<String, String>,
+}
+
+#[derive(Clone, Default)]
+pub struct FakeStripe {
+    inner: Arc<Mutex<Inner>>,
+    pub base: String,
+}
+
+fn header(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
+}
+
+fn unauthorized() -> Response {
+    (StatusCode::UNAUTHORIZED, Json(json!({"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}})))
+        .into_response()
+}
+
+async fn create(State(fake): State<FakeStripe>, headers: HeaderMap, body: Bytes) -> Response {
+    let form: HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
+    let recorded = Recorded {
+        method: "POST",
+        path: "/v1/payment_intents".into(),
+        authorization: header(&headers, "authorization"),
+        idempotency_key: header(&headers, "idempotency-key"),
+        content_type: header(&headers, "content-type"),
+        form: form.clone(),
+    };
+    let mut inner = fake.inner.lock().unwrap();
+    inner.requests.push(recorded.clone());
+    if recorded.authorization.as_deref() != Some(&format!("Bearer {SECRET_KEY}")) {
+        return unauthorized();
+    }
+    if let Some(id) = recorded.idempotency_key.as_ref().and_then(|k| inner.by_key.get(k)).cloned() {
+        return Json(inner.intents[&id].clone()).into_response();
+    }
+    let id = format!("pi_fake{:04}", inner.intents.len() + 1);
+    let intent = json!({
+        "id": id,
+        "object": "payment_intent",
+        "client_secret": format!("{id}_secret_fake"),
+        "status": "requires_payment_method",
+        "amount": form.get("amount").and_then(|a| a.parse::<i64>().ok()),
+        "currency": form.get("currency"),
+        "description": form.get("description"),
+        "metadata": {"payment_id": form.get("metadata[payment_id]")},
+        "last_payment_error": null,
+    });
+    inner.intents.insert(id.clone(), intent.clone());
+    if let Some(key) = recorded.idempotency_key {
+        inner.by_key.insert(key, id);
+    }
+    Json(intent).into_response()
+}
+
+async fn retrieve(State(fake): State<FakeStripe>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let mut inner = fake.inner.lock().unwrap();
+    inner.requests.push(Recorded {
+        method: "GET",
+        path: format!("/v1/payment_intents/{id}"),
+        authorization: header(&headers, "authorization"),
+        idempotency_key: None,
+        content_type: None,
+        form: HashMap::new(),
+    });
+    if header(&headers, "authorization").as_deref() != Some(&format!("Bearer {SECRET_KEY}")) {
+        return unauthorized();
+    }
+    match inner.intents.get(&id) {
+        Some(intent) => Json(intent.clone()).into_response(),
+        None => (StatusCode::NOT_FOUND, Json(json!({"error": {"message": format!("No such payment_intent: '{id}'")}})))
+            .into_response(),
+    }
+}
+
+impl FakeStripe {
+    pub async fn start() -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut fake = FakeStripe::default();
+        fake.base = format!("http://{}", listener.local_addr().unwrap());
+        let app = Router::new()
+            .route("/v1/payment_intents", post(create))
+            .route("/v1/payment_intents/{id}", get(retrieve))
+            .with_state(fake.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        fake
+    }
+
+    pub fn env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("REGISTRY_PAYMENTS", "stripe".into()),
+            ("REGISTRY_STRIPE_SECRET_KEY", SECRET_KEY.into()),
+            ("REGISTRY_STRIPE_PUBLISHABLE_KEY", PUBLISHABLE_KEY.into()),
+            ("REGISTRY_STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET.into()),
+            ("REGISTRY_STRIPE_API_BASE", self.base.clone()),
+        ]
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.inner.lock().unwrap().requests.clone()
+    }
+
+    /// What a payer's card does to the intent at Stripe.
+    pub fn set_status(&self, id: &str, status: &str, error: Option<&str>) {
+        let mut inner = self.inner.lock().unwrap();
+        let intent = inner.intents.get_mut(id).expect("an intent the fake made");
+        intent["status"] = json!(status);
+        intent["last_payment_error"] = error.map_or(Value::Null, |m| json!({"message": m}));
+    }
+
+    /// A signed webhook event about an intent, as Stripe would send it.
+    pub fn event(&self, event_id: &str, kind: &str, intent_id: &str) -> Vec<u8> {
+        let object = self.inner.lock().unwrap().intents.get(intent_id).cloned().unwrap_or(json!({"id": intent_id}));
+        serde_json::to_vec(&json!({"id": event_id, "object": "event", "type": kind, "data": {"object": object}})).unwrap()
+    }
+}

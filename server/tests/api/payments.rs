@@ -1,0 +1,453 @@
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::{
+    fake_stripe::{FakeStripe, PUBLISHABLE_KEY, WEBHOOK_SECRET},
+    helpers::{TestApp, parts, sailboat},
+};
+
+const SUCCESS: &str = "4242 4242 4242 4242";
+const DECLINED: &str = "4000 0000 0000 0002";
+const INSUFFICIENT: &str = "4000 0000 0000 9995";
+const AUTHENTICATION: &str = "4000 0025 0000 3155";
+
+/// A signed-in, verified owner with a vessel awaiting its fee.
+async fn owner_with_pending_vessel(app: &TestApp) -> Value {
+    app.signed_in_user("owner@example.nl").await;
+    let (status, vessel) = parts(app.post("/api/vessels", sailboat()).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{vessel}");
+    vessel
+}
+
+async fn create_intent(app: &TestApp, vessel: &Value) -> (StatusCode, Value) {
+    parts(app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await).await
+}
+
+async fn confirm(app: &TestApp, secret: &str, card: &str) -> (StatusCode, Value) {
+    let body = json!({"clientSecret": secret, "cardNumber": card, "expMonth": 12, "expYear": 2034, "cvc": "123",
+                      "returnUrl": "/register-vessel?paymentId=x"});
+    parts(app.post("/api/payments/local/confirm", body).await).await
+}
+
+async fn vessel_status(app: &TestApp, vessel: &Value) -> String {
+    let row = sqlx::query("SELECT status FROM vessels WHERE id = $1").bind(vessel["id"].as_str().unwrap()).fetch_one(&app.db);
+    sqlx::Row::get(&row.await.unwrap(), "status")
+}
+
+async fn count(app: &TestApp, sql: &str, vessel: &Value) -> i64 {
+    let row = sqlx::query(sql).bind(vessel["id"].as_str().unwrap()).fetch_one(&app.db).await.unwrap();
+    sqlx::Row::get(&row, 0)
+}
+
+const PAID_AUDITS: &str = "SELECT COUNT(*) FROM vessel_audit WHERE vessel_id = $1 AND action = 'registration_paid'";
+
+async fn receipts(app: &TestApp) -> usize {
+    let all: Vec<Value> = app.get("/api/dev/mailbox").await.json().await.unwrap();
+    all.iter().filter(|m| m["to"] == "owner@example.nl" && m["subject"].as_str().unwrap().starts_with("Receipt")).count()
+}
+
+#[tokio::test]
+async fn the_success_card_pays_the_fee_and_puts_the_vessel_in_the_registry_once() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (status, intent) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    assert_eq!((intent["amountCents"].as_i64(), intent["currency"].as_str()), (Some(2495), Some("eur")));
+    let secret = intent["clientSecret"].as_str().unwrap();
+    assert!(secret.starts_with("pi_") && secret.contains("_secret_"), "{secret}");
+    let payment_path = format!("/api/payments/{}", intent["paymentId"].as_str().unwrap());
+    let (_, payment) = parts(app.get(&payment_path).await).await;
+    assert_eq!(payment["status"], "requires_payment");
+
+    let (status, outcome) = confirm(&app, secret, SUCCESS).await;
+    assert_eq!((status, outcome["status"].as_str()), (StatusCode::OK, Some("succeeded")), "{outcome}");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let (_, payment) = parts(app.get(&payment_path).await).await;
+    assert_eq!(payment["status"], "succeeded");
+    assert_eq!((payment["cardBrand"].as_str(), payment["cardLast4"].as_str()), (Some("visa"), Some("4242")));
+    assert_eq!(payment["vesselPlatformId"], vessel["platformId"]);
+    let (_, found) = parts(app.get("/api/vessels/search?query=zeemeeuw").await).await;
+    assert_eq!(found["total"], 1, "now public and searchable");
+
+    // The receipt names the amount, the purpose, the vessel and the reference.
+    let mail = app.last_message_to("owner@example.nl").await.unwrap();
+    let body = mail["body"].as_str().unwrap();
+    for needle in ["€24.95", "Vessel registration", vessel["platformId"].as_str().unwrap(), intent["paymentId"].as_str().unwrap()] {
+        assert!(body.contains(needle), "{needle} in {body}");
+    }
+
+    // Confirming again charges nothing more and fulfils nothing more.
+    let (status, again) = confirm(&app, secret, SUCCESS).await;
+    assert_eq!((status, again["status"].as_str()), (StatusCode::OK, Some("succeeded")));
+    assert_eq!(count(&app, PAID_AUDITS, &vessel).await, 1);
+    assert_eq!(receipts(&app).await, 1);
+    let (status, body) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+}
+
+#[tokio::test]
+async fn declined_cards_leave_the_vessel_pending_and_the_same_payment_can_be_retried() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    let secret = intent["clientSecret"].as_str().unwrap();
+    let payment_path = format!("/api/payments/{}", intent["paymentId"].as_str().unwrap());
+
+    for (card, message) in [(DECLINED, "Your card was declined."), (INSUFFICIENT, "Your card has insufficient funds.")] {
+        let (status, body) = confirm(&app, secret, card).await;
+        assert_eq!(status, StatusCode::PAYMENT_REQUIRED, "{body}");
+        assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some(message), Some("card_declined")));
+        let (_, payment) = parts(app.get(&payment_path).await).await;
+        assert_eq!((payment["status"].as_str(), payment["failureMessage"].as_str()), (Some("failed"), Some(message)));
+        assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
+    }
+    // The dashboard's 'Complete payment' asks again: the same payment comes back.
+    let (_, again) = create_intent(&app, &vessel).await;
+    assert_eq!(again["paymentId"], intent["paymentId"]);
+    assert_eq!(again["clientSecret"], intent["clientSecret"]);
+    let (status, _) = confirm(&app, secret, SUCCESS).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payments").await, 1);
+}
+
+#[tokio::test]
+async fn bad_card_details_are_refused_with_the_providers_messages_and_never_stored() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    let secret = intent["clientSecret"].as_str().unwrap();
+    let attempt = |card: &str, month: i64, year: i64, cvc: &str| {
+        json!({"clientSecret": secret, "cardNumber": card, "expMonth": month, "expYear": year, "cvc": cvc})
+    };
+    for (body, code, message) in [
+        (attempt("4242 4242 4242 4241", 12, 2034, "123"), "incorrect_number", "Your card number is invalid."),
+        (attempt(SUCCESS, 1, 2020, "123"), "invalid_expiry_year", "Your card's expiration date is in the past."),
+        (attempt(SUCCESS, 12, 2034, "12"), "invalid_cvc", "Your card's security code is invalid."),
+        (attempt(SUCCESS, 12, 2034, "1234"), "invalid_cvc", "Your card's security code is invalid."),
+    ] {
+        let (status, answer) = parts(app.post("/api/payments/local/confirm", body).await).await;
+        assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
+        assert_eq!((answer["code"].as_str(), answer["message"].as_str()), (Some(code), Some(message)));
+    }
+    let (status, _) = parts(app.post("/api/payments/local/confirm", attempt(SUCCESS, 12, 2034, "123")).await).await;
+    assert_eq!(status, StatusCode::OK);
+    // Only brand and last four digits are kept anywhere.
+    for (table, columns) in [
+        ("payments", "COALESCE(card_last4, '') || COALESCE(failure_message, '')"),
+        ("local_payment_intents", "COALESCE(card_last4, '') || COALESCE(last_error, '')"),
+        ("payment_events", "detail"),
+        ("outbox", "body"),
+    ] {
+        let leaked = app.scalar(&format!("SELECT COUNT(*) FROM {table} WHERE {columns} LIKE '%42424242%'")).await;
+        assert_eq!(leaked, 0, "{table}");
+    }
+    let (status, body) = parts(app.post("/api/payments/local/confirm", json!({"clientSecret": "pi_x_secret_y", "cardNumber": SUCCESS,
+        "expMonth": 12, "expYear": 2034, "cvc": "123"})).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+}
+
+#[tokio::test]
+async fn the_authentication_card_goes_through_the_local_bank_page() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    let secret = intent["clientSecret"].as_str().unwrap();
+    let (status, outcome) = confirm(&app, secret, AUTHENTICATION).await;
+    assert_eq!((status, outcome["status"].as_str()), (StatusCode::OK, Some("requires_action")), "{outcome}");
+    let page_url = outcome["redirectUrl"].as_str().unwrap();
+    assert!(page_url.starts_with(&format!("{}/payments/local/authenticate/pi_", crate::helpers::PUBLIC_URL)), "{page_url}");
+    assert_eq!(vessel_status(&app, &vessel).await, "pending_payment", "not before the bank says so");
+    let path_and_query = &page_url[crate::helpers::PUBLIC_URL.len()..];
+    let page = app.get(path_and_query).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    assert!(page.headers()["content-security-policy"].to_str().unwrap().contains("default-src 'none'"));
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Complete authentication") && html.contains("Fail authentication") && html.contains("€24.95"));
+
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let action = path_and_query.split('?').next().unwrap();
+    let form = |outcome: &str| {
+        url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("client_secret", secret)
+            .append_pair("return_url", "http://localhost:8080/register-vessel?paymentId=p1")
+            .append_pair("outcome", outcome)
+            .finish()
+    };
+    // Failing the check fails the payment, and the browser returns with the outcome.
+    let r = no_redirects.post(app.url(action)).header("content-type", "application/x-www-form-urlencoded").body(form("fail")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let location = r.headers()["location"].to_str().unwrap().to_owned();
+    assert!(location.starts_with("http://localhost:8080/register-vessel?paymentId=p1&payment_intent=pi_"), "{location}");
+    assert!(location.ends_with("redirect_status=failed"), "{location}");
+    let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+    assert_eq!(payment["status"], "failed");
+    assert!(payment["failureMessage"].as_str().unwrap().contains("unable to authenticate"));
+
+    // A second attempt, approved this time.
+    let (_, outcome) = confirm(&app, secret, AUTHENTICATION).await;
+    assert_eq!(outcome["status"], "requires_action");
+    let r = no_redirects.post(app.url(action)).header("content-type", "application/x-www-form-urlencoded").body(form("complete")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert!(r.headers()["location"].to_str().unwrap().ends_with("redirect_status=succeeded"));
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert_eq!(count(&app, PAID_AUDITS, &vessel).await, 1);
+}
+
+#[tokio::test]
+async fn return_urls_must_stay_on_this_site() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": AUTHENTICATION, "expMonth": 12, "expYear": 2034,
+                      "cvc": "123", "returnUrl": "https://evil.example/phish"});
+    let (status, answer) = parts(app.post("/api/payments/local/confirm", body).await).await;
+    assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_return_url")));
+}
+
+#[tokio::test]
+async fn only_the_owner_may_ask_for_a_pending_vessels_fee() {
+    let app = TestApp::spawn().await;
+    let anonymous = TestApp::browser();
+    let vessel = owner_with_pending_vessel(&app).await;
+    let r = anonymous.post(app.url("/api/payments/create-intent")).json(&json!({"purpose": "registration", "vesselId": vessel["id"]})).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+
+    let other = app.second_browser();
+    other.signed_in_user("other@example.nl").await;
+    let (status, body) = create_intent(&other, &vessel).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _) = create_intent(&other, &json!({"id": "no-such-vessel"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let r = other.post("/api/payments/create-intent", json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": "t"})).await;
+    let (status, body) = parts(r).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("transfers_unavailable")));
+    let (status, body) = parts(app.post("/api/payments/create-intent", json!({"purpose": "gift", "vesselId": vessel["id"]})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "an unknown purpose: {body}");
+    assert!(body["message"].as_str().unwrap().contains("purpose"), "{body}");
+
+    // A second request reuses the open payment.
+    let (_, first) = create_intent(&app, &vessel).await;
+    let (_, second) = create_intent(&app, &vessel).await;
+    assert_eq!((&first["paymentId"], &first["clientSecret"]), (&second["paymentId"], &second["clientSecret"]));
+    // Nobody else reads it, and nothing but the provider's word moves it.
+    let path = format!("/api/payments/{}", first["paymentId"].as_str().unwrap());
+    assert_eq!(other.get(&path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(anonymous.get(app.url(&path)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
+}
+
+#[tokio::test]
+async fn a_fee_is_not_taken_for_a_vessel_whose_identifier_is_meanwhile_registered() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let rival = app.second_browser();
+    rival.signed_in_user("rival@example.nl").await;
+    let (_, theirs) = parts(rival.post("/api/vessels", sailboat()).await).await;
+    let (_, their_intent) = create_intent(&rival, &theirs).await;
+    confirm(&rival, their_intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
+    let (status, body) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body["message"].as_str().unwrap().contains("CIN/HIN"), "{body}");
+}
+
+#[tokio::test]
+async fn racing_confirmations_activate_the_vessel_exactly_once() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    let secret = intent["clientSecret"].as_str().unwrap().to_owned();
+    let tasks: Vec<_> = (0..12)
+        .map(|_| {
+            let (client, url, secret) = (TestApp::browser(), app.url("/api/payments/local/confirm"), secret.clone());
+            tokio::spawn(async move {
+                let body = json!({"clientSecret": secret, "cardNumber": SUCCESS, "expMonth": 12, "expYear": 2034, "cvc": "123"});
+                client.post(url).json(&body).send().await.unwrap().status()
+            })
+        })
+        .collect();
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert_eq!(count(&app, PAID_AUDITS, &vessel).await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_events WHERE type = 'succeeded'").await, 1);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(receipts(&app).await, 1);
+}
+
+#[tokio::test]
+async fn the_payments_config_names_the_provider() {
+    let app = TestApp::spawn().await;
+    let (_, config) = parts(app.get("/api/config/payments").await).await;
+    assert_eq!(config, json!({"provider": "local"}));
+    let fake = FakeStripe::start().await;
+    let stripe = spawn_stripe(&fake).await;
+    let (_, config) = parts(stripe.get("/api/config/payments").await).await;
+    assert_eq!(config, json!({"provider": "stripe", "publishableKey": PUBLISHABLE_KEY}));
+    let csp = stripe.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(csp.contains("https://js.stripe.com"), "{csp}");
+    let r = stripe.post("/api/payments/local/confirm", json!({"clientSecret": "x", "cardNumber": SUCCESS, "expMonth": 1, "expYear": 2034, "cvc": "123"})).await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND, "no offline processor beside Stripe");
+}
+
+// ---- Stripe, against the local fake of its API ----
+
+async fn spawn_stripe(fake: &FakeStripe) -> TestApp {
+    let env = fake.env();
+    let pairs: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    TestApp::spawn_with(&pairs).await
+}
+
+fn now_secs() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+async fn deliver(app: &TestApp, body: &[u8], signature: &str) -> (StatusCode, Value) {
+    let r = app
+        .client
+        .post(app.url("/api/payments/webhook"))
+        .header("stripe-signature", signature)
+        .header("content-type", "application/json")
+        .body(body.to_vec())
+        .send()
+        .await
+        .unwrap();
+    parts(r).await
+}
+
+async fn signed(app: &TestApp, body: &[u8]) -> (StatusCode, Value) {
+    deliver(app, body, &registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), body)).await
+}
+
+/// A Stripe-backed app, an owner's pending vessel and its payment at the fake.
+async fn stripe_payment(fake: &FakeStripe) -> (TestApp, Value, Value, String) {
+    let app = spawn_stripe(fake).await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (status, intent) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    let pi = intent["clientSecret"].as_str().unwrap().split("_secret_").next().unwrap().to_owned();
+    (app, vessel, intent, pi)
+}
+
+#[tokio::test]
+async fn intents_are_created_at_stripe_form_encoded_with_the_key_and_an_idempotency_key() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, intent, pi) = stripe_payment(&fake).await;
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 1);
+    let r = &requests[0];
+    let payment_id = intent["paymentId"].as_str().unwrap();
+    assert_eq!((r.method, r.path.as_str()), ("POST", "/v1/payment_intents"));
+    assert_eq!(r.authorization.as_deref(), Some("Bearer sk_test_fake_registry"));
+    assert_eq!(r.idempotency_key.as_deref(), Some(format!("payment-{payment_id}").as_str()));
+    assert_eq!(r.content_type.as_deref(), Some("application/x-www-form-urlencoded"));
+    assert_eq!(r.form["amount"], "2495");
+    assert_eq!(r.form["currency"], "eur");
+    assert_eq!(r.form["metadata[payment_id]"], payment_id);
+    assert_eq!(intent["clientSecret"], format!("{pi}_secret_fake"));
+    // Asked again: the same payment, and no second intent at Stripe.
+    let (_, again) = create_intent(&app, &vessel).await;
+    assert_eq!(again["paymentId"], intent["paymentId"]);
+    assert_eq!(fake.requests().iter().filter(|r| r.method == "POST").count(), 1);
+}
+
+#[tokio::test]
+async fn webhooks_with_a_wrong_signature_or_an_old_timestamp_are_refused() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, _, pi) = stripe_payment(&fake).await;
+    fake.set_status(&pi, "succeeded", None);
+    let body = fake.event("evt_1", "payment_intent.succeeded", &pi);
+    let wrong = registry::payments::stripe::signature_header("whsec_not_ours", now_secs(), &body);
+    let old = registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs() - 600, &body);
+    for (signature, why) in [(wrong.as_str(), "wrong secret"), (old.as_str(), "ten minutes old"), ("", "missing")] {
+        let (status, answer) = deliver(&app, &body, signature).await;
+        assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_signature")), "{why}");
+    }
+    let mut tampered = body.clone();
+    tampered.extend_from_slice(b" ");
+    let (status, _) = deliver(&app, &tampered, &registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "the signature covers the raw bytes");
+    assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
+}
+
+#[tokio::test]
+async fn a_signed_success_fulfils_once_and_replays_or_late_failures_change_nothing() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, intent, pi) = stripe_payment(&fake).await;
+    // A success event while Stripe itself says otherwise: the server believes Stripe.
+    let early = fake.event("evt_0", "payment_intent.succeeded", &pi);
+    let (status, ack) = signed(&app, &early).await;
+    assert_eq!(status, StatusCode::OK, "{ack}");
+    assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
+
+    fake.set_status(&pi, "succeeded", None);
+    let body = fake.event("evt_1", "payment_intent.succeeded", &pi);
+    let (status, ack) = signed(&app, &body).await;
+    assert_eq!((status, ack["outcome"].as_str()), (StatusCode::OK, Some("applied")));
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let (status, ack) = signed(&app, &body).await;
+    assert_eq!((status, ack["outcome"].as_str()), (StatusCode::OK, Some("duplicate")), "a replayed event");
+    // A failure reported after the success (out of order) does not undo it.
+    let late = fake.event("evt_2", "payment_intent.payment_failed", &pi);
+    let (status, _) = signed(&app, &late).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+    assert_eq!(payment["status"], "succeeded");
+    assert_eq!(count(&app, PAID_AUDITS, &vessel).await, 1);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(receipts(&app).await, 1);
+}
+
+#[tokio::test]
+async fn a_failure_event_records_stripes_message() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, intent, pi) = stripe_payment(&fake).await;
+    fake.set_status(&pi, "requires_payment_method", Some("Your card was declined."));
+    let (status, _) = signed(&app, &fake.event("evt_f", "payment_intent.payment_failed", &pi)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+    assert_eq!((payment["status"].as_str(), payment["failureMessage"].as_str()), (Some("failed"), Some("Your card was declined.")));
+    assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
+}
+
+#[tokio::test]
+async fn the_payment_page_learns_the_outcome_from_stripe_without_a_webhook() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, intent, pi) = stripe_payment(&fake).await;
+    fake.set_status(&pi, "succeeded", None);
+    let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+    assert_eq!(payment["status"], "succeeded");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let retrieve = fake.requests().iter().filter(|r| r.method == "GET").count();
+    assert_eq!(retrieve, 1, "read back from Stripe once");
+}
+
+#[tokio::test]
+async fn racing_webhooks_and_polls_fulfil_exactly_once() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, intent, pi) = stripe_payment(&fake).await;
+    fake.set_status(&pi, "succeeded", None);
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let body = fake.event(&format!("evt_race_{}", i % 4), "payment_intent.succeeded", &pi);
+        let signature = registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body);
+        let url = app.url("/api/payments/webhook");
+        tasks.push(tokio::spawn(async move {
+            let r = reqwest::Client::new().post(url).header("stripe-signature", signature).body(body).send().await.unwrap();
+            r.status()
+        }));
+    }
+    for _ in 0..4 {
+        let (client, url) = (app.client.clone(), app.url(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())));
+        tasks.push(tokio::spawn(async move { client.get(url).send().await.unwrap().status() }));
+    }
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert_eq!(count(&app, PAID_AUDITS, &vessel).await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_events WHERE type = 'succeeded'").await, 1);
+    let handled = "SELECT COUNT(*) FROM payment_events WHERE type = 'payment_intent.succeeded'";
+    assert_eq!(app.scalar(handled).await, 4, "each event id once");
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { Payment } from "@/api/types";
+import { toast } from "@/components/ui/use-toast";
+import { usePayment } from "@/features/payments/api/get-payment";
+
+/** The spec's pause between the success toast and the vessel page. */
+export const REDIRECT_DELAY_MS = 1000;
+
+/**
+ * Waits for the server's word on a confirmed payment (never the browser's): on `succeeded`
+ * the 'Payment Successful' toast, then the vessel's page after one second; on `failed` the
+ * 'Payment Failed' toast with the provider's message and `onFailed`.
+ */
+export function useSettledPayment(paymentId: string | null, onFailed?: (payment: Payment) => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const payment = usePayment(paymentId);
+  const handled = useRef<string | null>(null);
+  const status = payment.data?.status;
+
+  useEffect(() => {
+    const data = payment.data;
+    if (!data || handled.current === data.id + data.status) return;
+    if (data.status === "succeeded") {
+      handled.current = data.id + data.status;
+      toast({ title: t("payment.successTitle"), description: t("payment.successDescription", { platformId: data.vesselPlatformId }) });
+      const timer = window.setTimeout(
+        () => navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true }),
+        REDIRECT_DELAY_MS,
+      );
+      return () => window.clearTimeout(timer);
+    }
+    if (data.status === "failed" || data.status === "canceled") {
+      handled.current = data.id + data.status;
+      toast({ variant: "destructive", title: t("payment.failedTitle"), description: data.failureMessage || t("payment.failedFallback") });
+      onFailed?.(data);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [payment.data?.id, status]);
+
+  return payment;
+}

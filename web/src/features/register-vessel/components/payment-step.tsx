@@ -1,0 +1,139 @@
+import { FileUp, TriangleAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CreatedIntent, Vessel, VesselWarning } from "@/api/types";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { useCreatePaymentIntent } from "@/features/payments/api/create-payment-intent";
+import { PaymentForm } from "@/features/payments/components/payment-form";
+import { useSettledPayment } from "@/features/payments/hooks/use-settled-payment";
+import { CountryLabel } from "@/features/vessels/components/country-label";
+import { errorMessage } from "@/lib/api-client";
+import { formatEuroCents, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
+
+/** Where the provider sends the browser back after an authentication page. */
+export function paymentReturnUrl(paymentId: string): string {
+  return `${window.location.origin}/register-vessel?paymentId=${encodeURIComponent(paymentId)}`;
+}
+
+/**
+ * Step 3 'Complete Registration Payment' (spec section 2): the summary, the fee line, the
+ * documents note and the provider's card form. The registration intent is created when the
+ * step opens (the server reuses the vessel's unfinished payment); success is announced only
+ * once the server reports the payment succeeded.
+ */
+export function PaymentStep({ vessel, warnings = [], onBack }: { vessel: Vessel; warnings?: VesselWarning[]; onBack?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const createIntent = useCreatePaymentIntent();
+  const [intent, setIntent] = useState<CreatedIntent | null>(null);
+  const [confirmedId, setConfirmedId] = useState<string | null>(null);
+  const asked = useRef<string | null>(null);
+  const settled = useSettledPayment(confirmedId, () => setConfirmedId(null));
+
+  const start = () => {
+    createIntent.mutate(
+      { purpose: "registration", vesselId: vessel.id },
+      {
+        onSuccess: setIntent,
+        onError: (err) =>
+          toast({ variant: "destructive", title: t("payment.errorTitle"), description: errorMessage(err, t("payment.errorFallback")) }),
+      },
+    );
+  };
+  useEffect(() => {
+    if (asked.current === vessel.id) return;
+    asked.current = vessel.id;
+    start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [vessel.id]);
+
+  const fee = formatEuroCents(intent?.amountCents ?? REGISTRATION_FEE_CENTS, i18n.language);
+  const makeModel = [vessel.make, vessel.model].map((v) => (v === UNKNOWN ? t("vessel.unknown") : v)).join(" ");
+  const waiting = confirmedId != null && settled.data?.status !== "failed";
+
+  return (
+    <div className="grid gap-6">
+      {warnings.length > 0 ? (
+        <Alert variant="warning" role="note" aria-labelledby="registration-warnings" className="grid gap-2">
+          <p id="registration-warnings" className="flex items-center gap-2 font-semibold">
+            <TriangleAlert className="size-4" aria-hidden="true" />
+            {t("registerVessel.payment.warningsTitle")}
+          </p>
+          <ul className="list-disc pl-6">
+            {warnings.map((w, index) => (
+              <li key={`${w.field}-${index}`}>{w.message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
+      <section aria-labelledby="payment-summary" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
+        <h3 id="payment-summary" className="text-sm font-semibold">
+          {t("registerVessel.payment.summary")}
+        </h3>
+        <dl className="grid gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">{t("registerVessel.payment.vessel")}</dt>
+            <dd className="font-medium">{makeModel}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{t("registerVessel.payment.country")}</dt>
+            <dd className="font-medium">
+              <CountryLabel code={vessel.countryCode} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{t("registerVessel.payment.platformId")}</dt>
+            <dd className="font-mono font-medium">{vessel.platformId}</dd>
+          </div>
+        </dl>
+        <div className="flex items-center justify-between gap-4 border-t pt-3">
+          <div>
+            <p className="font-semibold">{t("registerVessel.payment.feeName")}</p>
+            <p className="text-sm text-muted-foreground">
+              {t("registerVessel.payment.feeOneTime")}, {t("registerVessel.payment.feeLifetime")}
+            </p>
+          </div>
+          <p className="text-xl font-bold">{fee}</p>
+        </div>
+      </section>
+
+      <p className="flex items-start gap-2 text-sm text-muted-foreground">
+        <FileUp className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {t("registerVessel.payment.documentsNote")}
+      </p>
+
+      {waiting ? (
+        <p role="status" className="rounded-lg border p-4 text-center font-medium">
+          {settled.isError ? errorMessage(settled.error, t("payment.stillProcessing")) : t("payment.confirming")}
+        </p>
+      ) : intent ? (
+        <PaymentForm
+          intent={intent}
+          returnUrl={paymentReturnUrl(intent.paymentId)}
+          onConfirmed={() => setConfirmedId(intent.paymentId)}
+          onFailed={(message) => toast({ variant: "destructive", title: t("payment.failedTitle"), description: message })}
+        />
+      ) : createIntent.isError ? (
+        <Alert variant="destructive" role="alert" className="grid gap-3">
+          <p>{errorMessage(createIntent.error, t("payment.errorFallback"))}</p>
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={start}>
+            {t("payment.retry")}
+          </Button>
+        </Alert>
+      ) : (
+        <Skeleton className="h-48 w-full" />
+      )}
+
+      {onBack ? (
+        <div>
+          <Button variant="outline" onClick={onBack} disabled={waiting}>
+            {t("registerVessel.back")}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
