@@ -38,9 +38,13 @@ else
 fi
 echo "seeded in ${seed_seconds} s; database $(du -h "$dir/bench.db" | cut -f1)"
 
-"$bin" serve >"$dir/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 100); do curl -fsS "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+start_server() { # [VAR=value ...]
+  env "$@" "$bin" serve >"$dir/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 100); do curl -fsS "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+}
+stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
+start_server
 
 # Request paths: real platform IDs, name fragments, filter combinations.
 python3 - "$base" "$dir" <<'PY'
@@ -64,20 +68,32 @@ for _ in range(300):
 open(f"{out}/filters.txt", "w").write("\n".join(lines) + "\n")
 PY
 
+run() { # scenario clients label
+  local threads=$(( $2 < 2 ? 1 : 2 )) line
+  line=$(BENCH_PATHS="$dir/$1.txt" wrk -t"$threads" -c"$2" -d"${seconds}s" -s bench/wrk.lua "$base" | grep '^RESULT')
+  eval "${line#RESULT }"
+  echo "| $3 | $2 | $p50 | $p95 | $p99 | $rps | $errors |"
+}
+
 echo
 echo "| Scenario | Clients | p50 ms | p95 ms | p99 ms | requests/s | errors |"
 echo "|---|---|---|---|---|---|---|"
 for scenario in name filters detail; do
-  for clients in 1 32; do
-    threads=$(( clients < 2 ? 1 : 2 ))
-    line=$(BENCH_PATHS="$dir/$scenario.txt" wrk -t"$threads" -c"$clients" -d"${seconds}s" -s bench/wrk.lua "$base" | grep '^RESULT')
-    eval "${line#RESULT }"
-    echo "| $scenario | $clients | $p50 | $p95 | $p99 | $rps | $errors |"
-  done
+  for clients in 1 32; do run "$scenario" "$clients" "$scenario"; done
+done
+peak=$(grep VmHWM /proc/$server/status | awk '{printf "%.0f MiB", $2/1024}')
+heap=$(grep RssAnon /proc/$server/status | awk '{printf "%.0f MiB", $2/1024}')
+
+# The same searches with every total counted afresh (no count cache): what a
+# search costs the first time it is asked after a listing change.
+stop_server
+start_server REGISTRY_SEARCH_COUNT_CACHE=0
+for scenario in name filters; do
+  for clients in 1 32; do run "$scenario" "$clients" "$scenario, uncached"; done
 done
 echo
 # VmHWM counts the memory-mapped database file too (file-backed, shared with
 # the OS page cache); RssAnon is the server's own heap.
-echo "server peak resident memory (VmHWM, includes the mmap'ed database): $(grep VmHWM /proc/$server/status | awk '{printf "%.0f MiB", $2/1024}')"
-echo "server anonymous memory at the end (RssAnon, its own heap): $(grep RssAnon /proc/$server/status | awk '{printf "%.0f MiB", $2/1024}')"
+echo "server peak resident memory (VmHWM, includes the mmap'ed database): $peak"
+echo "server anonymous memory at the end of the cached runs (RssAnon, its own heap): $heap"
 echo "seeding: $vessels vessels in ${seed_seconds} s"
