@@ -14,6 +14,8 @@ export default defineConfig({
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: false },
+      // The offline card processor's authentication page is served by the server.
+      "/payments": { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -156,13 +156,14 @@ async fn intent_by_secret(tx: &mut Tx<'_>, client_secret: &str) -> AppResult<Pro
     Ok(intent_from_row(&row))
 }
 
-/// Move the processor's intent, unless it succeeded meanwhile; `None` then.
+/// Move the processor's intent from the state it was read in; `None` when
+/// a racing request moved it first (compare-and-set).
 async fn move_intent(tx: &mut Tx<'_>, mut intent: ProviderIntent, status: IntentStatus, card: Option<&Card>, error: Option<&str>)
 -> AppResult<Option<ProviderIntent>> {
     let moved = sqlx::query(
         "UPDATE local_payment_intents SET status = $1, last_error = $2, updated_at = $3,
              card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4)
-         WHERE id = $6 AND status NOT IN ('succeeded', 'canceled')",
+         WHERE id = $6 AND status = $7",
     )
     .bind(status.as_str())
     .bind(error.map(str::to_owned))
@@ -170,6 +171,7 @@ async fn move_intent(tx: &mut Tx<'_>, mut intent: ProviderIntent, status: Intent
     .bind(card.map(|c| c.brand.to_owned()))
     .bind(card.map(|c| c.last4.clone()))
     .bind(&intent.id)
+    .bind(intent.status.as_str())
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -215,9 +217,16 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
         Outcome::RequiresAuthentication => (IntentStatus::RequiresAction, None),
     };
     let Some(moved) = move_intent(&mut tx, intent, status, Some(&card), error).await? else {
-        // Another confirmation succeeded first: this one charges nothing more.
+        drop(tx);
+        // Another confirmation moved it first: if that one succeeded, this one
+        // charges nothing more; otherwise the payer tries again.
+        let mut tx = state.begin().await?;
+        let now = intent_by_secret(&mut tx, &request.client_secret).await?;
         tx.commit().await?;
-        return Ok(succeeded);
+        return match now.status {
+            IntentStatus::Succeeded => Ok(succeeded),
+            _ => Err(AppError::Conflict("This payment changed while it was being confirmed; please try again.".into())),
+        };
     };
     service::record(&mut tx, &payment_id, &moved, "local").await?;
     tx.commit().await?;
@@ -321,9 +330,13 @@ pub async fn authenticate(state: &AppState, intent_id: &str, params: &Authentica
         } else {
             (IntentStatus::RequiresPaymentMethod, Some(AUTHENTICATION_FAILED))
         };
-        if let Some(moved) = move_intent(&mut tx, intent, next, None, error).await? {
-            service::record(&mut tx, &payment_id, &moved, "local").await?;
-            status = moved.status;
+        match move_intent(&mut tx, intent, next, None, error).await? {
+            Some(moved) => {
+                service::record(&mut tx, &payment_id, &moved, "local").await?;
+                status = moved.status;
+            }
+            // Answered first by another submission of the page.
+            None => status = intent_by_secret(&mut tx, &params.client_secret).await?.status,
         }
     }
     tx.commit().await?;

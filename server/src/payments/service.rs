@@ -93,17 +93,24 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
 /// The vessel's unfinished registration payment, or a new one. The partial
 /// unique index makes two concurrent requests agree on one row.
 async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &str) -> AppResult<String> {
-    for _ in 0..2 {
-        let open: Option<String> = sqlx::query(
-            "SELECT id FROM payments WHERE vessel_id = $1 AND purpose = 'registration'
+    for _ in 0..3 {
+        let open = sqlx::query(
+            "SELECT id, provider FROM payments WHERE vessel_id = $1 AND purpose = 'registration'
                AND status NOT IN ('succeeded', 'canceled')",
         )
         .bind(vessel_id)
         .fetch_optional(&state.db)
-        .await?
-        .map(|r| r.get("id"));
-        if let Some(id) = open {
-            return Ok(id);
+        .await?;
+        if let Some(open) = open {
+            let id: String = open.get("id");
+            if open.get::<String, _>("provider") == state.payments.name() {
+                return Ok(id);
+            }
+            // Made with another provider (the registry switched): that provider's
+            // form cannot take it here. Nothing was charged on it, or it would have
+            // succeeded; cancel it and start again.
+            cancel_abandoned(state, &id).await?;
+            continue;
         }
         let id = new_id();
         let now = now_ms();
@@ -127,6 +134,24 @@ async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &st
         }
     }
     Err(anyhow::anyhow!("no open registration payment after a unique violation").into())
+}
+
+async fn cancel_abandoned(state: &AppState, payment_id: &str) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let moved = sqlx::query(
+        "UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
+    )
+    .bind(now_ms())
+    .bind(payment_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        let detail = serde_json::json!({"reason": "provider changed", "provider": state.payments.name()});
+        log_event_with_id(&mut tx, &new_id(), payment_id, "registry", "canceled", detail).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The payment's client secret, asking the provider for an intent first if
@@ -219,7 +244,7 @@ pub async fn payment_id_for_intent(state: &AppState, intent_id: &str) -> AppResu
 /// caller's transaction; a move to `succeeded` fulfils the payment there too.
 /// Returns the payment's status afterwards.
 pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, source: &str) -> AppResult<PaymentStatus> {
-    let row = sqlx::query("SELECT amount_cents, currency, status, provider_intent_id FROM payments WHERE id = $1")
+    let row = sqlx::query("SELECT amount_cents, currency, status, provider_intent_id, failure_message FROM payments WHERE id = $1")
         .bind(payment_id)
         .fetch_optional(&mut **tx)
         .await?
@@ -241,8 +266,9 @@ pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, 
         IntentStatus::RequiresPaymentMethod if intent.last_error.is_some() => PaymentStatus::Failed,
         IntentStatus::RequiresPaymentMethod | IntentStatus::RequiresConfirmation => current,
     };
-    // A repeated failure still updates its message.
-    if next == current && next != PaymentStatus::Failed {
+    // A repeated failure records a new message only.
+    let same_failure = row.get::<Option<String>, _>("failure_message") == intent.last_error;
+    if next == current && (next != PaymentStatus::Failed || same_failure) {
         return Ok(current);
     }
     if !transition(tx, payment_id, next, intent).await? {
@@ -330,27 +356,39 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
 /// stands, the vessel waits, and the administrators see why.
 async fn activate(tx: &mut Tx<'_>, vessel_id: &str, payer: &str, payment_id: &str) -> AppResult<()> {
     let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
+    let blocked = |identifier: &'static str| {
+        serde_json::json!({"paymentId": payment_id, "identifier": identifier})
+    };
     if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
         identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
-        vessels::audit(
-            tx,
-            vessel_id,
-            None,
-            "activation_blocked",
-            serde_json::json!({"paymentId": payment_id, "identifier": identifier.column}),
-        )
-        .await?;
+        vessels::audit(tx, vessel_id, None, "activation_blocked", blocked(identifier.column)).await?;
         tracing::warn!(vessel = vessel_id, identifier = identifier.column, "paid vessel not activated: identifier in use");
         return Ok(());
     }
+    // In a savepoint: on PostgreSQL a vessel activated concurrently with the
+    // same identifier surfaces here as a unique violation, which would
+    // otherwise abort the whole transaction and the payment's record with it.
+    let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
     let activated = sqlx::query(
         "UPDATE vessels SET status = 'active', listed_at = $1 WHERE id = $2 AND status = 'pending_payment'",
     )
     .bind(now_ms())
     .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    .execute(&mut *savepoint)
+    .await;
+    let activated = match activated {
+        Err(e) if is_unique_violation(&e) => {
+            savepoint.rollback().await?;
+            vessels::audit(tx, vessel_id, None, "activation_blocked", blocked("concurrent")).await?;
+            tracing::warn!(vessel = vessel_id, "paid vessel not activated: an identifier was taken concurrently");
+            return Ok(());
+        }
+        other => {
+            let done = other?.rows_affected();
+            savepoint.commit().await?;
+            done
+        }
+    };
     if activated == 1 {
         vessels::audit(tx, vessel_id, Some(payer), "registration_paid", serde_json::json!({"paymentId": payment_id}))
             .await?;

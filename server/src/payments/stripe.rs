@@ -173,7 +173,7 @@ pub fn verify_signature(header: Option<&str>, body: &[u8], secret: &str, now_sec
     if signatures.is_empty() {
         return Err(SignatureError::Malformed);
     }
-    if (now_secs - timestamp).abs() > SIGNATURE_TOLERANCE_SECS {
+    if now_secs.abs_diff(timestamp) > SIGNATURE_TOLERANCE_SECS.unsigned_abs() {
         return Err(SignatureError::OutsideTolerance);
     }
     let expected = sign(secret, timestamp, body);
@@ -238,5 +238,7 @@ mod tests {
         assert_eq!(verify_signature(Some(&header), BODY, SECRET, 1_301), Err(SignatureError::OutsideTolerance));
         assert_eq!(verify_signature(Some(&header), BODY, SECRET, 1_300), Ok(()));
         assert_eq!(verify_signature(Some(&header), BODY, SECRET, 699), Err(SignatureError::OutsideTolerance));
+        let extreme = format!("t={},v1={}", i64::MIN, "00".repeat(32));
+        assert_eq!(verify_signature(Some(&extreme), BODY, SECRET, i64::MAX), Err(SignatureError::OutsideTolerance));
     }
 }

@@ -451,3 +451,47 @@ async fn racing_webhooks_and_polls_fulfil_exactly_once() {
     let handled = "SELECT COUNT(*) FROM payment_events WHERE type = 'payment_intent.succeeded'";
     assert_eq!(app.scalar(handled).await, 4, "each event id once");
 }
+
+#[tokio::test]
+async fn a_payment_left_with_another_provider_is_canceled_and_started_again() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    // Opened while the registry used Stripe, never paid.
+    sqlx::query(
+        "INSERT INTO payments (id, user_id, purpose, vessel_id, amount_cents, currency, status, provider,
+             provider_intent_id, client_secret, created_at, updated_at)
+         SELECT 'old-pay', owner_user_id, 'registration', id, 2495, 'eur', 'requires_payment', 'stripe',
+             'pi_elsewhere', 'pi_elsewhere_secret_x', 1, 1 FROM vessels WHERE id = $1",
+    )
+    .bind(vessel["id"].as_str().unwrap())
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let (status, intent) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    assert_ne!(intent["paymentId"], "old-pay");
+    assert!(intent["clientSecret"].as_str().unwrap().starts_with("pi_") && intent["clientSecret"] != "pi_elsewhere_secret_x");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE id = 'old-pay' AND status = 'canceled'").await, 1);
+    let (status, _) = confirm(&app, intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+}
+
+#[tokio::test]
+async fn reading_a_failed_payment_writes_nothing() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    confirm(&app, intent["clientSecret"].as_str().unwrap(), DECLINED).await;
+    let events = "SELECT COUNT(*) FROM payment_events";
+    let before = app.scalar(events).await;
+    for _ in 0..3 {
+        let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+        assert_eq!(payment["status"], "failed");
+    }
+    assert_eq!(app.scalar(events).await, before);
+    // A different failure on the same payment is recorded, with its own message.
+    let (status, body) = confirm(&app, intent["clientSecret"].as_str().unwrap(), INSUFFICIENT).await;
+    assert_eq!(status, StatusCode::PAYMENT_REQUIRED, "{body}");
+    assert_eq!(app.scalar(events).await, before + 1);
+}

@@ -10,8 +10,10 @@ export function getPayment(id: string, signal?: AbortSignal): Promise<Payment> {
 /** How often the page asks while the provider has not settled the payment. */
 export const PAYMENT_POLL_MS = 1000;
 
+// Never served from cache: a payment retried after a failure is the same payment, and only
+// a fresh answer from the server may say how it ended.
 export const paymentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ["/api/payments", id], queryFn: ({ signal }) => getPayment(id, signal) });
+  queryOptions({ queryKey: ["/api/payments", id], queryFn: ({ signal }) => getPayment(id, signal), staleTime: 0, gcTime: 0 });
 
 /** Polls until the server reports the payment settled (succeeded, failed or canceled). */
 export function usePayment(id: string | null) {

@@ -1,9 +1,14 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Payment } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import { usePayment } from "@/features/payments/api/get-payment";
+import { statsQueryOptions } from "@/features/landing/api/get-stats";
+import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
+import { vesselQueryOptions } from "@/features/vessels/api/get-vessel";
+import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 
 /** The spec's pause between the success toast and the vessel page. */
 export const REDIRECT_DELAY_MS = 1000;
@@ -16,15 +21,30 @@ export const REDIRECT_DELAY_MS = 1000;
 export function useSettledPayment(paymentId: string | null, onFailed?: (payment: Payment) => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const payment = usePayment(paymentId);
   const handled = useRef<string | null>(null);
   const status = payment.data?.status;
+
+  // A payment tried again after a failure may fail again: announce it again.
+  useEffect(() => {
+    handled.current = null;
+  }, [paymentId]);
 
   useEffect(() => {
     const data = payment.data;
     if (!data || handled.current === data.id + data.status) return;
     if (data.status === "succeeded") {
       handled.current = data.id + data.status;
+      // The vessel is now active and public: every view of it is out of date.
+      for (const queryKey of [
+        vesselQueryOptions(data.vesselPlatformId).queryKey,
+        myVesselsQueryOptions().queryKey,
+        statsQueryOptions().queryKey,
+        searchVesselsBaseKey,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
       toast({ title: t("payment.successTitle"), description: t("payment.successDescription", { platformId: data.vesselPlatformId }) });
       const timer = window.setTimeout(
         () => navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true }),

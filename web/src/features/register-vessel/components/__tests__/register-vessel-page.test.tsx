@@ -505,17 +505,28 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Navigated to /registry/7KQ2-M9XD-4HTB", {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it("back from a failed authentication, says why and offers the payment again", async () => {
+  it("back from a failed authentication, says why, offers the payment again and announces its success", async () => {
+    let paid = false;
     setup(
       {
-        "GET /api/payments/pay-1": jsonResponse(200, payment("failed", "We are unable to authenticate your payment method.")),
+        "GET /api/payments/pay-1": () =>
+          jsonResponse(200, paid ? payment("succeeded") : payment("failed", "We are unable to authenticate your payment method.")),
         "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" })),
+        "POST /api/payments/local/confirm": () => {
+          paid = true;
+          return jsonResponse(200, { status: "succeeded" });
+        },
       },
       makeUser(),
       "/register-vessel?paymentId=pay-1&redirect_status=failed",
     );
     expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
     expect(screen.getByText("We are unable to authenticate your payment method.")).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Pay €24.95" })).toBeInTheDocument();
+    const pay = await screen.findByRole("button", { name: "Pay €24.95" });
+    // The same payment, tried again: its earlier failure is not taken for the answer.
+    await fillCard();
+    await userEvent.click(pay);
+    expect(await screen.findByText("Payment Successful")).toBeInTheDocument();
+    expect(await screen.findByText("Navigated to /registry/7KQ2-M9XD-4HTB", {}, { timeout: 3000 })).toBeInTheDocument();
   });
 });
