@@ -45,6 +45,8 @@ test("search the public registry, page through it, open a vessel and find it aga
     assert.ok(name, `a named vessel among ${names.join(", ")}`);
     const fragment = name.slice(1, 5).toLowerCase();
     await search(page, fragment);
+    // The address changes before the new results render: wait for a card of this search.
+    await results.filter({ hasText: new RegExp(fragment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") }).first().waitFor();
     await page.getByText(/^Showing 1-\d+ of \d+ results$/).waitFor();
     const found = await results.allTextContents();
     assert.ok(found.length > 0);

@@ -36,20 +36,20 @@ export function useSettledPayment(paymentId: string | null, onFailed?: (payment:
     if (!data || handled.current === data.id + data.status) return;
     if (data.status === "succeeded") {
       handled.current = data.id + data.status;
-      // The vessel is now active and public: every view of it is out of date.
-      for (const queryKey of [
-        vesselQueryOptions(data.vesselPlatformId).queryKey,
-        myVesselsQueryOptions().queryKey,
-        statsQueryOptions().queryKey,
-        searchVesselsBaseKey,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
       toast({ title: t("payment.successTitle"), description: t("payment.successDescription", { platformId: data.vesselPlatformId }) });
-      const timer = window.setTimeout(
-        () => navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true }),
-        REDIRECT_DELAY_MS,
-      );
+      const timer = window.setTimeout(() => {
+        // The vessel is now active and public: every view of it is out of date. Refreshed
+        // only now, so that the page showing this payment stays until it moves on.
+        for (const queryKey of [
+          vesselQueryOptions(data.vesselPlatformId).queryKey,
+          myVesselsQueryOptions().queryKey,
+          statsQueryOptions().queryKey,
+          searchVesselsBaseKey,
+        ]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+        navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true });
+      }, REDIRECT_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
     if (data.status === "failed" || data.status === "canceled") {

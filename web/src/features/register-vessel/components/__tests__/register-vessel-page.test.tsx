@@ -482,15 +482,29 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
   });
 
   it("resumes at the payment step for a vessel awaiting its fee (the dashboard's 'Complete payment')", async () => {
+    let paid = false;
     const fetchMock = setup(
-      { "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" })) },
+      {
+        "GET /api/vessels/7KQ2-M9XD-4HTB": () =>
+          jsonResponse(200, makeDetail({ status: paid ? "active" : "pending_payment" })),
+        "POST /api/payments/local/confirm": () => {
+          paid = true;
+          return jsonResponse(200, { status: "succeeded" });
+        },
+        "GET /api/payments/pay-1": () => jsonResponse(200, payment(paid ? "succeeded" : "requires_payment")),
+      },
       makeUser(),
       "/register-vessel?vessel=7KQ2-M9XD-4HTB",
     );
     expect(await screen.findByRole("heading", { name: "Complete Registration Payment" })).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Pay €24.95" })).toBeInTheDocument();
+    const pay = await screen.findByRole("button", { name: "Pay €24.95" });
     expect(callsTo(fetchMock, "/api/payments/create-intent")).toEqual([{ purpose: "registration", vesselId: "v-1" }]);
     expect(postedBodies(fetchMock)).toHaveLength(0);
+    // Paid: the vessel's page follows, although the vessel is no longer pending meanwhile.
+    await fillCard();
+    await userEvent.click(pay);
+    expect(await screen.findByText("Payment Successful")).toBeInTheDocument();
+    expect(await screen.findByText("Navigated to /registry/7KQ2-M9XD-4HTB", {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it("back from the bank's page, waits for the server and opens the vessel's page once it is paid", async () => {
