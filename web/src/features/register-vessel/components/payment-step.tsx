@@ -69,7 +69,7 @@ export function PaymentStep({ vessel, warnings = [], onBack }: { vessel: Vessel;
         </Alert>
       ) : null}
 
-      <section aria-labelledby="payment-summary" className="grid gap-3 rounded-lg border bg-muted/40 p-4">
+      <section aria-labelledby="payment-summary" className="grid gap-3 rounded-lg border border-border bg-muted/40 p-4">
         <h3 id="payment-summary" className="text-sm font-semibold">
           {t("registerVessel.payment.summary")}
         </h3>
@@ -89,7 +89,7 @@ export function PaymentStep({ vessel, warnings = [], onBack }: { vessel: Vessel;
             <dd className="font-mono font-medium">{vessel.platformId}</dd>
           </div>
         </dl>
-        <div className="flex items-center justify-between gap-4 border-t pt-3">
+        <div className="flex items-center justify-between gap-4 border-t border-border pt-3">
           <div>
             <p className="font-semibold">{t("registerVessel.payment.feeName")}</p>
             <p className="text-sm text-muted-foreground">
@@ -106,7 +106,7 @@ export function PaymentStep({ vessel, warnings = [], onBack }: { vessel: Vessel;
       </p>
 
       {waiting ? (
-        <p role="status" className="rounded-lg border p-4 text-center font-medium">
+        <p role="status" className="rounded-lg border border-border p-4 text-center font-medium">
           {settled.isError ? errorMessage(settled.error, t("payment.stillProcessing")) : t("payment.confirming")}
         </p>
       ) : intent ? (

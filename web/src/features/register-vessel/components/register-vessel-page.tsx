@@ -87,7 +87,7 @@ function PaymentReturn({ paymentId }: { paymentId: string }) {
           {errorMessage(payment.error, t("common.genericError"))}
         </Alert>
       ) : (
-        <p role="status" className="rounded-lg border p-4 text-center font-medium">
+        <p role="status" className="rounded-lg border border-border p-4 text-center font-medium">
           {payment.data?.status === "succeeded"
             ? t("payment.successDescription", { platformId: payment.data.vesselPlatformId })
             : t("registerVessel.payment.checking")}
