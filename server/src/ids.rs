@@ -37,8 +37,12 @@ pub fn new_secret() -> String {
 /// Secrets are stored only as their SHA-256, so a database leak does not
 /// hand out sessions or tokens. (They are high-entropy; no salt is needed.)
 pub fn hash_secret(secret: &str) -> String {
-    let digest = Sha256::digest(secret.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    to_hex(&Sha256::digest(secret.as_bytes()))
+}
+
+/// Lower-case hexadecimal, two digits a byte.
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

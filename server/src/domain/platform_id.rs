@@ -112,6 +112,14 @@ impl PlatformId {
     }
 }
 
+impl PlatformId {
+    /// A stored (compact) ID grouped for people; a value that somehow does not
+    /// parse is shown as stored rather than hidden.
+    pub fn display_stored(compact: String) -> String {
+        Self::parse(&compact).map(|p| p.to_string()).unwrap_or(compact)
+    }
+}
+
 /// Grouped for people: `7KQ2-M9XD-4HTB`.
 impl fmt::Display for PlatformId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

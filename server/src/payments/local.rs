@@ -8,7 +8,7 @@
 use async_trait::async_trait;
 use rand::{Rng, distributions::Alphanumeric, rngs::OsRng};
 use serde::{Deserialize, Serialize};
-use sqlx::{Row, any::AnyRow};
+use sqlx::{AnyConnection, Row, any::AnyRow};
 use utoipa::ToSchema;
 
 use super::{
@@ -146,14 +146,27 @@ fn same_site_url(state: &AppState, raw: &str) -> AppResult<String> {
     Ok(url.to_string())
 }
 
-/// The intent a client secret names, read inside the transaction.
-async fn intent_by_secret(tx: &mut Tx<'_>, client_secret: &str) -> AppResult<ProviderIntent> {
+fn no_such_payment() -> AppError {
+    AppError::NotFound("No such payment: check the client secret.".into())
+}
+
+/// The intent a client secret names (inside a transaction, or from the pool).
+async fn intent_by_secret(conn: &mut AnyConnection, client_secret: &str) -> AppResult<ProviderIntent> {
     let row = sqlx::query(&format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE client_secret = $1"))
         .bind(client_secret)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *conn)
         .await?
-        .ok_or_else(|| AppError::NotFound("No such payment: check the client secret.".into()))?;
+        .ok_or_else(no_such_payment)?;
     Ok(intent_from_row(&row))
+}
+
+/// The intent of the authentication page's address, which must match its secret.
+async fn page_intent(conn: &mut AnyConnection, intent_id: &str, client_secret: &str) -> AppResult<ProviderIntent> {
+    let intent = intent_by_secret(conn, client_secret).await?;
+    if intent.id != intent_id {
+        return Err(no_such_payment());
+    }
+    Ok(intent)
 }
 
 /// Move the processor's intent from the state it was read in; `None` when
@@ -220,9 +233,7 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
         drop(tx);
         // Another confirmation moved it first: if that one succeeded, this one
         // charges nothing more; otherwise the payer tries again.
-        let mut tx = state.begin().await?;
-        let now = intent_by_secret(&mut tx, &request.client_secret).await?;
-        tx.commit().await?;
+        let now = intent_by_secret(&mut *state.db.acquire().await?, &request.client_secret).await?;
         return match now.status {
             IntentStatus::Succeeded => Ok(succeeded),
             _ => Err(AppError::Conflict("This payment changed while it was being confirmed; please try again.".into())),
@@ -261,12 +272,7 @@ fn escape(s: &str) -> String {
 /// The page standing in for the bank's check: approve or fail.
 pub async fn authentication_page(state: &AppState, intent_id: &str, params: &AuthenticationParams) -> AppResult<String> {
     let return_url = same_site_url(state, &params.return_url)?;
-    let mut tx = state.begin().await?;
-    let intent = intent_by_secret(&mut tx, &params.client_secret).await?;
-    tx.commit().await?;
-    if intent.id != intent_id {
-        return Err(AppError::NotFound("No such payment: check the client secret.".into()));
-    }
+    let intent = page_intent(&mut *state.db.acquire().await?, intent_id, &params.client_secret).await?;
     let amount = super::receipt::euros(intent.amount_cents);
     let action = format!("/payments/local/authenticate/{}", escape(intent_id));
     let hidden = format!(
@@ -318,10 +324,7 @@ pub async fn authenticate(state: &AppState, intent_id: &str, params: &Authentica
         _ => return Err(AppError::bad_request("invalid_outcome", "Choose to complete or to fail the authentication.")),
     };
     let mut tx = state.begin().await?;
-    let intent = intent_by_secret(&mut tx, &params.client_secret).await?;
-    if intent.id != intent_id {
-        return Err(AppError::NotFound("No such payment: check the client secret.".into()));
-    }
+    let intent = page_intent(&mut tx, intent_id, &params.client_secret).await?;
     let mut status = intent.status;
     if intent.status == IntentStatus::RequiresAction {
         let payment_id = intent.payment_ref.clone().unwrap_or_default();

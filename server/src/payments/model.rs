@@ -21,7 +21,7 @@ impl Purpose {
         }
     }
 
-    fn parse(s: &str) -> Self {
+    pub fn parse(s: &str) -> Self {
         if s == "transfer" { Self::Transfer } else { Self::Registration }
     }
 
@@ -120,7 +120,6 @@ pub const PAYMENT_COLUMNS: &str = "p.id, p.user_id, p.purpose, p.status, p.amoun
 
 impl Payment {
     pub fn from_row(r: &AnyRow) -> Self {
-        let compact: String = r.get("platform_id");
         Self {
             id: r.get("id"),
             purpose: Purpose::parse(r.get("purpose")),
@@ -128,7 +127,7 @@ impl Payment {
             amount_cents: r.get("amount_cents"),
             currency: r.get("currency"),
             vessel_id: r.get("vessel_id"),
-            vessel_platform_id: PlatformId::parse(&compact).map(|p| p.to_string()).unwrap_or(compact),
+            vessel_platform_id: PlatformId::display_stored(r.get("platform_id")),
             transfer_id: r.get("transfer_id"),
             card_brand: r.get("card_brand"),
             card_last4: r.get("card_last4"),

@@ -30,9 +30,8 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
     .bind(payment_id)
     .fetch_one(&mut **tx)
     .await?;
-    let purpose = if r.get::<&str, _>("purpose") == "transfer" { Purpose::Transfer } else { Purpose::Registration };
-    let compact: String = r.get("platform_id");
-    let platform_id = PlatformId::parse(&compact).map(|p| p.to_string()).unwrap_or(compact);
+    let purpose = Purpose::parse(r.get("purpose"));
+    let platform_id = PlatformId::display_stored(r.get("platform_id"));
     let vessel = match r.get::<Option<String>, _>("name") {
         Some(name) => format!("{name} ({platform_id})"),
         None => format!("{} {} ({platform_id})", r.get::<String, _>("make"), r.get::<String, _>("model")),

@@ -195,8 +195,7 @@ pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
 
 /// A ready `Stripe-Signature` header value.
 pub fn signature_header(secret: &str, timestamp: i64, body: &[u8]) -> String {
-    let hex: String = sign(secret, timestamp, body).iter().map(|b| format!("{b:02x}")).collect();
-    format!("t={timestamp},v1={hex}")
+    format!("t={timestamp},v1={}", crate::ids::to_hex(&sign(secret, timestamp, body)))
 }
 
 fn decode_hex(s: &str) -> Option<Vec<u8>> {

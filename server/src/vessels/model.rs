@@ -82,12 +82,11 @@ pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status
 
 impl Vessel {
     pub fn from_row(r: &AnyRow) -> Self {
-        let compact: String = r.get("platform_id");
         let national: BTreeMap<String, String> =
             serde_json::from_str(r.get::<&str, _>("national_identifiers")).unwrap_or_default();
         Self {
             id: r.get("id"),
-            platform_id: PlatformId::parse(&compact).map(|p| p.to_string()).unwrap_or(compact),
+            platform_id: PlatformId::display_stored(r.get("platform_id")),
             name: r.get("name"),
             make: r.get("make"),
             model: r.get("model"),

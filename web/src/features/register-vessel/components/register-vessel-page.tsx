@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, LockKeyhole, MailWarning } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -125,15 +125,38 @@ function ResumePayment({ platformId }: { platformId: string }) {
   );
 }
 
-function WizardFrame({ step, title, done, children }: { step: WizardStep; title: string; done?: boolean; children: ReactNode }) {
+/** The page, the stepper and the current step's card. */
+function WizardFrame({
+  step,
+  title,
+  description,
+  done,
+  notices,
+  headingRef,
+  children,
+}: {
+  step: WizardStep;
+  title: string;
+  description?: string;
+  done?: boolean;
+  /** Alerts shown above the step's card. */
+  notices?: ReactNode;
+  /** The step's heading, which takes focus when the step changes. */
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Page title={t("registerVessel.title")} description={t("registerVessel.description")}>
       <div className="grid gap-6">
         <WizardStepper current={step} completed={done} />
+        {notices}
         <Card>
           <CardHeader>
-            <h2 className="text-xl font-semibold leading-tight">{title}</h2>
+            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold leading-tight outline-none">
+              {title}
+            </h2>
+            {description ? <CardDescription>{description}</CardDescription> : null}
           </CardHeader>
           <CardContent>{children}</CardContent>
         </Card>
@@ -267,69 +290,65 @@ function RegisterVesselWizard() {
   };
 
   return (
-    <Page title={t("registerVessel.title")} description={t("registerVessel.description")}>
-      <div className="grid gap-6">
-        <WizardStepper current={step} />
-        {emailBlocked ? (
-          <Alert variant="warning" role="alert">
-            <p className="font-semibold">{t("registerVessel.emailUnverifiedTitle")}</p>
-            <p>
-              {t("registerVessel.emailUnverifiedShort")}{" "}
-              <Link to="/profile" className="font-medium text-primary underline underline-offset-4">
-                {t("registerVessel.goToProfile")}
-              </Link>
-            </p>
-          </Alert>
-        ) : null}
-        {countries.isError ? (
-          <Alert variant="destructive" role="alert">
-            {errorMessage(countries.error, t("registerVessel.countriesFailed"))}
-          </Alert>
-        ) : null}
-        <Card>
-          <CardHeader>
-            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold leading-tight outline-none">
-              {titles[step]}
-            </h2>
-            {descriptions[step] ? <CardDescription>{descriptions[step]}</CardDescription> : null}
-          </CardHeader>
-          <CardContent>
-            {created && step < 3 ? (
-              <LockedStep
-                platformId={created.vessel.platformId}
-                back={
-                  step === 2 ? (
-                    <Button variant="outline" onClick={() => setStep(1)}>
-                      {t("registerVessel.back")}
-                    </Button>
-                  ) : (
-                    <span />
-                  )
-                }
-                onContinue={() => setStep(3)}
-              />
-            ) : step === 1 ? (
-              <DetailsStep
-                form={detailsForm}
-                countries={countryList}
-                countriesLoading={countries.isPending}
-                onContinue={() => setStep(2)}
-              />
-            ) : step === 2 ? (
-              <IdentifiersStep
-                form={identifiersForm}
-                legacy={legacy}
-                country={country}
-                submitting={create.isPending}
-                onBack={() => setStep(1)}
-                onSubmit={onRegister}
-              />
-            ) : created ? (
-              <PaymentStep vessel={created.vessel} warnings={created.warnings} onBack={() => setStep(2)} />
-            ) : null}
-          </CardContent>
-        </Card>
-      </div>
-    </Page>
+    <WizardFrame
+      step={step}
+      title={titles[step]}
+      description={descriptions[step]}
+      headingRef={headingRef}
+      notices={
+        <>
+          {emailBlocked ? (
+            <Alert variant="warning" role="alert">
+              <p className="font-semibold">{t("registerVessel.emailUnverifiedTitle")}</p>
+              <p>
+                {t("registerVessel.emailUnverifiedShort")}{" "}
+                <Link to="/profile" className="font-medium text-primary underline underline-offset-4">
+                  {t("registerVessel.goToProfile")}
+                </Link>
+              </p>
+            </Alert>
+          ) : null}
+          {countries.isError ? (
+            <Alert variant="destructive" role="alert">
+              {errorMessage(countries.error, t("registerVessel.countriesFailed"))}
+            </Alert>
+          ) : null}
+        </>
+      }
+    >
+      {created && step < 3 ? (
+        <LockedStep
+          platformId={created.vessel.platformId}
+          back={
+            step === 2 ? (
+              <Button variant="outline" onClick={() => setStep(1)}>
+                {t("registerVessel.back")}
+              </Button>
+            ) : (
+              <span />
+            )
+          }
+          onContinue={() => setStep(3)}
+        />
+      ) : step === 1 ? (
+        <DetailsStep
+          form={detailsForm}
+          countries={countryList}
+          countriesLoading={countries.isPending}
+          onContinue={() => setStep(2)}
+        />
+      ) : step === 2 ? (
+        <IdentifiersStep
+          form={identifiersForm}
+          legacy={legacy}
+          country={country}
+          submitting={create.isPending}
+          onBack={() => setStep(1)}
+          onSubmit={onRegister}
+        />
+      ) : created ? (
+        <PaymentStep vessel={created.vessel} warnings={created.warnings} onBack={() => setStep(2)} />
+      ) : null}
+    </WizardFrame>
   );
 }
