@@ -6,6 +6,7 @@ use tokio::sync::Notify;
 
 use crate::{
     config::{Config, EmailProvider},
+    cpu::CpuPool,
     db::{self, Backend, Db},
     outbox::{Delivery, RecordOnly, Smtp, worker::Worker},
     payments::{self, PaymentProvider},
@@ -21,6 +22,8 @@ pub struct AppState {
     pub search_counts: Arc<CountCache>,
     /// The card provider (`REGISTRY_PAYMENTS`).
     pub payments: Arc<dyn PaymentProvider>,
+    /// Threads for CPU- and memory-heavy work (password hashing), bounded.
+    pub cpu: CpuPool,
     outbox_wake: Arc<Notify>,
 }
 
@@ -57,7 +60,7 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let worker = Worker::new(db.clone(), delivery, wake.clone());
     let search_counts = Arc::new(CountCache::new(config.search_count_cache));
     let payments = payments::provider(&config, db.clone())?;
-    Ok((AppState { config: Arc::new(config), db, backend, search_counts, payments, outbox_wake: wake }, worker))
+    Ok((AppState { config: Arc::new(config), db, backend, search_counts, payments, cpu: CpuPool::new(), outbox_wake: wake }, worker))
 }
 
 fn sender(config: &Config) -> String {
@@ -68,10 +71,12 @@ fn sender(config: &Config) -> String {
 /// Serve HTTP until Ctrl-C / SIGTERM. The outbox worker runs separately
 /// (`main` spawns it beside this).
 pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
-    let app = crate::http::router(state);
-    axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let limits = crate::http::serve::ConnectionLimits {
+        header_read_timeout: state.config.header_read_timeout,
+        max_connections: state.config.max_connections,
+    };
+    let app = crate::http::router(state.clone(), crate::routes::api(&state));
+    crate::http::serve::serve(app, listener, limits, shutdown_signal()).await?;
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! Time as the database stores it: milliseconds since the Unix epoch, UTC.
 
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use time::{OffsetDateTime, format_description::FormatItem, macros::format_description};
 
 pub const SECOND: i64 = 1000;
 pub const MINUTE: i64 = 60 * SECOND;
@@ -15,10 +15,13 @@ pub fn now_ms() -> i64 {
 pub fn rfc3339(ms: i64) -> String {
     let t = OffsetDateTime::from_unix_timestamp_nanos(ms as i128 * 1_000_000)
         .unwrap_or(OffsetDateTime::UNIX_EPOCH);
-    let text = t.format(&Rfc3339).unwrap_or_default();
-    // `time` omits a zero fraction; keep one fixed shape for clients.
-    if text.contains('.') { text } else { text.replace('Z', ".000Z") }
+    // Always three fraction digits: `time`'s RFC 3339 formatter trims
+    // trailing zeros, and clients were promised one fixed shape.
+    t.format(RFC3339_MILLIS).unwrap_or_default()
 }
+
+const RFC3339_MILLIS: &[FormatItem<'static>] =
+    format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
 
 #[cfg(test)]
 mod tests {
@@ -28,5 +31,12 @@ mod tests {
     fn timestamps_are_rfc3339_utc_with_milliseconds() {
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(rfc3339(1_795_000_000_123), "2026-11-18T11:06:40.123Z");
+    }
+
+    #[test]
+    fn trailing_zeros_of_the_milliseconds_are_kept() {
+        assert_eq!(rfc3339(1_795_000_000_960), "2026-11-18T11:06:40.960Z");
+        assert_eq!(rfc3339(1_795_000_000_900), "2026-11-18T11:06:40.900Z");
+        assert_eq!(rfc3339(1_795_000_000_000), "2026-11-18T11:06:40.000Z");
     }
 }

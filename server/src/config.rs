@@ -65,6 +65,16 @@ pub struct Config {
     /// How many search totals to keep (0: count every time).
     pub search_count_cache: usize,
     pub payments: PaymentsProvider,
+    /// Proxies whose `X-Forwarded-For` names the client (`REGISTRY_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// A client must send a request's headers within this time, and a
+    /// kept-alive connection is closed after this long without a request.
+    pub header_read_timeout: std::time::Duration,
+    /// Connections served at once; more are answered 503 and closed.
+    pub max_connections: usize,
+    /// Offline providers named in prod mode (a demonstration), reported by
+    /// `/readyz` and logged at start.
+    pub warnings: Vec<String>,
 }
 
 impl Config {
@@ -148,11 +158,14 @@ struct RawConfig {
     stripe_publishable_key: Option<String>,
     stripe_webhook_secret: Option<String>,
     stripe_api_base: Option<String>,
+    trusted_proxies: Option<String>,
+    header_read_timeout_secs: Option<String>,
+    max_connections: Option<String>,
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 14] = [
+        let fields: [(&str, &mut Option<String>); 17] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -167,6 +180,9 @@ impl RawConfig {
             ("REGISTRY_STRIPE_PUBLISHABLE_KEY", &mut self.stripe_publishable_key),
             ("REGISTRY_STRIPE_WEBHOOK_SECRET", &mut self.stripe_webhook_secret),
             ("REGISTRY_STRIPE_API_BASE", &mut self.stripe_api_base),
+            ("REGISTRY_TRUSTED_PROXIES", &mut self.trusted_proxies),
+            ("REGISTRY_HEADER_READ_TIMEOUT_SECS", &mut self.header_read_timeout_secs),
+            ("REGISTRY_MAX_CONNECTIONS", &mut self.max_connections),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -219,6 +235,32 @@ impl RawConfig {
                 Mode::Dev
             }
         };
+
+        // Dev mode serves the dev mailbox (every reset link in it) to anyone
+        // who can reach the server: only ever on a loopback address.
+        if mode == Mode::Dev && !addr.ip().is_loopback() {
+            errors.push(format!(
+                "REGISTRY_ADDR {addr} is not a loopback address, and dev mode (the default) must not be \
+                 reachable from other machines: set REGISTRY_MODE=prod"
+            ));
+        }
+
+        // In prod, providers that reach people or money have no defaults.
+        let mut warnings = Vec::new();
+        if mode == Mode::Prod {
+            for (name, value, offline) in [
+                ("REGISTRY_EMAIL", &self.email, "outbox"),
+                ("REGISTRY_PAYMENTS", &self.payments, "local"),
+            ] {
+                match value.as_deref() {
+                    None => errors.push(format!("REGISTRY_MODE=prod needs {name} to be set (no default in prod)")),
+                    Some(v) if v == offline => warnings.push(format!(
+                        "{name}={offline}: the offline provider in prod mode (demonstration only)"
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
 
         let email = match self.email.as_deref().unwrap_or("outbox") {
             "outbox" => EmailProvider::Outbox,
@@ -292,6 +334,37 @@ impl RawConfig {
             }
         };
 
+        let trusted_proxies = self
+            .trusted_proxies
+            .as_deref()
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .filter_map(|cidr| {
+                // A bare address is a proxy of its own (/32 or /128).
+                let parsed = cidr
+                    .parse::<ipnet::IpNet>()
+                    .or_else(|_| cidr.parse::<std::net::IpAddr>().map(ipnet::IpNet::from));
+                parsed
+                    .map_err(|_| errors.push(format!("REGISTRY_TRUSTED_PROXIES: '{cidr}' is not a CIDR like 10.0.0.0/8")))
+                    .ok()
+            })
+            .collect();
+
+        let mut positive = |name: &str, value: Option<String>, default: u64| match value.as_deref().map(str::parse::<u64>) {
+            None => default,
+            Some(Ok(n)) if n > 0 => n,
+            Some(_) => {
+                errors.push(format!("{name} must be a positive whole number"));
+                default
+            }
+        };
+        let header_read_timeout =
+            std::time::Duration::from_secs(positive("REGISTRY_HEADER_READ_TIMEOUT_SECS", self.header_read_timeout_secs, 10));
+        let max_connections = positive("REGISTRY_MAX_CONNECTIONS", self.max_connections, 1000);
+        let max_connections = usize::try_from(max_connections).unwrap_or(usize::MAX);
+
         if !errors.is_empty() {
             return Err(ConfigErrors(errors));
         }
@@ -305,6 +378,10 @@ impl RawConfig {
             email,
             search_count_cache,
             payments,
+            trusted_proxies,
+            header_read_timeout,
+            max_connections,
+            warnings,
         })
     }
 }
@@ -362,11 +439,47 @@ mod tests {
         assert!(Config::load(env(&keys)).is_ok(), "dev mode lets a developer point at anything");
         let mut prod = keys.to_vec();
         prod.push(("REGISTRY_MODE", "prod"));
+        prod.push(("REGISTRY_EMAIL", "outbox"));
         let errors = Config::load(env(&prod)).unwrap_err();
         assert!(errors.to_string().contains("sk_test_"), "{errors}");
         prod[1].1 = "sk_test_abc";
         let c = Config::load(env(&prod)).unwrap();
         assert!(!format!("{c:?}").contains("sk_test_abc") && !format!("{c:?}").contains("whsec_abc"));
+    }
+
+    #[test]
+    fn dev_mode_refuses_to_listen_beyond_loopback() {
+        let errors = Config::load(env(&[("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
+        assert!(errors.to_string().contains("REGISTRY_MODE=prod"), "{errors}");
+        assert!(Config::load(env(&[("REGISTRY_ADDR", "[::1]:8080")])).is_ok());
+    }
+
+    #[test]
+    fn prod_mode_lists_every_provider_left_unnamed() {
+        let errors = Config::load(env(&[("REGISTRY_MODE", "prod"), ("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
+        let text = errors.to_string();
+        assert!(text.contains("REGISTRY_EMAIL") && text.contains("REGISTRY_PAYMENTS"), "{text}");
+        assert_eq!(errors.0.len(), 2, "{text}");
+    }
+
+    #[test]
+    fn an_offline_provider_named_in_prod_is_a_warning_not_an_error() {
+        let c = Config::load(env(&[
+            ("REGISTRY_MODE", "prod"),
+            ("REGISTRY_EMAIL", "outbox"),
+            ("REGISTRY_PAYMENTS", "local"),
+        ]))
+        .unwrap();
+        assert_eq!(c.warnings.len(), 2, "{:?}", c.warnings);
+        assert!(Config::load(env(&[])).unwrap().warnings.is_empty());
+    }
+
+    #[test]
+    fn trusted_proxies_are_cidrs_or_addresses() {
+        let c = Config::load(env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")])).unwrap();
+        assert_eq!(c.trusted_proxies.len(), 2);
+        let errors = Config::load(env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/33")])).unwrap_err();
+        assert!(errors.to_string().contains("10.0.0.0/33"), "{errors}");
     }
 
     #[test]

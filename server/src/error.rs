@@ -35,6 +35,9 @@ pub enum AppError {
     TooManyRequests { message: String, retry_after_secs: u64 },
     #[error("{message}")]
     Status { status: StatusCode, code: &'static str, message: String },
+    /// 503: a bounded resource is saturated; the client should retry later.
+    #[error("{message}")]
+    Unavailable { code: &'static str, message: String, retry_after_secs: u64 },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -91,13 +94,14 @@ impl AppError {
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Status { status, .. } => *status,
+            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn code(&self) -> &'static str {
         match self {
-            Self::BadRequest { code, .. } | Self::Status { code, .. } => code,
+            Self::BadRequest { code, .. } | Self::Status { code, .. } | Self::Unavailable { code, .. } => code,
             Self::Unauthorized(_) => "unauthorized",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
@@ -127,9 +131,8 @@ impl IntoResponse for AppError {
                 Some(cause),
             ),
             Self::Unprocessable { message, fields } => (message, Some(fields), None, None),
-            Self::TooManyRequests { message, retry_after_secs } => {
-                (message, None, Some(retry_after_secs), None)
-            }
+            Self::TooManyRequests { message, retry_after_secs }
+            | Self::Unavailable { message, retry_after_secs, .. } => (message, None, Some(retry_after_secs), None),
             other => (other.to_string(), None, None, None),
         };
         let mut response = (

@@ -26,6 +26,9 @@ enum Command {
         /// Also create this many realistic active vessels.
         #[arg(long, value_name = "N")]
         vessels: Option<usize>,
+        /// Seed vessels in prod mode too (they are fictional; think twice).
+        #[arg(long)]
+        force: bool,
     },
     /// Manage users.
     Users {
@@ -67,6 +70,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         )
         .init();
     let config = Config::from_env()?;
+    for warning in &config.warnings {
+        tracing::warn!("{warning}");
+    }
     std::fs::create_dir_all(&config.data_dir)?;
     let addr = config.addr;
     let (state, worker) = app::assemble(config).await?;
@@ -78,7 +84,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             app::serve(state, listener).await
         }
         Command::Migrate => Ok(()),
-        Command::Seed { demo, if_empty, vessels } => {
+        Command::Seed { demo, if_empty, vessels, force } => {
+            if vessels.is_some() && !state.config.is_dev() && !force {
+                anyhow::bail!("refusing to seed fictional vessels in prod mode; add --force if you mean it");
+            }
             if if_empty && !seed::is_empty(&state).await? {
                 println!("The database has data already; not seeding.");
                 return Ok(());

@@ -17,7 +17,7 @@ pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
 ];
 
 pub async fn is_empty(state: &AppState) -> anyhow::Result<bool> {
-    let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users").fetch_one(&state.db).await?.get("n");
+    let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users").fetch_one(&state.db).await?.try_get("n")?;
     Ok(n == 0)
 }
 
@@ -26,7 +26,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
     for account in DEMO_ACCOUNTS {
         let email = Email::parse(account.email).map_err(anyhow::Error::msg)?;
         let password = NewPassword::parse(account.password).map_err(anyhow::Error::msg)?;
-        let hash = crate::auth::service::hash_password(&password).await?;
+        let hash = crate::auth::service::hash_password(state, &password).await?;
         let now = now_ms();
         let result = sqlx::query(
             "INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at)

@@ -94,8 +94,18 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // One connection throughout: the trigger dance below must not be seen
     // half-done by another connection of the pool.
     let mut conn = state.db.acquire().await?;
+    let (start_index, latest): (usize, Option<i64>) = {
+        use sqlx::Row as _;
+        let row = sqlx::query("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels").fetch_one(&mut *conn).await?;
+        (row.try_get::<i64, _>("n")? as usize, row.try_get("latest")?)
+    };
+    // The fast path drops indexes (UNIQUE ones too) and the search trigger
+    // and turns off fsync: only for a SQLite database without vessels, where
+    // a crash costs nothing but seeding again. Otherwise every constraint
+    // stays in force and each batch is an ordinary transaction.
+    let bulk = sqlite && start_index == 0;
     let mut indexes = Vec::new();
-    if sqlite {
+    if bulk {
         // A bulk load: a large page cache, no fsync per batch (a crash means
         // seeding again), and indexes built once from the loaded rows rather
         // than updated row by row with random keys.
@@ -110,25 +120,25 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         .fetch_all(&mut *conn)
         .await?
         .iter()
-        .map(|r| {
+        .map(|r| -> sqlx::Result<(String, String)> {
             use sqlx::Row as _;
-            (r.get::<String, _>("name"), r.get::<String, _>("sql"))
+            Ok((r.try_get("name")?, r.try_get("sql")?))
         })
-        .collect::<Vec<_>>();
+        .collect::<sqlx::Result<Vec<_>>>()?;
         for (name, _) in &indexes {
             sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
         }
     }
-    let (start_index, latest): (usize, Option<i64>) = {
-        use sqlx::Row as _;
-        let row = sqlx::query("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels").fetch_one(&mut *conn).await?;
-        (row.get::<i64, _>("n") as usize, row.get("latest"))
-    };
     // The unique index may be dropped during the load: collisions (one in
     // about 70,000 per million vessels) are caught here and drawn again.
     let mut platform_ids: HashSet<String> = {
         use sqlx::Row as _;
-        sqlx::query("SELECT platform_id FROM vessels").fetch_all(&mut *conn).await?.iter().map(|r| r.get("platform_id")).collect()
+        sqlx::query("SELECT platform_id FROM vessels")
+            .fetch_all(&mut *conn)
+            .await?
+            .iter()
+            .map(|r| r.try_get("platform_id"))
+            .collect::<sqlx::Result<_>>()?
     };
     let timeline = Timeline::new(now_ms(), latest, n);
     let mut done = 0;
@@ -147,7 +157,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         }
     }
     tracing::info!(?insert_time, total = ?started.elapsed(), "rows loaded");
-    if sqlite {
+    if bulk {
         for (_, sql) in &indexes {
             sqlx::query(sql).execute(&mut *conn).await?;
         }
@@ -170,8 +180,13 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         .await?;
         sqlx::query("ANALYZE").execute(&mut *conn).await?;
         sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+    } else if sqlite {
+        sqlx::query("ANALYZE").execute(&mut *conn).await?;
     } else {
-        sqlx::query("ANALYZE vessels").execute(&mut *conn).await?;
+        // VACUUM also sets the visibility map, so index-only counts need
+        // not visit the table; plain ANALYZE leaves that to autovacuum.
+        sqlx::query("VACUUM (ANALYZE) vessels").execute(&mut *conn).await?;
+        sqlx::query("VACUUM (ANALYZE) ownership_history").execute(&mut *conn).await?;
     }
     Ok(())
 }

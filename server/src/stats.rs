@@ -28,7 +28,7 @@ pub(crate) async fn stats(State(state): State<AppState>) -> AppResult<ApiJson<St
         sqlx::query("SELECT COUNT(*) AS n FROM vessels WHERE status IN ('active', 'in_transfer')")
             .fetch_one(&state.db)
             .await?
-            .get("n");
+            .try_get("n")?;
     Ok(ApiJson(Stats {
         registered_vessels,
         countries: SUPPORTED.len() as i64,

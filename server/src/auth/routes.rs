@@ -1,8 +1,6 @@
-use std::net::SocketAddr;
-
 use axum::{
     Router,
-    extract::{ConnectInfo, State},
+    extract::State,
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::IntoResponse,
     routing::{get, post},
@@ -15,7 +13,7 @@ use crate::{
     app::AppState,
     domain::{Email, NewPassword, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
-    http::{extract::CurrentUser, json::ApiJson},
+    http::{client_addr::ClientAddr, extract::CurrentUser, json::ApiJson},
 };
 
 pub fn router() -> Router<AppState> {
@@ -54,7 +52,7 @@ pub struct RegisterRequest {
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
     responses((status = 201, body = MessageResponse, description = "Account created, unverified, not signed in"),
               (status = 422, body = ErrorBody, description = "Field errors")))]
-pub(crate) async fn register(State(state): State<AppState>, ApiJson(body): ApiJson<RegisterRequest>) -> AppResult<impl IntoResponse> {
+pub(crate) async fn register(State(state): State<AppState>, ClientAddr(client): ClientAddr, ApiJson(body): ApiJson<RegisterRequest>) -> AppResult<impl IntoResponse> {
     let mut check = FieldCheck::default();
     let email = check.take("email", Email::parse(&body.email));
     let password = check.take("password", NewPassword::parse(&body.password));
@@ -64,7 +62,7 @@ pub(crate) async fn register(State(state): State<AppState>, ApiJson(body): ApiJs
     };
     check.finish()?;
     let (Some(email), Some(password), Some(phone)) = (email, password, phone) else { unreachable!() };
-    service::register(&state, service::Registration { email, password, phone }).await?;
+    service::register(&state, service::Registration { email, password, phone }, client).await?;
     Ok((StatusCode::CREATED, MessageResponse::new("Account created. Check your email to confirm your address.")))
 }
 
@@ -83,8 +81,8 @@ pub(crate) async fn verify_email(State(state): State<AppState>, ApiJson(body): A
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth",
     responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "Already verified"), (status = 429, body = ErrorBody)))]
-pub(crate) async fn resend_verification(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
-    service::resend_verification(&state, &me.user).await?;
+pub(crate) async fn resend_verification(State(state): State<AppState>, ClientAddr(client): ClientAddr, me: CurrentUser) -> AppResult<impl IntoResponse> {
+    service::resend_verification(&state, &me.user, client).await?;
     Ok((StatusCode::ACCEPTED, MessageResponse::new("We have sent you a new verification email.")))
 }
 
@@ -102,9 +100,9 @@ pub struct LoginRequest {
     responses((status = 200, body = User, description = "Signed in; sets the session cookie"),
               (status = 401, body = ErrorBody, description = "Invalid email or password"),
               (status = 429, body = ErrorBody, description = "Too many failed attempts; see Retry-After")))]
-pub(crate) async fn login(State(state): State<AppState>, ApiJson(body): ApiJson<LoginRequest>) -> AppResult<impl IntoResponse> {
+pub(crate) async fn login(State(state): State<AppState>, ClientAddr(client): ClientAddr, ApiJson(body): ApiJson<LoginRequest>) -> AppResult<impl IntoResponse> {
     let email = Email::parse(&body.email).map_err(|_| AppError::Unauthorized(service::INVALID_CREDENTIALS.into()))?;
-    let (user, secret) = service::login(&state, &email, &body.password, body.remember_me).await?;
+    let (user, secret) = service::login(&state, &email, &body.password, body.remember_me, client).await?;
     let cookie = sessions::cookie(&secret, body.remember_me, state.config.secure_cookies());
     Ok((set_cookie(&cookie)?, ApiJson(user)))
 }
@@ -133,11 +131,11 @@ pub struct PasswordResetRequest {
               (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub(crate) async fn request_password_reset(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<PasswordResetRequest>,
 ) -> AppResult<impl IntoResponse> {
     let email = Email::parse(&body.email).map_err(|m| AppError::field("email", m))?;
-    service::request_password_reset(&state, &email, &client.ip().to_string()).await?;
+    service::request_password_reset(&state, &email, client).await?;
     Ok((
         StatusCode::ACCEPTED,
         MessageResponse::new("If an account exists for that email, we have sent a link to reset the password."),

@@ -1,7 +1,9 @@
 //! Account operations, free of HTTP: handlers parse requests into domain
 //! types and call these.
 
-use sqlx::Row;
+use std::net::IpAddr;
+
+use sqlx::{FromRow, Row};
 
 use super::{
     hashing,
@@ -21,11 +23,21 @@ use crate::{
 };
 
 pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
-pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
 
 /// Ten failed sign-ins for one email within 15 minutes lock it until the
 /// window passes.
 pub const LOGIN_LIMIT: Limit = Limit { max: 10, window_ms: 15 * MINUTE };
+/// Sign-in attempts from one client address across all accounts (credential
+/// stuffing). Generous, since an office or a marina's Wi-Fi shares one address.
+pub const LOGIN_PER_CLIENT_LIMIT: Limit = Limit { max: 100, window_ms: 15 * MINUTE };
+/// Registrations and verification resends from one client address.
+pub const SIGNUP_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
+
+/// Anyone who knows an email can exhaust its sign-in attempts; the owner
+/// gets back in at once through a password reset, which clears the count.
+pub const ACCOUNT_LOCKED: &str = "Too many failed sign-in attempts. Please try again later, \
+     or reset your password to unlock your account now.";
+const TOO_MANY_FROM_CLIENT: &str = "Too many sign-in attempts from your network. Please try again later.";
 /// Reset and verification emails per address, and reset requests per client.
 pub const EMAIL_SEND_LIMIT: Limit = Limit { max: 5, window_ms: HOUR };
 pub const RESET_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
@@ -36,8 +48,15 @@ pub struct Registration {
     pub phone: Option<PhoneE164>,
 }
 
-pub async fn register(state: &AppState, r: Registration) -> AppResult<()> {
-    let hash = hashing::hash(&r.password).await?;
+/// Create an account and send the verification email. An address that
+/// already has an account is answered exactly as a new one (the caller cannot
+/// tell them apart); its owner gets an email saying someone tried, with links
+/// to sign in or reset the password.
+#[tracing::instrument(skip_all, fields(client = %client))]
+pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppResult<()> {
+    refuse_when_throttled(state, &format!("register-client:{client}"), SIGNUP_PER_CLIENT_LIMIT).await?;
+    // Hashed in both cases so that both take the same time.
+    let hash = hashing::hash(&state.cpu, &r.password).await?;
     let id = new_id();
     let mut tx = state.begin().await?;
     let inserted = sqlx::query(
@@ -51,7 +70,11 @@ pub async fn register(state: &AppState, r: Registration) -> AppResult<()> {
     .execute(&mut *tx)
     .await;
     match inserted {
-        Err(e) if is_unique_violation(&e) => return Err(AppError::field("email", EMAIL_TAKEN)),
+        Err(e) if is_unique_violation(&e) => {
+            // PostgreSQL aborts the transaction on the violation: start afresh.
+            tx.rollback().await?;
+            return tell_existing_owner(state, &r.email).await;
+        }
         other => other?,
     };
     send_verification(state, &mut tx, &id, &r.email).await?;
@@ -60,7 +83,29 @@ pub async fn register(state: &AppState, r: Registration) -> AppResult<()> {
     Ok(())
 }
 
+async fn tell_existing_owner(state: &AppState, email: &Email) -> AppResult<()> {
+    // Someone repeating the attempt must not flood the owner's inbox; the
+    // answer to the caller stays the same either way.
+    if throttle::reserve(&state.db, &format!("exists-mail:{email}"), EMAIL_SEND_LIMIT).await?.is_some() {
+        return Ok(());
+    }
+    let sign_in = state.config.link("/login");
+    let reset = state.config.link("/forgot-password");
+    let body = format!(
+        "Someone tried to create an account with this address. If it was you, sign in or reset your password.\n\n\
+         Sign in: {sign_in}\n\nReset your password: {reset}\n\n\
+         If it was not you, you can ignore this email; your account is unchanged."
+    );
+    let mut tx = state.begin().await?;
+    outbox::enqueue(&mut tx, &Message::email(email.as_str(), "Your European Small-Craft Registry account", body)).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// A new link makes the earlier ones stop working.
 async fn send_verification(state: &AppState, tx: &mut Tx<'_>, user_id: &str, email: &Email) -> AppResult<()> {
+    tokens::revoke_unused(tx, user_id, Purpose::VerifyEmail).await?;
     let token = tokens::issue(tx, user_id, Purpose::VerifyEmail).await?;
     let link = state.config.link(&format!("/verify-email?token={token}"));
     let body = format!(
@@ -86,10 +131,11 @@ pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
     Ok(())
 }
 
-pub async fn resend_verification(state: &AppState, user: &User) -> AppResult<()> {
+pub async fn resend_verification(state: &AppState, user: &User, client: IpAddr) -> AppResult<()> {
     if user.email_verified_at.is_some() {
         return Err(AppError::Conflict("Your email address is already verified.".into()));
     }
+    refuse_when_throttled(state, &format!("resend-client:{client}"), SIGNUP_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("verify-mail:{}", user.id), EMAIL_SEND_LIMIT).await?;
     let email = Email::parse(&user.email).map_err(|e| anyhow::anyhow!("stored email: {e}"))?;
     let mut tx = state.begin().await?;
@@ -105,10 +151,18 @@ pub async fn resend_verification(state: &AppState, user: &User) -> AppResult<()>
 /// Whether an email is verified does not matter here: an unverified user may
 /// sign in (to resend the link, see their profile), but actions that need a
 /// verified address (registering a vessel) check it themselves.
-pub async fn login(state: &AppState, email: &Email, password: &str, remember: bool) -> AppResult<(User, String)> {
-    let bucket = format!("login:{email}");
-    if let Some(wait) = throttle::blocked(&state.db, &bucket, LOGIN_LIMIT).await? {
-        return Err(too_many(wait, "Too many failed sign-in attempts. Please try again later."));
+///
+/// Each attempt is reserved in the throttle (counted and checked in one
+/// statement) before the password is verified, so however many guesses run in
+/// parallel, at most `LOGIN_LIMIT.max` of them are ever verified per window.
+#[tracing::instrument(skip_all, fields(client = %client))]
+pub async fn login(state: &AppState, email: &Email, password: &str, remember: bool, client: IpAddr) -> AppResult<(User, String)> {
+    if let Some(wait) = throttle::reserve(&state.db, &format!("login-client:{client}"), LOGIN_PER_CLIENT_LIMIT).await? {
+        return Err(too_many(wait, TOO_MANY_FROM_CLIENT));
+    }
+    let account = format!("login:{email}");
+    if let Some(wait) = throttle::reserve(&state.db, &account, LOGIN_LIMIT).await? {
+        return Err(too_many(wait, ACCOUNT_LOCKED));
     }
     let row = sqlx::query(&format!(
         "SELECT {USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1 AND u.archived_at IS NULL"
@@ -116,13 +170,12 @@ pub async fn login(state: &AppState, email: &Email, password: &str, remember: bo
     .bind(email.as_str())
     .fetch_optional(&state.db)
     .await?;
-    let stored = row.as_ref().map(|r| r.get::<String, _>("password_hash"));
-    if !hashing::verify(stored, password).await? {
-        throttle::hit(&state.db, &bucket, LOGIN_LIMIT).await?;
+    let stored = row.as_ref().map(|r| r.try_get::<String, _>("password_hash")).transpose()?;
+    let (true, Some(row)) = (hashing::verify(&state.cpu, stored, password).await?, row) else {
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
-    }
-    let user = User::from_row(row.as_ref().expect("verified password implies a row"));
-    throttle::clear(&state.db, &bucket).await?;
+    };
+    let user = User::from_row(&row)?;
+    throttle::clear(&state.db, &account).await?;
     let mut tx = state.begin().await?;
     let secret = sessions::create(&mut tx, &user.id, remember).await?;
     tx.commit().await?;
@@ -131,7 +184,7 @@ pub async fn login(state: &AppState, email: &Email, password: &str, remember: bo
 
 /// Always succeeds from the caller's point of view, whether or not the
 /// account exists, so the answer does not reveal who has an account.
-pub async fn request_password_reset(state: &AppState, email: &Email, client: &str) -> AppResult<()> {
+pub async fn request_password_reset(state: &AppState, email: &Email, client: IpAddr) -> AppResult<()> {
     refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
     let mut tx = state.begin().await?;
@@ -139,7 +192,8 @@ pub async fn request_password_reset(state: &AppState, email: &Email, client: &st
         .bind(email.as_str())
         .fetch_optional(&mut *tx)
         .await?
-        .map(|r| r.get("id"));
+        .map(|r| r.try_get("id"))
+        .transpose()?;
     if let Some(user_id) = user_id {
         tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
         let token = tokens::issue(&mut tx, &user_id, Purpose::PasswordReset).await?;
@@ -156,20 +210,24 @@ pub async fn request_password_reset(state: &AppState, email: &Email, client: &st
     Ok(())
 }
 
+/// Set the new password, end every session, and clear the account's failed
+/// sign-ins: whoever locked the owner out by guessing does not keep them out.
 pub async fn confirm_password_reset(state: &AppState, token: &str, password: &NewPassword) -> AppResult<()> {
-    let hash = hashing::hash(password).await?;
+    let hash = hashing::hash(&state.cpu, password).await?;
     let mut tx = state.begin().await?;
     let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::PasswordReset).await? else {
         return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
     };
-    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+    let email: String = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING email")
         .bind(&hash)
         .bind(&user_id)
-        .execute(&mut *tx)
-        .await?;
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("email")?;
     tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
     sessions::end_all_for_user(&mut tx, &user_id).await?;
     tx.commit().await?;
+    throttle::clear(&state.db, &format!("login:{email}")).await?;
     Ok(())
 }
 
@@ -198,8 +256,8 @@ pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
             .fetch_all(&mut *tx)
             .await?
             .iter()
-            .map(|r| r.get("id"))
-            .collect();
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
     for vessel_id in &vessels {
         sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id = $1")
             .bind(vessel_id)
@@ -213,7 +271,7 @@ pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
 }
 
 async fn refuse_when_throttled(state: &AppState, bucket: &str, limit: Limit) -> AppResult<()> {
-    match throttle::take(&state.db, bucket, limit).await? {
+    match throttle::reserve(&state.db, bucket, limit).await? {
         Some(wait) => Err(too_many(wait, "Too many requests. Please try again later.")),
         None => Ok(()),
     }
@@ -224,6 +282,6 @@ fn too_many(retry_after_secs: u64, message: &str) -> AppError {
 }
 
 /// For the seeder, which creates accounts without the registration flow.
-pub async fn hash_password(password: &NewPassword) -> anyhow::Result<String> {
-    hashing::hash(password).await
+pub async fn hash_password(state: &AppState, password: &NewPassword) -> anyhow::Result<String> {
+    Ok(hashing::hash(&state.cpu, password).await?)
 }

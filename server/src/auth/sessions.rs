@@ -39,7 +39,7 @@ pub async fn create(tx: &mut Tx<'_>, user_id: &str, remember: bool) -> sqlx::Res
 
 /// The user of a live session, extending its idle window.
 pub async fn user_for(db: &Db, secret: &str) -> sqlx::Result<Option<User>> {
-    use sqlx::Row;
+    use sqlx::{FromRow, Row};
     let now = now_ms();
     let id_hash = hash_secret(secret);
     let row = sqlx::query(&format!(
@@ -52,15 +52,15 @@ pub async fn user_for(db: &Db, secret: &str) -> sqlx::Result<Option<User>> {
     .fetch_optional(db)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    if now - row.get::<i64, _>("last_seen_at") > TOUCH_EVERY_MS {
+    if now - row.try_get::<i64, _>("last_seen_at")? > TOUCH_EVERY_MS {
         sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id_hash = $3")
             .bind(now)
-            .bind(now + lifetime(row.get::<i64, _>("remember") == 1))
+            .bind(now + lifetime(row.try_get::<i64, _>("remember")? == 1))
             .bind(&id_hash)
             .execute(db)
             .await?;
     }
-    Ok(Some(User::from_row(&row)))
+    Ok(Some(User::from_row(&row)?))
 }
 
 pub async fn end(db: &Db, secret: &str) -> sqlx::Result<()> {

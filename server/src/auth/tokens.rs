@@ -64,7 +64,7 @@ pub async fn redeem(tx: &mut Tx<'_>, token: &str, purpose: Purpose) -> sqlx::Res
     .bind(purpose.as_str())
     .fetch_optional(&mut **tx)
     .await?;
-    Ok(row.map(|r| r.get("user_id")))
+    row.map(|r| r.try_get("user_id")).transpose()
 }
 
 /// Older unused tokens of a purpose stop working when a new one is sent or

@@ -39,24 +39,26 @@ pub struct User {
 pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.email, u.phone_e164, u.email_verified_at, \
      u.phone_verified_at, u.identity_verification_status";
 
-impl User {
-    pub fn from_row(r: &AnyRow) -> Self {
-        Self {
-            id: r.get("id"),
-            role: if r.get::<&str, _>("role") == "admin" { Role::Admin } else { Role::User },
-            name: r.get("name"),
-            email: r.get("email"),
-            phone_e164: r.get("phone_e164"),
-            email_verified_at: r.get::<Option<i64>, _>("email_verified_at").map(rfc3339),
-            phone_verified_at: r.get::<Option<i64>, _>("phone_verified_at").map(rfc3339),
-            identity_verification_status: match r.get::<&str, _>("identity_verification_status") {
+impl sqlx::FromRow<'_, AnyRow> for User {
+    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
+        Ok(Self {
+            id: r.try_get("id")?,
+            role: if r.try_get::<&str, _>("role")? == "admin" { Role::Admin } else { Role::User },
+            name: r.try_get("name")?,
+            email: r.try_get("email")?,
+            phone_e164: r.try_get("phone_e164")?,
+            email_verified_at: r.try_get::<Option<i64>, _>("email_verified_at")?.map(rfc3339),
+            phone_verified_at: r.try_get::<Option<i64>, _>("phone_verified_at")?.map(rfc3339),
+            identity_verification_status: match r.try_get::<&str, _>("identity_verification_status")? {
                 "verified" => IdentityVerificationStatus::Verified,
                 "pending" => IdentityVerificationStatus::Pending,
                 _ => IdentityVerificationStatus::NotStarted,
             },
-        }
+        })
     }
+}
 
+impl User {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }

@@ -73,8 +73,8 @@ async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyh
         .fetch_all(&mut *conn)
         .await?
         .iter()
-        .map(|r| r.get::<i64, _>(0))
-        .collect();
+        .map(|r| r.try_get::<i64, _>(0))
+        .collect::<sqlx::Result<_>>()?;
     for m in MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)) {
         let sql = match backend {
             Backend::Sqlite => m.sqlite,

@@ -8,6 +8,7 @@ use axum::{
 };
 use serde::{Serialize, de::DeserializeOwned};
 
+use super::input::{REFUSED_CHARS, first_refused_string};
 use crate::error::AppError;
 
 pub struct ApiJson<T>(pub T);
@@ -19,11 +20,21 @@ where
 {
     type Rejection = AppError;
 
+    /// The body is read as JSON, checked for refused characters (every
+    /// string, so no handler can forget), and only then given its shape.
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Self(value)),
-            Err(rejection) => Err(rejection_to_error(rejection)),
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state)
+            .await
+            .map_err(rejection_to_error)?;
+        if let Some(path) = first_refused_string(&value) {
+            let field = if path.is_empty() { "body".to_owned() } else { path };
+            return Err(AppError::field(&field, format!("This field {REFUSED_CHARS}.")));
         }
+        serde_path_to_error::deserialize(value).map(Self).map_err(|e| AppError::Status {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "invalid_body",
+            message: format!("The request body has the wrong shape: {}: {}", e.path(), e.inner()),
+        })
     }
 }
 

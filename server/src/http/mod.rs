@@ -1,9 +1,13 @@
-//! The HTTP edge: middleware, the static web app, and the one place where
-//! every feature's router is merged.
+//! The HTTP edge: middleware, extractors, JSON, the static web app and the
+//! listener. It knows no feature: `crate::routes` composes their routers and
+//! hands the result to [`router`].
 
+pub mod client_addr;
 pub mod extract;
+mod input;
 pub mod json;
 pub mod security;
+pub mod serve;
 mod web;
 
 use std::time::Duration;
@@ -17,6 +21,7 @@ use axum::{
     routing::{any, get},
 };
 use tower_http::{
+    catch_panic::CatchPanicLayer,
     compression::CompressionLayer,
     limit::RequestBodyLimitLayer,
     request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer},
@@ -33,17 +38,9 @@ use crate::{
 pub const BODY_LIMIT: usize = 64 * 1024;
 const REQUEST_ID: &str = "x-request-id";
 
-pub fn router(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(crate::auth::router())
-        .merge(crate::profile::router())
-        .merge(crate::stats::router())
-        .merge(crate::countries::router())
-        .merge(crate::vessels::router())
-        .merge(crate::payments::router())
-        .merge(crate::openapi::router());
-    let api = if state.config.is_dev() { api.merge(crate::dev::router()) } else { api };
-
+/// Wrap the composed API (`crate::routes`) in the edge: health checks, the
+/// web app, and every middleware.
+pub fn router(state: AppState, api: Router<AppState>) -> Router {
     let mut app = Router::new()
         .merge(api)
         .route("/api", any(api_not_found))
@@ -55,9 +52,12 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(middleware::from_fn(cache_control))
+        .layer(middleware::from_fn(input::refuse_hostile_uris))
+        .layer(CatchPanicLayer::custom(panic_response))
         .layer(middleware::from_fn(error_envelope))
         .layer(CompressionLayer::new());
-    for layer in security::header_layers(&state.config.payments) {
+    for layer in security::header_layers(&state.config) {
         app = app.layer(layer);
     }
     app.layer(PropagateRequestIdLayer::x_request_id())
@@ -67,6 +67,31 @@ pub fn router(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::x_request_id(NewRequestId))
         .with_state(state)
+}
+
+/// A panic in a handler still answers in the envelope; the panic message is
+/// logged inside the request's span (so with its id), never sent.
+fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("(no message)");
+    tracing::error!(panic = %detail, "a handler panicked");
+    AppError::Internal(anyhow::anyhow!("a handler panicked")).into_response()
+}
+
+/// API answers are not stored by browsers or proxies unless a handler says
+/// otherwise: most of them carry personal data (a session, a profile, one's
+/// vessels, payments), and a shared cache must never hand one person's
+/// answer to another.
+async fn cache_control(request: Request, next: Next) -> Response {
+    let is_api = request.uri().path().starts_with("/api/");
+    let mut response = next.run(request).await;
+    if is_api && !response.headers().contains_key(header::CACHE_CONTROL) {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
 }
 
 #[derive(Clone)]
@@ -86,16 +111,23 @@ async fn healthz() -> &'static str {
     "ok"
 }
 
-async fn readyz(axum::extract::State(state): axum::extract::State<AppState>) -> Result<&'static str, AppError> {
+#[derive(serde::Serialize)]
+struct Readiness {
+    status: &'static str,
+    /// Offline providers configured in prod mode (a demonstration set-up).
+    warnings: Vec<String>,
+}
+
+async fn readyz(axum::extract::State(state): axum::extract::State<AppState>) -> Result<json::ApiJson<Readiness>, AppError> {
     if let Err(e) = sqlx::query("SELECT 1").execute(&state.db).await {
         tracing::error!(error = %e, "readiness check failed");
-        return Err(AppError::Status {
-            status: StatusCode::SERVICE_UNAVAILABLE,
+        return Err(AppError::Unavailable {
             code: "database_unavailable",
             message: "The database is not reachable.".into(),
+            retry_after_secs: 5,
         });
     }
-    Ok("ready")
+    Ok(json::ApiJson(Readiness { status: "ready", warnings: state.config.warnings.clone() }))
 }
 
 /// Logs internal causes (inside the request's span, so with its id), and
@@ -120,6 +152,8 @@ async fn error_envelope(request: Request, next: Next) -> Response {
         StatusCode::REQUEST_TIMEOUT => ("timeout", "The request took too long."),
         StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "The request body is too large."),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "Unsupported content type."),
+        StatusCode::URI_TOO_LONG => ("uri_too_long", "The request address is too long."),
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => ("headers_too_large", "The request headers are too large."),
         s if s.is_server_error() => ("internal", "Something went wrong on our side. Please try again."),
         _ => ("bad_request", "The request could not be handled."),
     };

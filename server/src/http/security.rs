@@ -8,7 +8,11 @@ use axum::{
 };
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::{app::AppState, config::PaymentsProvider, error::AppError};
+use crate::{
+    app::AppState,
+    config::{Config, PaymentsProvider},
+    error::AppError,
+};
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
@@ -41,17 +45,24 @@ pub fn content_security_policy(payments: &PaymentsProvider) -> String {
     }
 }
 
-/// The headers every response carries unless a handler set its own.
-pub fn header_layers(payments: &PaymentsProvider) -> [SetResponseHeaderLayer<HeaderValue>; 4] {
-    let csp = HeaderValue::from_str(&content_security_policy(payments)).expect("CSP is ASCII");
-    [
+/// The headers every response carries unless a handler set its own. With an
+/// https public URL, browsers are also told to use nothing but https for a
+/// year (HSTS), subdomains included.
+pub fn header_layers(config: &Config) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
+    let csp = HeaderValue::from_str(&content_security_policy(&config.payments)).expect("CSP is ASCII");
+    let mut headers: Vec<(HeaderName, HeaderValue)> = vec![
         (header::CONTENT_SECURITY_POLICY, csp),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
         (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
-    ]
-    .map(|(name, value): (HeaderName, HeaderValue)| SetResponseHeaderLayer::if_not_present(name, value))
+    ];
+    if config.secure_cookies() {
+        headers.push((header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)));
+    }
+    headers.into_iter().map(|(name, value)| SetResponseHeaderLayer::if_not_present(name, value)).collect()
 }
+
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// Cross-origin protection for unsafe methods, after Go 1.25's
 /// `net/http.CrossOriginProtection`: a browser's `Sec-Fetch-Site` decides

@@ -90,15 +90,16 @@ pub async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<MailboxMessage>> {
     .bind(limit)
     .fetch_all(db)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| MailboxMessage {
-            id: r.get("id"),
-            channel: Channel::parse(r.get::<&str, _>("channel")),
-            to: r.get("recipient"),
-            subject: r.get("subject"),
-            body: r.get("body"),
-            created_at: rfc3339(r.get("created_at")),
+    rows.into_iter()
+        .map(|r| -> sqlx::Result<MailboxMessage> {
+            Ok(MailboxMessage {
+                id: r.try_get("id")?,
+                channel: Channel::parse(r.try_get::<&str, _>("channel")?),
+                to: r.try_get("recipient")?,
+                subject: r.try_get("subject")?,
+                body: r.try_get("body")?,
+                created_at: rfc3339(r.try_get("created_at")?),
+            })
         })
-        .collect())
+        .collect()
 }

@@ -61,8 +61,8 @@ impl Worker {
         .fetch_all(&self.db)
         .await?
         .iter()
-        .map(|r| r.get("id"))
-        .collect();
+        .map(|r| r.try_get("id"))
+        .collect::<sqlx::Result<_>>()?;
 
         let mut handled = 0;
         for id in candidates {
@@ -88,13 +88,19 @@ impl Worker {
         .bind(now)
         .fetch_optional(&self.db)
         .await?;
-        Ok(row.map(|r| {
-            let channel = if r.get::<&str, _>("channel") == "sms" { Channel::Sms } else { Channel::Email };
-            (
-                Message { channel, to: r.get("recipient"), subject: r.get("subject"), body: r.get("body") },
-                r.get::<i64, _>("attempts"),
-            )
-        }))
+        row.map(|r| -> sqlx::Result<(Message, i64)> {
+            let channel = if r.try_get::<&str, _>("channel")? == "sms" { Channel::Sms } else { Channel::Email };
+            Ok((
+                Message {
+                    channel,
+                    to: r.try_get("recipient")?,
+                    subject: r.try_get("subject")?,
+                    body: r.try_get("body")?,
+                },
+                r.try_get::<i64, _>("attempts")?,
+            ))
+        })
+        .transpose()
     }
 
     async fn deliver(&self, id: &str, (message, attempts): (Message, i64)) -> sqlx::Result<()> {

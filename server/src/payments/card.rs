@@ -16,8 +16,13 @@ pub enum CardError {
     InvalidNumber,
     InvalidExpiryMonth,
     ExpiryInPast,
+    /// More than 50 years ahead: no card is issued for that long.
+    InvalidExpiryYear,
     InvalidCvc,
 }
+
+/// The furthest ahead an expiry year may lie.
+const MAX_YEARS_AHEAD: i64 = 50;
 
 impl CardError {
     /// The provider's error code.
@@ -25,7 +30,8 @@ impl CardError {
         match self {
             Self::InvalidNumber => "incorrect_number",
             Self::InvalidExpiryMonth => "invalid_expiry_month",
-            Self::ExpiryInPast => "invalid_expiry_year",
+            Self::ExpiryInPast => "expired_card",
+            Self::InvalidExpiryYear => "invalid_expiry_year",
             Self::InvalidCvc => "invalid_cvc",
         }
     }
@@ -35,7 +41,8 @@ impl CardError {
         match self {
             Self::InvalidNumber => "Your card number is invalid.",
             Self::InvalidExpiryMonth => "Your card's expiration month is invalid.",
-            Self::ExpiryInPast => "Your card's expiration date is in the past.",
+            Self::ExpiryInPast => "Your card has expired.",
+            Self::InvalidExpiryYear => "Your card's expiration year is invalid.",
             Self::InvalidCvc => "Your card's security code is invalid.",
         }
     }
@@ -65,6 +72,9 @@ impl Card {
         let exp_year = if (0..100).contains(&exp_year) { 2000 + exp_year } else { exp_year };
         if (exp_year, exp_month) < today {
             return Err(CardError::ExpiryInPast);
+        }
+        if exp_year > today.0 + MAX_YEARS_AHEAD {
+            return Err(CardError::InvalidExpiryYear);
         }
         if cvc.len() != 3 || !cvc.bytes().all(|b| b.is_ascii_digit()) {
             return Err(CardError::InvalidCvc);

@@ -43,18 +43,18 @@ fn random(n: usize) -> String {
 const INTENT_COLUMNS: &str =
     "id, client_secret, amount_cents, currency, status, payment_ref, card_brand, card_last4, last_error";
 
-fn intent_from_row(r: &AnyRow) -> ProviderIntent {
-    ProviderIntent {
-        id: r.get("id"),
-        client_secret: r.get("client_secret"),
-        status: IntentStatus::parse(r.get("status")).unwrap_or(IntentStatus::RequiresPaymentMethod),
-        amount_cents: r.get("amount_cents"),
-        currency: r.get("currency"),
-        payment_ref: Some(r.get("payment_ref")),
-        last_error: r.get("last_error"),
-        card_brand: r.get("card_brand"),
-        card_last4: r.get("card_last4"),
-    }
+fn intent_from_row(r: &AnyRow) -> sqlx::Result<ProviderIntent> {
+    Ok(ProviderIntent {
+        id: r.try_get("id")?,
+        client_secret: r.try_get("client_secret")?,
+        status: IntentStatus::parse(r.try_get("status")?).unwrap_or(IntentStatus::RequiresPaymentMethod),
+        amount_cents: r.try_get("amount_cents")?,
+        currency: r.try_get("currency")?,
+        payment_ref: Some(r.try_get("payment_ref")?),
+        last_error: r.try_get("last_error")?,
+        card_brand: r.try_get("card_brand")?,
+        card_last4: r.try_get("card_last4")?,
+    })
 }
 
 #[async_trait]
@@ -70,7 +70,7 @@ impl PaymentProvider for LocalProcessor {
     async fn create_intent(&self, request: &IntentRequest) -> anyhow::Result<ProviderIntent> {
         let by_key = format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE idempotency_key = $1");
         if let Some(row) = sqlx::query(&by_key).bind(&request.payment_id).fetch_optional(&self.db).await? {
-            return Ok(intent_from_row(&row));
+            return Ok(intent_from_row(&row)?);
         }
         let id = format!("pi_{}", random(24));
         let secret = format!("{id}_secret_{}", random(25));
@@ -95,7 +95,7 @@ impl PaymentProvider for LocalProcessor {
             }
         }
         let row = sqlx::query(&by_key).bind(&request.payment_id).fetch_one(&self.db).await?;
-        Ok(intent_from_row(&row))
+        Ok(intent_from_row(&row)?)
     }
 
     async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
@@ -104,7 +104,7 @@ impl PaymentProvider for LocalProcessor {
             .fetch_optional(&self.db)
             .await?
             .ok_or_else(|| anyhow::anyhow!("no such payment intent: {id}"))?;
-        Ok(intent_from_row(&row))
+        Ok(intent_from_row(&row)?)
     }
 }
 
@@ -157,7 +157,7 @@ async fn intent_by_secret(conn: &mut AnyConnection, client_secret: &str) -> AppR
         .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(no_such_payment)?;
-    Ok(intent_from_row(&row))
+    Ok(intent_from_row(&row)?)
 }
 
 /// The intent of the authentication page's address, which must match its secret.

@@ -118,23 +118,23 @@ pub const PAYMENT_COLUMNS: &str = "p.id, p.user_id, p.purpose, p.status, p.amoun
      v.platform_id, p.transfer_id, p.card_brand, p.card_last4, p.failure_message, p.created_at, p.succeeded_at, \
      p.provider, p.provider_intent_id, p.client_secret";
 
-impl Payment {
-    pub fn from_row(r: &AnyRow) -> Self {
-        Self {
-            id: r.get("id"),
-            purpose: Purpose::parse(r.get("purpose")),
-            status: PaymentStatus::parse(r.get("status")),
-            amount_cents: r.get("amount_cents"),
-            currency: r.get("currency"),
-            vessel_id: r.get("vessel_id"),
-            vessel_platform_id: PlatformId::display_stored(r.get("platform_id")),
-            transfer_id: r.get("transfer_id"),
-            card_brand: r.get("card_brand"),
-            card_last4: r.get("card_last4"),
-            failure_message: r.get("failure_message"),
-            created_at: rfc3339(r.get("created_at")),
-            succeeded_at: r.get::<Option<i64>, _>("succeeded_at").map(rfc3339),
-        }
+impl sqlx::FromRow<'_, AnyRow> for Payment {
+    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
+        Ok(Self {
+            id: r.try_get("id")?,
+            purpose: Purpose::parse(r.try_get("purpose")?),
+            status: PaymentStatus::parse(r.try_get("status")?),
+            amount_cents: r.try_get("amount_cents")?,
+            currency: r.try_get("currency")?,
+            vessel_id: r.try_get("vessel_id")?,
+            vessel_platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
+            transfer_id: r.try_get("transfer_id")?,
+            card_brand: r.try_get("card_brand")?,
+            card_last4: r.try_get("card_last4")?,
+            failure_message: r.try_get("failure_message")?,
+            created_at: rfc3339(r.try_get("created_at")?),
+            succeeded_at: r.try_get::<Option<i64>, _>("succeeded_at")?.map(rfc3339),
+        })
     }
 }
 

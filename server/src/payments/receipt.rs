@@ -30,17 +30,17 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
     .bind(payment_id)
     .fetch_one(&mut **tx)
     .await?;
-    let purpose = Purpose::parse(r.get("purpose"));
-    let platform_id = PlatformId::display_stored(r.get("platform_id"));
-    let vessel = match r.get::<Option<String>, _>("name") {
+    let purpose = Purpose::parse(r.try_get("purpose")?);
+    let platform_id = PlatformId::display_stored(r.try_get("platform_id")?);
+    let vessel = match r.try_get::<Option<String>, _>("name")? {
         Some(name) => format!("{name} ({platform_id})"),
-        None => format!("{} {} ({platform_id})", r.get::<String, _>("make"), r.get::<String, _>("model")),
+        None => format!("{} {} ({platform_id})", r.try_get::<String, _>("make")?, r.try_get::<String, _>("model")?),
     };
-    let card = match (r.get::<Option<String>, _>("card_brand"), r.get::<Option<String>, _>("card_last4")) {
+    let card = match (r.try_get::<Option<String>, _>("card_brand")?, r.try_get::<Option<String>, _>("card_last4")?) {
         (Some(brand), Some(last4)) => format!("\nCard: {brand} ending in {last4}"),
         _ => String::new(),
     };
-    let amount = euros(r.get("amount_cents"));
+    let amount = euros(r.try_get("amount_cents")?);
     let body = format!(
         "Thank you for your payment.\n\n\
          Amount: {amount}\n\
@@ -51,10 +51,10 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
          Keep this email as your receipt.\n\
          European Small-Craft Registry",
         purpose.describe(),
-        date(r.get::<Option<i64>, _>("succeeded_at").unwrap_or_default()),
+        date(r.try_get::<Option<i64>, _>("succeeded_at")?.unwrap_or_default()),
     );
     let subject = format!("Receipt: {amount} for {}", purpose.describe().to_lowercase());
-    outbox::enqueue(tx, &Message::email(r.get("email"), subject, body)).await
+    outbox::enqueue(tx, &Message::email(r.try_get("email")?, subject, body)).await
 }
 
 #[cfg(test)]

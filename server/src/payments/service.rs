@@ -8,7 +8,7 @@
 //! queued) share one transaction, guarded by a conditional update, so a
 //! replayed webhook or two racing processes change nothing more.
 
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 use super::{
     model::{CreateIntentRequest, CreatedIntent, PAYMENT_COLUMNS, Payment, PaymentStatus, Purpose},
@@ -49,10 +49,10 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(vessel_not_found)?;
-    if vessel.get::<String, _>("owner_user_id") != user.id {
+    if vessel.try_get::<String, _>("owner_user_id")? != user.id {
         return Err(AppError::Forbidden("Only the vessel's owner can pay its registration fee.".into()));
     }
-    if vessel.get::<String, _>("status") != "pending_payment" {
+    if vessel.try_get::<String, _>("status")? != "pending_payment" {
         return Err(AppError::Conflict("This vessel's registration fee has already been paid.".into()));
     }
     let paid: i64 = sqlx::query(
@@ -61,7 +61,7 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
     .bind(&request.vessel_id)
     .fetch_one(&state.db)
     .await?
-    .get("n");
+    .try_get("n")?;
     if paid > 0 {
         return Err(AppError::Conflict(
             "This vessel's registration fee has been paid; the registry is reviewing an identifier it shares with another vessel."
@@ -77,9 +77,9 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
     let payment_id = open_registration_payment(state, user, &request.vessel_id).await?;
     let description = format!(
         "Vessel registration {} ({} {})",
-        vessel.get::<String, _>("platform_id"),
-        vessel.get::<String, _>("make"),
-        vessel.get::<String, _>("model")
+        vessel.try_get::<String, _>("platform_id")?,
+        vessel.try_get::<String, _>("make")?,
+        vessel.try_get::<String, _>("model")?
     );
     let client_secret = ensure_provider_intent(state, &payment_id, description).await?;
     Ok(CreatedIntent {
@@ -102,8 +102,8 @@ async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &st
         .fetch_optional(&state.db)
         .await?;
         if let Some(open) = open {
-            let id: String = open.get("id");
-            if open.get::<String, _>("provider") == state.payments.name() {
+            let id: String = open.try_get("id")?;
+            if open.try_get::<String, _>("provider")? == state.payments.name() {
                 return Ok(id);
             }
             // Made with another provider (the registry switched): that provider's
@@ -162,23 +162,19 @@ async fn ensure_provider_intent(state: &AppState, payment_id: &str, description:
         .bind(payment_id)
         .fetch_one(&state.db)
         .await?;
-    if let Some(secret) = row.get::<Option<String>, _>("client_secret") {
+    if let Some(secret) = row.try_get::<Option<String>, _>("client_secret")? {
         return Ok(secret);
     }
     let intent = state
         .payments
         .create_intent(&IntentRequest {
             payment_id: payment_id.to_owned(),
-            amount_cents: row.get("amount_cents"),
+            amount_cents: row.try_get("amount_cents")?,
             currency: fees::CURRENCY,
             description,
         })
         .await
-        .map_err(|e| AppError::Status {
-            status: axum::http::StatusCode::BAD_GATEWAY,
-            code: "payment_provider_unavailable",
-            message: format!("The card payment service could not be reached; please try again. ({e})"),
-        })?;
+        .map_err(|e| provider_unavailable(&e))?;
     sqlx::query(
         "UPDATE payments SET provider_intent_id = $1, client_secret = $2, updated_at = $3
          WHERE id = $4 AND provider_intent_id IS NULL",
@@ -227,7 +223,7 @@ async fn load(state: &AppState, id: &str) -> AppResult<(Payment, String, Option<
     .fetch_optional(&state.db)
     .await?
     .ok_or_else(payment_not_found)?;
-    Ok((Payment::from_row(&row), row.get("user_id"), row.get("provider_intent_id")))
+    Ok((Payment::from_row(&row)?, row.try_get("user_id")?, row.try_get("provider_intent_id")?))
 }
 
 /// Our payment for a provider intent, if we made it.
@@ -237,7 +233,8 @@ pub async fn payment_id_for_intent(state: &AppState, intent_id: &str) -> AppResu
         .bind(intent_id)
         .fetch_optional(&state.db)
         .await?
-        .map(|r| r.get("id")))
+        .map(|r| r.try_get("id"))
+        .transpose()?)
 }
 
 /// Bring a payment in line with what the provider reports, inside the
@@ -249,15 +246,15 @@ pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, 
         .fetch_optional(&mut **tx)
         .await?
         .ok_or_else(payment_not_found)?;
-    let matches = row.get::<i64, _>("amount_cents") == intent.amount_cents
-        && row.get::<String, _>("currency") == intent.currency
+    let matches = row.try_get::<i64, _>("amount_cents")? == intent.amount_cents
+        && row.try_get::<String, _>("currency")? == intent.currency
         && intent.payment_ref.as_deref().is_none_or(|r| r == payment_id)
-        && row.get::<Option<String>, _>("provider_intent_id").is_none_or(|i| i == intent.id);
+        && row.try_get::<Option<String>, _>("provider_intent_id")?.is_none_or(|i| i == intent.id);
     if !matches {
         // Never fulfil on an intent that is not this payment's, whatever it says.
         return Err(anyhow::anyhow!("provider intent {} does not match payment {payment_id}", intent.id).into());
     }
-    let current = PaymentStatus::parse(row.get("status"));
+    let current = PaymentStatus::parse(row.try_get("status")?);
     let next = match intent.status {
         IntentStatus::Succeeded => PaymentStatus::Succeeded,
         IntentStatus::RequiresAction => PaymentStatus::RequiresAction,
@@ -267,7 +264,7 @@ pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, 
         IntentStatus::RequiresPaymentMethod | IntentStatus::RequiresConfirmation => current,
     };
     // A repeated failure records a new message only.
-    let same_failure = row.get::<Option<String>, _>("failure_message") == intent.last_error;
+    let same_failure = row.try_get::<Option<String>, _>("failure_message")? == intent.last_error;
     if next == current && (next != PaymentStatus::Failed || same_failure) {
         return Ok(current);
     }
@@ -342,8 +339,8 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
         .bind(payment_id)
         .fetch_one(&mut **tx)
         .await?;
-    let (vessel_id, payer): (String, String) = (p.get("vessel_id"), p.get("user_id"));
-    match p.get::<&str, _>("purpose") {
+    let (vessel_id, payer): (String, String) = (p.try_get("vessel_id")?, p.try_get("user_id")?);
+    match p.try_get::<&str, _>("purpose")? {
         "registration" => activate(tx, &vessel_id, &payer, payment_id).await?,
         other => return Err(anyhow::anyhow!("no fulfilment for {other} payments yet").into()),
     }
@@ -394,4 +391,15 @@ async fn activate(tx: &mut Tx<'_>, vessel_id: &str, payer: &str, payment_id: &st
             .await?;
     }
     Ok(())
+}
+
+/// The provider's own words go to the log (with the request id), never to
+/// the client: they may name internals, keys' prefixes or other customers.
+pub(crate) fn provider_unavailable(cause: &anyhow::Error) -> AppError {
+    tracing::error!(error = %format!("{cause:#}"), "the card payment provider failed");
+    AppError::Status {
+        status: axum::http::StatusCode::BAD_GATEWAY,
+        code: "payment_provider_unavailable",
+        message: "The card payment service could not be reached; please try again.".into(),
+    }
 }

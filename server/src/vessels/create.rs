@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::{
@@ -362,7 +363,7 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
             .fetch_one(&mut *tx)
             .await?;
         tx.commit().await?;
-        return Ok(CreatedVessel { vessel: Vessel::from_row(&row), warnings });
+        return Ok(CreatedVessel { vessel: Vessel::from_row(&row)?, warnings });
     }
     Err(anyhow::anyhow!("could not draw a free platform ID in 5 attempts").into())
 }

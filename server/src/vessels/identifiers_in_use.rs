@@ -32,10 +32,13 @@ pub async fn of_vessel(conn: &mut AnyConnection, vessel_id: &str) -> sqlx::Resul
         .bind(vessel_id)
         .fetch_one(&mut *conn)
         .await?;
-    Ok(COLUMNS
-        .iter()
-        .filter_map(|(_, column)| row.get::<Option<String>, _>(*column).and_then(|v| UniqueIdentifier::new(column, v)))
-        .collect())
+    let mut identifiers = Vec::new();
+    for (_, column) in COLUMNS.iter() {
+        if let Some(id) = row.try_get::<Option<String>, _>(*column)?.and_then(|v| UniqueIdentifier::new(column, v)) {
+            identifiers.push(id);
+        }
+    }
+    Ok(identifiers)
 }
 
 /// The first identifier another registered vessel already carries, and that vessel.
@@ -53,7 +56,8 @@ pub async fn find_taken(
         .bind(except_vessel.unwrap_or(""))
         .fetch_optional(&mut *conn)
         .await?
-        .map(|r| r.get("id"));
+        .map(|r| r.try_get("id"))
+        .transpose()?;
         if let Some(existing) = existing {
             return Ok(Some((id.clone(), existing)));
         }

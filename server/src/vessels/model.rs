@@ -80,38 +80,40 @@ pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status
      v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
      v.documents_count, v.created_at";
 
-impl Vessel {
-    pub fn from_row(r: &AnyRow) -> Self {
+impl sqlx::FromRow<'_, AnyRow> for Vessel {
+    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
         let national: BTreeMap<String, String> =
-            serde_json::from_str(r.get::<&str, _>("national_identifiers")).unwrap_or_default();
-        Self {
-            id: r.get("id"),
-            platform_id: PlatformId::display_stored(r.get("platform_id")),
-            name: r.get("name"),
-            make: r.get("make"),
-            model: r.get("model"),
-            build_year: r.get("build_year"),
-            length_cm: r.get("length_cm"),
-            country_code: r.get("country_code"),
-            public_visibility: r.get::<i64, _>("public_visibility") == 1,
-            for_sale: r.get::<i64, _>("for_sale") == 1,
-            status: VesselStatus::parse(r.get("status")),
-            created_at: rfc3339(r.get("created_at")),
-            documents_count: r.get("documents_count"),
-            cin: r.get("cin"),
+            serde_json::from_str(r.try_get::<&str, _>("national_identifiers")?).unwrap_or_default();
+        Ok(Self {
+            id: r.try_get("id")?,
+            platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
+            name: r.try_get("name")?,
+            make: r.try_get("make")?,
+            model: r.try_get("model")?,
+            build_year: r.try_get("build_year")?,
+            length_cm: r.try_get("length_cm")?,
+            country_code: r.try_get("country_code")?,
+            public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
+            for_sale: r.try_get::<i64, _>("for_sale")? == 1,
+            status: VesselStatus::parse(r.try_get("status")?),
+            created_at: rfc3339(r.try_get("created_at")?),
+            documents_count: r.try_get("documents_count")?,
+            cin: r.try_get("cin")?,
             identifiers: VesselIdentifiers {
-                legacy_id: r.get("legacy_id"),
-                engine_serial: r.get("engine_serial"),
-                mmsi: r.get("mmsi"),
-                mmsi_country: r.get("mmsi_country"),
-                imo_number: r.get("imo_number"),
-                eni_number: r.get("eni_number"),
+                legacy_id: r.try_get("legacy_id")?,
+                engine_serial: r.try_get("engine_serial")?,
+                mmsi: r.try_get("mmsi")?,
+                mmsi_country: r.try_get("mmsi_country")?,
+                imo_number: r.try_get("imo_number")?,
+                eni_number: r.try_get("eni_number")?,
                 national,
             },
             ownership_summary: None,
-        }
+        })
     }
+}
 
+impl Vessel {
     /// Public and in the registry: what anyone may see.
     pub fn is_listed(&self) -> bool {
         self.public_visibility && matches!(self.status, VesselStatus::Active | VesselStatus::InTransfer)

@@ -6,7 +6,7 @@
 //! recently registered (ids are time-ordered and unique, so paging is stable).
 
 use serde::Deserialize;
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 use utoipa::IntoParams;
 
 use super::{
@@ -22,6 +22,9 @@ use crate::{
 
 pub const DEFAULT_PAGE_SIZE: i64 = 10;
 pub const MAX_PAGE_SIZE: i64 = 100;
+/// The deepest page served: ten million results at the largest page size,
+/// more than Europe's whole fleet, and an offset that cannot overflow.
+pub const MAX_PAGE: i64 = 100_000;
 /// Trigram indexes need three characters to narrow anything down.
 pub const MIN_TEXT_LEN: usize = 3;
 
@@ -77,8 +80,8 @@ impl SearchQuery {
 
     pub fn parse(p: &SearchParams) -> AppResult<Self> {
         let page = number("page", "Page", &p.page)?.unwrap_or(1);
-        if page < 1 {
-            return Err(AppError::bad_request("invalid_parameter", "Page numbers start at 1."));
+        if !(1..=MAX_PAGE).contains(&page) {
+            return Err(AppError::bad_request("invalid_parameter", format!("Page must be between 1 and {MAX_PAGE}.")));
         }
         let page_size = number("pageSize", "Page size", &p.page_size)?.unwrap_or(DEFAULT_PAGE_SIZE);
         if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
@@ -177,7 +180,7 @@ async fn total(state: &AppState, q: &SearchQuery, plan: &Plan) -> AppResult<i64>
     let generation: i64 = sqlx::query("SELECT value FROM search_generation WHERE id = 1")
         .fetch_one(&state.db)
         .await?
-        .get("value");
+        .try_get("value")?;
     let key = q.count_key();
     if let Some(n) = cache.get(generation, &key) {
         return Ok(n);
@@ -255,7 +258,7 @@ impl Plan {
                 bind_all(sqlx::query(&sql), params).fetch_one(&state.db).await?
             }
         };
-        Ok(row.get("n"))
+        Ok(row.try_get("n")?)
     }
 
     async fn page(&self, state: &AppState, q: &SearchQuery) -> AppResult<Vec<Vessel>> {
@@ -290,6 +293,6 @@ impl Plan {
                 bind_all(sqlx::query(&sql), params).bind(q.page_size).bind(offset).fetch_all(&state.db).await?
             }
         };
-        Ok(rows.iter().map(Vessel::from_row).collect())
+        Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
     }
 }

@@ -1,6 +1,6 @@
 //! Reading vessels and the owner's few permitted changes.
 
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 use super::model::{OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail};
 use crate::{
@@ -24,8 +24,8 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(not_found)?;
-    let vessel = Vessel::from_row(&row);
-    let owner_id: String = row.get("owner_user_id");
+    let vessel = Vessel::from_row(&row)?;
+    let owner_id: String = row.try_get("owner_user_id")?;
     let privileged = viewer.is_some_and(|u| u.id == owner_id || u.is_admin());
     if !vessel.is_listed() && !privileged {
         return Err(not_found());
@@ -38,16 +38,16 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
     .fetch_all(&state.db)
     .await?
     .iter()
-    .map(|r| {
-        let entry_owner: String = r.get("owner_user_id");
-        OwnershipEntry {
+    .map(|r| -> sqlx::Result<OwnershipEntry> {
+        let entry_owner: String = r.try_get("owner_user_id")?;
+        Ok(OwnershipEntry {
             owner_user_id: viewer.filter(|u| u.id == entry_owner).map(|u| u.id.clone()),
-            acquisition_type: r.get("acquisition_type"),
-            acquired_at: rfc3339(r.get("acquired_at")),
-            transferred_out_at: r.get::<Option<i64>, _>("transferred_out_at").map(rfc3339),
-        }
+            acquisition_type: r.try_get("acquisition_type")?,
+            acquired_at: rfc3339(r.try_get("acquired_at")?),
+            transferred_out_at: r.try_get::<Option<i64>, _>("transferred_out_at")?.map(rfc3339),
+        })
     })
-    .collect();
+    .collect::<sqlx::Result<_>>()?;
     Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history })
 }
 
@@ -59,7 +59,7 @@ pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
     .bind(&user.id)
     .fetch_all(&state.db)
     .await?;
-    Ok(rows.iter().map(Vessel::from_row).collect())
+    Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
 }
 
 pub struct FlagChange {
@@ -76,8 +76,8 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(not_found)?;
-    let before = Vessel::from_row(&row);
-    if row.get::<String, _>("owner_user_id") != user.id {
+    let before = Vessel::from_row(&row)?;
+    if row.try_get::<String, _>("owner_user_id")? != user.id {
         return Err(AppError::Forbidden("Only the vessel's current owner can change it.".into()));
     }
     if before.status == super::model::VesselStatus::Deactivated {
@@ -109,5 +109,5 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         .fetch_one(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(Vessel::from_row(&row))
+    Ok(Vessel::from_row(&row)?)
 }

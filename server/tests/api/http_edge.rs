@@ -87,7 +87,8 @@ async fn every_response_carries_the_security_headers() {
 async fn health_and_readiness() {
     let app = TestApp::spawn().await;
     assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
-    assert_eq!(app.get("/readyz").await.text().await.unwrap(), "ready");
+    let (status, body) = parts(app.get("/readyz").await).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"status": "ready", "warnings": []})));
 }
 
 #[tokio::test]
@@ -114,6 +115,6 @@ async fn stats_are_computed_not_marketing_figures() {
 
 #[tokio::test]
 async fn the_dev_mailbox_does_not_exist_in_prod_mode() {
-    let app = TestApp::spawn_with(&[("REGISTRY_MODE", "prod")]).await;
+    let app = TestApp::spawn_with(&[("REGISTRY_MODE", "prod"), ("REGISTRY_EMAIL", "outbox"), ("REGISTRY_PAYMENTS", "local")]).await;
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }

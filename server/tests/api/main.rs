@@ -4,6 +4,7 @@
 
 mod accounts;
 mod fake_stripe;
+mod hardening;
 mod helpers;
 mod http_edge;
 mod outbox;

@@ -122,7 +122,9 @@ async fn bad_card_details_are_refused_with_the_providers_messages_and_never_stor
     };
     for (body, code, message) in [
         (attempt("4242 4242 4242 4241", 12, 2034, "123"), "incorrect_number", "Your card number is invalid."),
-        (attempt(SUCCESS, 1, 2020, "123"), "invalid_expiry_year", "Your card's expiration date is in the past."),
+        (attempt(SUCCESS, 1, 2020, "123"), "expired_card", "Your card has expired."),
+        (attempt(SUCCESS, 12, 9_223_372_036_854_775_807, "123"), "invalid_expiry_year", "Your card's expiration year is invalid."),
+        (attempt(SUCCESS, 12, 2099, "123"), "invalid_expiry_year", "Your card's expiration year is invalid."),
         (attempt(SUCCESS, 12, 2034, "12"), "invalid_cvc", "Your card's security code is invalid."),
         (attempt(SUCCESS, 12, 2034, "1234"), "invalid_cvc", "Your card's security code is invalid."),
     ] {

@@ -16,6 +16,7 @@ const FIELD_OF_CODE: Record<string, keyof CardValues> = {
   incorrect_number: "cardNumber",
   invalid_expiry_month: "expiry",
   invalid_expiry_year: "expiry",
+  expired_card: "expiry",
   invalid_cvc: "cvc",
 };
 

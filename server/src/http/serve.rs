@@ -1,0 +1,109 @@
+//! The listener loop: hyper's HTTP/1 connections with the limits that
+//! `axum::serve` does not expose.
+//!
+//! - A client must send a request's headers within `header_read_timeout`,
+//!   and an idle kept-alive connection is closed after the same time (hyper
+//!   starts the header timer again whenever a connection waits for its next
+//!   request): a slow-headers attack cannot hold connections open.
+//! - At most `max_connections` are served at once. Beyond that a connection
+//!   gets a short 503 in the JSON envelope and is closed at once, so the
+//!   excess costs a file descriptor for microseconds, not until it gives up.
+
+use std::{future::Future, sync::Arc, time::Duration};
+
+use axum::{
+    Router,
+    extract::{ConnectInfo, Request},
+};
+use hyper::body::Incoming;
+use hyper_util::{
+    rt::{TokioIo, TokioTimer},
+    server::graceful::GracefulShutdown,
+    service::TowerToHyperService,
+};
+use tokio::{io::AsyncWriteExt, net::TcpListener, sync::Semaphore};
+use tower::ServiceExt;
+
+#[derive(Clone, Copy, Debug)]
+pub struct ConnectionLimits {
+    pub header_read_timeout: Duration,
+    pub max_connections: usize,
+}
+
+/// Requests in flight get this long to finish after a shutdown signal.
+const DRAIN: Duration = Duration::from_secs(30);
+
+/// Headers (request line included) larger than this are refused by hyper
+/// itself with an empty 431; below it, `limits::request_size` answers 414 and
+/// 431 in the JSON envelope for anything over the limits we mean to enforce.
+const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+pub async fn serve(
+    router: Router,
+    listener: TcpListener,
+    limits: ConnectionLimits,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let graceful = GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout)
+        .max_buf_size(MAX_HEAD_BYTES)
+        .keep_alive(true);
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of file descriptors and the like: back off instead
+                    // of spinning; the error is the process's, not a client's.
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            tokio::spawn(refuse(stream));
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let service = router.clone().map_request(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request
+        });
+        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %peer, "connection ended with an error");
+            }
+            drop(slot);
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(DRAIN) => tracing::warn!("connections still open after the drain period; closing"),
+    }
+    Ok(())
+}
+
+/// Answer a connection over the cap with 503 and close it, without reading
+/// its request. Bounded in time, so a peer that does not read cannot hold it.
+async fn refuse(mut stream: tokio::net::TcpStream) {
+    const BODY: &str = r#"{"message":"The server is busy. Please try again in a moment.","code":"busy"}"#;
+    let response = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
+         connection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
+        BODY.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(response.as_bytes()).await?;
+        stream.shutdown().await
+    })
+    .await;
+}

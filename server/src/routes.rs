@@ -1,0 +1,19 @@
+//! The API as one router: every feature's routes, composed above the HTTP
+//! edge (which knows none of them) and handed to `http::router`.
+
+use axum::Router;
+
+use crate::app::AppState;
+
+pub fn api(state: &AppState) -> Router<AppState> {
+    let api = Router::new()
+        .merge(crate::auth::router())
+        .merge(crate::profile::router())
+        .merge(crate::stats::router())
+        .merge(crate::countries::router())
+        .merge(crate::vessels::router())
+        .merge(crate::payments::router())
+        .merge(crate::openapi::router());
+    // Dev mode only ever listens on loopback (config refuses otherwise).
+    if state.config.is_dev() { api.merge(crate::dev::router()) } else { api }
+}
