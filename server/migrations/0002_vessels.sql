@@ -16,7 +16,7 @@ CREATE TABLE vessels (
     owner_phone_e164 TEXT NOT NULL,
     public_visibility BIGINT NOT NULL CHECK (public_visibility IN (0, 1)),
     for_sale BIGINT NOT NULL CHECK (for_sale IN (0, 1)),
-    -- Normalised `NL-BEN12345A678`, 'unknown', or NULL (built before 1998).
+    -- Normalised `NL-BEN12345F819`, 'unknown', or NULL (built before 1998).
     cin TEXT,
     cin_manufacturer TEXT,
     cin_serial TEXT,

@@ -98,7 +98,7 @@ fn texts(kind: IdentifierType) -> Texts {
         helper: LocalizedText { en: helper_en, nl: helper_nl },
     };
     match kind {
-        T::Cin => t("CIN / HIN", "CIN / HIN", "NL-BEN12345A678",
+        T::Cin => t("CIN / HIN", "CIN / HIN", "NL-BEN12345F819",
             "The 14-character craft identification number on the transom.",
             "Het casco-identificatienummer van 14 tekens op de spiegel."),
         T::Brandmerk => t("Brandmerk (Kadaster)", "Brandmerk (Kadaster)", "12345A2020",

@@ -18,6 +18,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod payments;
 pub mod profile;
+pub mod retention;
 pub mod routes;
 pub mod seed;
 pub mod seed_vessels;

@@ -81,6 +81,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
             tokio::spawn(worker.run());
+            tokio::spawn(registry::retention::run(state.db.clone()));
             app::serve(state, listener).await
         }
         Command::Migrate => Ok(()),

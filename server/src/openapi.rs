@@ -21,7 +21,7 @@ use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profil
         profile::show, profile::archive,
         stats::stats,
         countries::list, countries::one,
-        vessels::register, vessels::search, vessels::my_list, vessels::detail, vessels::update,
+        vessels::register, vessels::search, vessels::my_list, vessels::detail, vessels::update, vessels::admin_list,
         payments::payments_config, payments::create_intent, payments::payment, payments::local_confirm,
         payments::webhook,
         dev::mailbox,

@@ -233,8 +233,9 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
 
 /// Archive an account: its sessions end, its email becomes free to register
 /// again, the password hash, phone and name are erased (data minimisation;
-/// the email stays for bookkeeping), and its vessels are deactivated (each
-/// change audited), all in one transaction.
+/// the email stays for bookkeeping), its vessels are deactivated with the
+/// phone stored on them erased (each change audited), and its unfinished
+/// payments are canceled, all in one transaction.
 pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
     let mut tx = state.begin().await?;
     let changed = sqlx::query(
@@ -250,22 +251,8 @@ pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
         return Err(AppError::NotFound("This account no longer exists.".into()));
     }
     sessions::end_all_for_user(&mut tx, &user.id).await?;
-    let vessels: Vec<String> =
-        sqlx::query("SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'")
-            .bind(&user.id)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| r.try_get("id"))
-            .collect::<Result<_, _>>()?;
-    for vessel_id in &vessels {
-        sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id = $1")
-            .bind(vessel_id)
-            .execute(&mut *tx)
-            .await?;
-        crate::vessels::audit(&mut tx, vessel_id, Some(&user.id), "deactivated",
-            serde_json::json!({"reason": "owner archived the account"})).await?;
-    }
+    crate::vessels::lifecycle::deactivate_all_of(&mut tx, &user.id).await?;
+    crate::payments::service::cancel_open_for_user(&mut tx, &user.id).await?;
     tx.commit().await?;
     Ok(())
 }

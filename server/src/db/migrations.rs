@@ -46,6 +46,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(4, "search listed only", "0004_search_listed"),
     per_backend!(5, "search generation", "0005_search_generation"),
     portable!(6, "payments", "0006_payments.sql"),
+    per_backend!(7, "needs review", "0007_needs_review"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {
@@ -84,6 +85,11 @@ async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyh
         tx.execute(sql)
             .await
             .with_context(|| format!("migration {} {}", m.version, m.name))?;
+        if backend == Backend::Sqlite && sql.contains("writable_schema") {
+            // After editing the schema text, every connection must reload it.
+            let version: i64 = sqlx::query("PRAGMA schema_version").fetch_one(&mut *tx).await?.try_get(0)?;
+            tx.execute(format!("PRAGMA schema_version = {}", version + 1).as_str()).await?;
+        }
         sqlx::query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)")
             .bind(m.version)
             .bind(m.name)

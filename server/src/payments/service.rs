@@ -52,8 +52,15 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
     if vessel.try_get::<String, _>("owner_user_id")? != user.id {
         return Err(AppError::Forbidden("Only the vessel's owner can pay its registration fee.".into()));
     }
-    if vessel.try_get::<String, _>("status")? != "pending_payment" {
-        return Err(AppError::Conflict("This vessel's registration fee has already been paid.".into()));
+    match vessel.try_get::<&str, _>("status")? {
+        "pending_payment" => {}
+        "needs_review" => {
+            return Err(AppError::Conflict(
+                "This vessel's registration fee has been paid; the registry is reviewing an identifier it shares with another vessel."
+                    .into(),
+            ));
+        }
+        _ => return Err(AppError::Conflict("This vessel's registration fee has already been paid.".into())),
     }
     let paid: i64 = sqlx::query(
         "SELECT COUNT(*) AS n FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'",
@@ -341,55 +348,12 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
         .await?;
     let (vessel_id, payer): (String, String) = (p.try_get("vessel_id")?, p.try_get("user_id")?);
     match p.try_get::<&str, _>("purpose")? {
-        "registration" => activate(tx, &vessel_id, &payer, payment_id).await?,
+        "registration" => {
+            vessels::lifecycle::activate_after_payment(tx, &vessel_id, &payer, payment_id).await?;
+        }
         other => return Err(anyhow::anyhow!("no fulfilment for {other} payments yet").into()),
     }
     receipt::enqueue(tx, payment_id).await?;
-    Ok(())
-}
-
-/// A paid registration puts the vessel in the registry, unless another
-/// vessel took one of its identifiers while it waited: then the payment
-/// stands, the vessel waits, and the administrators see why.
-async fn activate(tx: &mut Tx<'_>, vessel_id: &str, payer: &str, payment_id: &str) -> AppResult<()> {
-    let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
-    let blocked = |identifier: &'static str| {
-        serde_json::json!({"paymentId": payment_id, "identifier": identifier})
-    };
-    if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
-        identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
-        vessels::audit(tx, vessel_id, None, "activation_blocked", blocked(identifier.column)).await?;
-        tracing::warn!(vessel = vessel_id, identifier = identifier.column, "paid vessel not activated: identifier in use");
-        return Ok(());
-    }
-    // In a savepoint: on PostgreSQL a vessel activated concurrently with the
-    // same identifier surfaces here as a unique violation, which would
-    // otherwise abort the whole transaction and the payment's record with it.
-    let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
-    let activated = sqlx::query(
-        "UPDATE vessels SET status = 'active', listed_at = $1 WHERE id = $2 AND status = 'pending_payment'",
-    )
-    .bind(now_ms())
-    .bind(vessel_id)
-    .execute(&mut *savepoint)
-    .await;
-    let activated = match activated {
-        Err(e) if is_unique_violation(&e) => {
-            savepoint.rollback().await?;
-            vessels::audit(tx, vessel_id, None, "activation_blocked", blocked("concurrent")).await?;
-            tracing::warn!(vessel = vessel_id, "paid vessel not activated: an identifier was taken concurrently");
-            return Ok(());
-        }
-        other => {
-            let done = other?.rows_affected();
-            savepoint.commit().await?;
-            done
-        }
-    };
-    if activated == 1 {
-        vessels::audit(tx, vessel_id, Some(payer), "registration_paid", serde_json::json!({"paymentId": payment_id}))
-            .await?;
-    }
     Ok(())
 }
 
@@ -402,4 +366,34 @@ pub(crate) fn provider_unavailable(cause: &anyhow::Error) -> AppError {
         code: "payment_provider_unavailable",
         message: "The card payment service could not be reached; please try again.".into(),
     }
+}
+
+/// Cancel an archived account's unfinished payments, in the archiving
+/// transaction, so no form left open can still charge for a vessel that is
+/// gone. A success the provider reports later is still recorded (money is
+/// never dropped) and lands in review, since the vessel is no longer pending.
+pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<()> {
+    let open: Vec<String> =
+        sqlx::query("SELECT id FROM payments WHERE user_id = $1 AND status NOT IN ('succeeded', 'canceled')")
+            .bind(user_id)
+            .fetch_all(&mut **tx)
+            .await?
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
+    for payment_id in &open {
+        let moved = sqlx::query(
+            "UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
+        )
+        .bind(now_ms())
+        .bind(payment_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if moved == 1 {
+            let detail = serde_json::json!({"reason": "account archived"});
+            log_event_with_id(tx, &new_id(), payment_id, "registry", "canceled", detail).await?;
+        }
+    }
+    Ok(())
 }

@@ -51,7 +51,7 @@ pub struct CreateVesselRequest {
     pub public_visibility: bool,
     #[serde(default)]
     pub for_sale: bool,
-    /// `NL-BEN12345A678` or `unknown`; required from build year 1998 on.
+    /// `NL-BEN12345F819` or `unknown`; required from build year 1998 on.
     #[serde(default)]
     pub cin: Option<String>,
     /// For vessels built before 1998; at most 20 characters, or `unknown`.

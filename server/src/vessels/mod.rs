@@ -4,6 +4,7 @@
 mod count_cache;
 mod create;
 pub mod identifiers_in_use;
+pub mod lifecycle;
 pub mod model;
 pub mod search;
 mod service;
@@ -28,7 +29,7 @@ use crate::{
     db::Tx,
     error::{AppResult, ErrorBody},
     http::{
-        extract::{CurrentUser, MaybeUser, PlatformIdPath},
+        extract::{Admin, CurrentUser, MaybeUser, PlatformIdPath},
         json::ApiJson,
     },
     ids::new_id,
@@ -40,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/search", get(search))
         .route("/api/vessels/my/list", get(my_list))
         .route("/api/vessels/{id}", get(detail).patch(update))
+        .route("/api/admin/vessels", get(admin_list))
 }
 
 /// Record a change to a vessel in its audit trail, inside the change's transaction.
@@ -83,6 +85,43 @@ pub(crate) async fn search(State(state): State<AppState>, Query(params): Query<s
     let query = search::SearchQuery::parse(&params)?;
     Ok(ApiJson(search::search(&state, &query).await?))
 }
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AdminListParams {
+    /// From 1 to 100,000.
+    #[param(minimum = 1, maximum = 100_000)]
+    pub page: Option<i64>,
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<i64>,
+    /// Only vessels in this state, e.g. `needs_review`.
+    pub status: Option<model::VesselStatus>,
+}
+
+#[utoipa::path(get, path = "/api/admin/vessels", tag = "admin", params(AdminListParams),
+    responses((status = 200, body = VesselPage, description = "Every vessel, newest first"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Signed in, not an administrator")))]
+pub(crate) async fn admin_list(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(params): Query<AdminListParams>,
+) -> AppResult<ApiJson<VesselPage>> {
+    let page = params.page.unwrap_or(1);
+    let page_size = params.page_size.unwrap_or(ADMIN_PAGE_SIZE);
+    if !(1..=search::MAX_PAGE).contains(&page) || !(1..=search::MAX_PAGE_SIZE).contains(&page_size) {
+        return Err(crate::error::AppError::bad_request(
+            "invalid_parameter",
+            format!("Page must be between 1 and {} and page size between 1 and {}.", search::MAX_PAGE, search::MAX_PAGE_SIZE),
+        ));
+    }
+    Ok(ApiJson(service::all_for_admin(&state, params.status, page, page_size).await?))
+}
+
+/// The spec's admin page size.
+const ADMIN_PAGE_SIZE: i64 = 20;
 
 #[utoipa::path(get, path = "/api/vessels/my/list", tag = "vessels",
     responses((status = 200, body = Vec<Vessel>), (status = 401, body = ErrorBody)))]

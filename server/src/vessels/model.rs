@@ -16,6 +16,9 @@ pub enum VesselStatus {
     Active,
     InTransfer,
     Deactivated,
+    /// The fee is paid but the vessel could not be activated (an identifier
+    /// taken meanwhile); `reviewReason` says why. Administrators resolve it.
+    NeedsReview,
 }
 
 impl VesselStatus {
@@ -25,6 +28,7 @@ impl VesselStatus {
             Self::Active => "active",
             Self::InTransfer => "in_transfer",
             Self::Deactivated => "deactivated",
+            Self::NeedsReview => "needs_review",
         }
     }
 
@@ -33,6 +37,7 @@ impl VesselStatus {
             "active" => Self::Active,
             "in_transfer" => Self::InTransfer,
             "deactivated" => Self::Deactivated,
+            "needs_review" => Self::NeedsReview,
             _ => Self::PendingPayment,
         }
     }
@@ -67,9 +72,11 @@ pub struct Vessel {
     pub public_visibility: bool,
     pub for_sale: bool,
     pub status: VesselStatus,
+    /// Why the vessel waits in `needs_review`, for its owner; null otherwise.
+    pub review_reason: Option<String>,
     pub created_at: String,
     pub documents_count: i64,
-    /// `NL-BEN12345A678`, `unknown`, or null for vessels built before 1998.
+    /// `NL-BEN12345F819`, `unknown`, or null for vessels built before 1998.
     pub cin: Option<String>,
     pub identifiers: VesselIdentifiers,
     pub ownership_summary: Option<String>,
@@ -78,7 +85,7 @@ pub struct Vessel {
 pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
      v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
      v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
-     v.documents_count, v.created_at";
+     v.documents_count, v.created_at, v.review_reason";
 
 impl sqlx::FromRow<'_, AnyRow> for Vessel {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
@@ -96,6 +103,7 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
             public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
             for_sale: r.try_get::<i64, _>("for_sale")? == 1,
             status: VesselStatus::parse(r.try_get("status")?),
+            review_reason: r.try_get("review_reason")?,
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,
             cin: r.try_get("cin")?,

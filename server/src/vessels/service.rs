@@ -2,7 +2,7 @@
 
 use sqlx::{FromRow, Row};
 
-use super::model::{OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail};
+use super::model::{OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail, VesselPage, VesselStatus};
 use crate::{
     app::AppState,
     auth::User,
@@ -60,6 +60,31 @@ pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
     .fetch_all(&state.db)
     .await?;
     Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
+}
+
+/// Every vessel, newest first, for administrators; optionally one status
+/// only (`needs_review` is the queue of paid vessels waiting for a decision).
+pub async fn all_for_admin(state: &AppState, status: Option<VesselStatus>, page: i64, page_size: i64) -> AppResult<VesselPage> {
+    let (filter, status) = match status {
+        Some(s) => ("WHERE v.status = $1", s.as_str()),
+        // Always true; keeps one parameter list for both shapes.
+        None => ("WHERE $1 = $1", ""),
+    };
+    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM vessels v {filter}"))
+        .bind(status)
+        .fetch_one(&state.db)
+        .await?
+        .try_get("n")?;
+    let rows = sqlx::query(&format!(
+        "SELECT {VESSEL_COLUMNS} FROM vessels v {filter} ORDER BY v.id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(status)
+    .bind(page_size)
+    .bind((page - 1) * page_size)
+    .fetch_all(&state.db)
+    .await?;
+    let data = rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?;
+    Ok(VesselPage { data, total, total_pages: (total + page_size - 1) / page_size })
 }
 
 pub struct FlagChange {

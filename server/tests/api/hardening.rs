@@ -290,3 +290,39 @@ async fn readiness_reports_offline_providers_named_in_prod() {
     // And prod has no dev mailbox.
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }
+
+/// What the privacy page promises, kept: the sweep as it would run 8 days,
+/// then 91 days, then 8 years from now.
+#[tokio::test]
+async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
+    use registry::clock::{DAY, now_ms};
+    let app = TestApp::spawn().await;
+    app.signed_in_user("sailor@example.nl").await;
+    app.post("/api/auth/password-reset/request", json!({"email": "sailor@example.nl"})).await;
+    app.login("sailor@example.nl", "a-wrong-password").await;
+    // Let the outbox worker deliver (record) the messages.
+    for _ in 0..50 {
+        if app.scalar("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").await == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let db = &app.db;
+    let now = now_ms();
+    // Today nothing live is touched but used tokens.
+    let swept = registry::retention::sweep(db, now).await.unwrap();
+    assert_eq!((swept.sessions, swept.outbox_bodies, swept.outbox), (0, 0, 0));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM tokens WHERE used_at IS NULL").await, 1, "the live reset link stays");
+
+    let later = registry::retention::sweep(db, now + 8 * DAY).await.unwrap();
+    assert!(later.throttle > 0 && later.tokens > 0 && later.outbox_bodies >= 2, "{later:?}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 0, "a 12-hour session is gone after 8 days");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM tokens").await, 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM throttle").await, 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox WHERE body <> ''").await, 0, "links and codes erased");
+    assert!(app.scalar("SELECT COUNT(*) FROM outbox").await >= 2, "the rest kept for 90 days");
+
+    registry::retention::sweep(db, now + 91 * DAY).await.unwrap();
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox").await, 0);
+}

@@ -76,6 +76,10 @@ impl TestApp {
     }
 
     async fn start(extra: &[(&str, &str)], outbox_worker: bool) -> Self {
+        // REGISTRY_TEST_LOG=debug (a filter) shows the servers' logs, internal causes of 500s included.
+        if let Ok(filter) = std::env::var("REGISTRY_TEST_LOG") {
+            let _ = tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(filter)).try_init();
+        }
         let (database_url, cleanup) = fresh_database().await;
         let mut env = BTreeMap::from([
             ("REGISTRY_DATABASE_URL".to_owned(), database_url),

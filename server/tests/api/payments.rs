@@ -497,3 +497,92 @@ async fn reading_a_failed_payment_writes_nothing() {
     assert_eq!(status, StatusCode::PAYMENT_REQUIRED, "{body}");
     assert_eq!(app.scalar(events).await, before + 1);
 }
+
+/// Money that cannot get stuck: a paid vessel whose identifier another vessel
+/// took meanwhile is held in `needs_review`, visibly, with the reason, for
+/// its owner and for administrators.
+#[tokio::test]
+async fn a_paid_vessel_whose_identifier_was_taken_meanwhile_waits_in_review_visibly() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    let rival = app.second_browser();
+    rival.signed_in_user("rival@example.nl").await;
+    let (_, theirs) = parts(rival.post("/api/vessels", sailboat()).await).await;
+    let (_, their_intent) = create_intent(&rival, &theirs).await;
+    confirm(&rival, their_intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
+
+    let (status, _) = confirm(&app, intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(vessel_status(&app, &vessel).await, "needs_review");
+    let (_, mine) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(mine[0]["status"], "needs_review");
+    assert!(mine[0]["reviewReason"].as_str().unwrap().contains("refunded"), "{mine}");
+    let (status, body) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body["message"].as_str().unwrap().contains("reviewing"), "{body}");
+
+    // Administrators find it; nobody else may list.
+    assert_eq!(app.get("/api/admin/vessels?status=needs_review").await.status(), StatusCode::FORBIDDEN);
+    let anonymous = TestApp::browser();
+    let r = anonymous.get(app.url("/api/admin/vessels")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    let admin = app.second_browser();
+    admin.signed_in_user("harbour-master@example.nl").await;
+    registry::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    let (status, queue) = parts(admin.get("/api/admin/vessels?status=needs_review").await).await;
+    assert_eq!(status, StatusCode::OK, "{queue}");
+    assert_eq!((queue["total"].as_i64(), queue["data"][0]["id"].as_str()), (Some(1), vessel["id"].as_str()));
+    let (_, everything) = parts(admin.get("/api/admin/vessels").await).await;
+    assert_eq!(everything["total"], 2);
+}
+
+/// A success the provider reports after our own cancellation is recorded
+/// and fulfils: money is never dropped.
+#[tokio::test]
+async fn a_success_reported_after_a_local_cancel_still_activates() {
+    let fake = FakeStripe::start().await;
+    let (app, vessel, intent, pi) = stripe_payment(&fake).await;
+    sqlx::query("UPDATE payments SET status = 'canceled' WHERE id = $1")
+        .bind(intent["paymentId"].as_str().unwrap())
+        .execute(&app.db)
+        .await
+        .unwrap();
+    fake.set_status(&pi, "succeeded", None);
+    let (status, ack) = signed(&app, &fake.event("evt_late", "payment_intent.succeeded", &pi)).await;
+    assert_eq!((status, ack["outcome"].as_str()), (StatusCode::OK, Some("applied")), "{ack}");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+    assert_eq!(payment["status"], "succeeded");
+}
+
+#[tokio::test]
+async fn archiving_an_account_cancels_its_open_payments_and_erases_the_phone_on_its_vessels() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK);
+    let status: String = sqlx::Row::get(
+        &sqlx::query("SELECT status FROM payments WHERE id = $1").bind(intent["paymentId"].as_str().unwrap()).fetch_one(&app.db).await.unwrap(),
+        "status",
+    );
+    assert_eq!(status, "canceled");
+    assert_eq!(vessel_status(&app, &vessel).await, "deactivated");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM vessels WHERE id = $1 AND owner_phone_e164 <> ''", &vessel).await, 0);
+}
+
+#[tokio::test]
+async fn payment_records_are_kept_seven_years_and_then_deleted() {
+    use registry::clock::{DAY, now_ms};
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (_, intent) = create_intent(&app, &vessel).await;
+    confirm(&app, intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
+    let payments = "SELECT COUNT(*) FROM payments";
+    registry::retention::sweep(&app.db, now_ms() + 6 * 365 * DAY).await.unwrap();
+    assert_eq!(app.scalar(payments).await, 1);
+    registry::retention::sweep(&app.db, now_ms() + 7 * 365 * DAY + DAY).await.unwrap();
+    assert_eq!(app.scalar(payments).await, 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_events").await, 0);
+    assert_eq!(vessel_status(&app, &vessel).await, "active", "the vessel itself stays registered");
+}

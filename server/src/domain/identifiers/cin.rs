@@ -31,7 +31,7 @@ pub enum CinError {
 impl CinError {
     pub fn message(self) -> String {
         match self {
-            Self::Length => "A CIN/HIN has 14 characters, like NL-BEN12345A678.".into(),
+            Self::Length => "A CIN/HIN has 14 characters, like NL-BEN12345F819.".into(),
             Self::Country => "A CIN/HIN starts with a two-letter country code.".into(),
             Self::Manufacturer => "Characters 3 to 5 of a CIN/HIN are the manufacturer code (letters and digits).".into(),
             Self::Serial => "Characters 6 to 10 of a CIN/HIN are the serial number: letters and digits except I, O and Q.".into(),
@@ -86,7 +86,7 @@ impl Cin {
     }
 }
 
-/// Stored and shown as `NL-BEN12345A678`.
+/// Stored and shown as `NL-BEN12345F819`.
 impl fmt::Display for Cin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -108,10 +108,19 @@ mod tests {
 
     #[test]
     fn a_cin_is_normalised_and_decoded() {
-        let cin = Cin::parse(" nl-ben 12345 a 678 ").unwrap();
-        assert_eq!(cin.to_string(), "NL-BEN12345A678");
+        let cin = Cin::parse(" nl-ben 12345 f 819 ").unwrap();
+        assert_eq!(cin.to_string(), "NL-BEN12345F819");
         assert_eq!((cin.country.as_str(), cin.manufacturer.as_str(), cin.serial.as_str()), ("NL", "BEN", "12345"));
-        assert_eq!((cin.production_month, cin.production_year_digit, cin.model_year), (1, 6, 78));
+        assert_eq!((cin.production_month, cin.production_year_digit, cin.model_year), (6, 8, 19));
+    }
+
+    /// The example shown in messages and the wizard's placeholder must pass
+    /// our own rules for a recent boat.
+    #[test]
+    fn the_example_we_show_is_valid_for_a_recent_build_year() {
+        let cin = Cin::parse("NL-BEN12345F819").unwrap();
+        assert_eq!(cin.check_build_year(2018), Ok(()));
+        assert_eq!(cin.check_build_year(2019), Ok(()));
     }
 
     #[test]
@@ -129,7 +138,7 @@ mod tests {
     #[test]
     fn wrong_lengths_countries_and_years_are_rejected() {
         assert_eq!(Cin::parse("NL-BEN12345A67"), Err(CinError::Length));
-        assert_eq!(Cin::parse("N1-BEN12345A678"), Err(CinError::Country));
+        assert_eq!(Cin::parse("N1-BEN12345F819"), Err(CinError::Country));
         assert_eq!(Cin::parse("NL-B_N12345A678"), Err(CinError::Manufacturer));
         assert_eq!(Cin::parse("NL-BEN12345A6X8"), Err(CinError::Year));
     }

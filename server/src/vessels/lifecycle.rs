@@ -1,0 +1,105 @@
+//! A vessel's lifecycle. Every change of `vessels.status` made on behalf of
+//! another feature goes through here, inside the caller's transaction, so the
+//! rules live in one place:
+//!
+//! - `pending_payment` → `active` when the registration fee is paid and its
+//!   identifiers are still free;
+//! - `pending_payment` → `needs_review` when the fee is paid but another
+//!   vessel took one of its identifiers meanwhile (the owner sees why, an
+//!   administrator resolves it);
+//! - any → `deactivated` when the owner archives the account.
+
+use super::{audit, identifiers_in_use};
+use crate::{clock::now_ms, db::Tx, db::is_unique_violation, error::AppResult};
+
+/// What a paid registration did to its vessel.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Activation {
+    Activated,
+    /// Not pending any more (activated by a racing report, or deactivated).
+    Unchanged,
+    /// Held in `needs_review`: an identifier is in use by another vessel.
+    HeldForReview,
+}
+
+pub const IDENTIFIER_TAKEN_REASON: &str = "The registration fee was paid, but another vessel registered one of this \
+     vessel's identifiers meanwhile. The registry will review it and contact you; if it cannot be registered, the fee \
+     is refunded.";
+
+/// A paid registration puts the vessel in the registry, unless another
+/// vessel took one of its identifiers while it waited: then the payment
+/// stands, the vessel is held for review with the reason, and the owner and
+/// the administrators see it.
+pub async fn activate_after_payment(tx: &mut Tx<'_>, vessel_id: &str, payer: &str, payment_id: &str) -> AppResult<Activation> {
+    let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
+    if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
+        identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
+        tracing::warn!(vessel = vessel_id, identifier = identifier.column, "paid vessel not activated: identifier in use");
+        return hold_for_review(tx, vessel_id, payment_id, identifier.column).await;
+    }
+    // In a savepoint: on PostgreSQL a vessel activated concurrently with the
+    // same identifier surfaces here as a unique violation, which would
+    // otherwise abort the whole transaction and the payment's record with it.
+    let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
+    let activated = sqlx::query(
+        "UPDATE vessels SET status = 'active', listed_at = $1 WHERE id = $2 AND status = 'pending_payment'",
+    )
+    .bind(now_ms())
+    .bind(vessel_id)
+    .execute(&mut *savepoint)
+    .await;
+    let activated = match activated {
+        Err(e) if is_unique_violation(&e) => {
+            savepoint.rollback().await?;
+            tracing::warn!(vessel = vessel_id, "paid vessel not activated: an identifier was taken concurrently");
+            return hold_for_review(tx, vessel_id, payment_id, "concurrent").await;
+        }
+        other => {
+            let done = other?.rows_affected();
+            savepoint.commit().await?;
+            done
+        }
+    };
+    if activated == 0 {
+        return Ok(Activation::Unchanged);
+    }
+    audit(tx, vessel_id, Some(payer), "registration_paid", serde_json::json!({"paymentId": payment_id})).await?;
+    Ok(Activation::Activated)
+}
+
+async fn hold_for_review(tx: &mut Tx<'_>, vessel_id: &str, payment_id: &str, identifier: &str) -> AppResult<Activation> {
+    let held = sqlx::query(
+        "UPDATE vessels SET status = 'needs_review', review_reason = $1 WHERE id = $2 AND status = 'pending_payment'",
+    )
+    .bind(IDENTIFIER_TAKEN_REASON)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    let detail = serde_json::json!({"paymentId": payment_id, "identifier": identifier});
+    audit(tx, vessel_id, None, "activation_blocked", detail).await?;
+    Ok(if held == 1 { Activation::HeldForReview } else { Activation::Unchanged })
+}
+
+/// Deactivate every vessel of an owner who archives the account, and erase
+/// the phone number stored on them (data minimisation: the account's own
+/// phone is erased in the same transaction). Each change is audited.
+pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()> {
+    use sqlx::Row;
+    let vessels: Vec<String> = sqlx::query("SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'")
+        .bind(owner_id)
+        .fetch_all(&mut **tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get("id"))
+        .collect::<Result<_, _>>()?;
+    sqlx::query("UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '' WHERE owner_user_id = $1")
+        .bind(owner_id)
+        .execute(&mut **tx)
+        .await?;
+    for vessel_id in &vessels {
+        audit(tx, vessel_id, Some(owner_id), "deactivated", serde_json::json!({"reason": "owner archived the account"}))
+            .await?;
+    }
+    Ok(())
+}
