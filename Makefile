@@ -6,8 +6,8 @@ export CARGO_TERM_COLOR ?= never
 RELEASE_BIN := target/release/registry
 DEBUG_BIN := target/debug/registry
 
-.PHONY: run build test deps test-deps web server test-rust test-rust-sqlite test-rust-postgres \
-        test-web test-e2e check-api api-types bench clean
+.PHONY: run build test deps test-deps web server lint-rust test-rust test-rust-sqlite test-rust-postgres \
+        test-web test-e2e test-api-fuzz check-api api-types bench stress clean
 
 deps:
 	@scripts/ensure-deps.sh build
@@ -35,9 +35,20 @@ run: build
 	@echo
 	exec $(RELEASE_BIN) serve
 
-## Every test: Rust on SQLite and on PostgreSQL, web unit tests, browser end-to-end tests.
-test: test-deps test-rust check-api test-web test-e2e
+## Every test and check: formatting and lints, Rust on SQLite and on PostgreSQL, the API
+## against its OpenAPI document (Schemathesis), web lint and unit tests, browser tests.
+test: test-deps lint-rust test-rust check-api test-api-fuzz test-web test-e2e
 	@echo "all tests passed"
+
+## rustfmt and clippy (pedantic, see Cargo.toml [workspace.lints]); warnings fail.
+lint-rust:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --locked --all-targets -- -D warnings
+
+## Schemathesis with every check, as a guest and as a signed-in owner (scripts/schemathesis.sh).
+test-api-fuzz: test-deps
+	$(CARGO) build --locked --bin registry
+	scripts/schemathesis.sh $(DEBUG_BIN)
 
 test-rust: test-rust-sqlite test-rust-postgres
 
@@ -62,7 +73,7 @@ api-types: deps
 	cd web && npm run --silent gen:api
 
 test-web: test-deps
-	cd web && npm run --silent typecheck && npm test --silent
+	cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check && npm test --silent
 
 test-e2e: test-deps web
 	$(CARGO) build --locked --bin registry
@@ -71,6 +82,10 @@ test-e2e: test-deps web
 ## Seed a million vessels into a fresh SQLite database and load it with wrk (see docs/PERFORMANCE.md).
 bench: deps server
 	scripts/bench.sh 1000000 10
+
+## 400 concurrent sign-ins and 1,100 slow connections against the release server (docs/PERFORMANCE.md).
+stress: server
+	scripts/stress.sh $(RELEASE_BIN)
 
 clean:
 	$(CARGO) clean

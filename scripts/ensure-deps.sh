@@ -29,6 +29,12 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
+# Schemathesis (PyPI) for `make test-api-fuzz`.
+if [ "${1:-build}" = test ] && ! python3 -c "import schemathesis" 2>/dev/null; then
+  echo "installing schemathesis with pip"
+  python3 -m pip install --quiet --disable-pip-version-check 'schemathesis>=4.3,<5'
+fi
+
 # npm packages, only when the lock file changed since the last install.
 if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
   echo "installing web packages (npm ci)"

@@ -28,9 +28,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Start a transaction. On SQLite it takes the write lock at once
+    /// Start a transaction. On `SQLite` it takes the write lock at once
     /// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes
-    /// fails with SQLITE_BUSY when another connection wrote in between,
+    /// fails with `SQLITE_BUSY` when another connection wrote in between,
     /// without waiting for the busy timeout.
     pub async fn begin(&self) -> sqlx::Result<crate::db::Tx<'static>> {
         match self.backend {
@@ -60,7 +60,18 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let worker = Worker::new(db.clone(), delivery, wake.clone());
     let search_counts = Arc::new(CountCache::new(config.search_count_cache));
     let payments = payments::provider(&config, db.clone())?;
-    Ok((AppState { config: Arc::new(config), db, backend, search_counts, payments, cpu: CpuPool::new(), outbox_wake: wake }, worker))
+    Ok((
+        AppState {
+            config: Arc::new(config),
+            db,
+            backend,
+            search_counts,
+            payments,
+            cpu: CpuPool::new(),
+            outbox_wake: wake,
+        },
+        worker,
+    ))
 }
 
 fn sender(config: &Config) -> String {
@@ -92,5 +103,5 @@ async fn shutdown_signal() {
     };
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
-    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
 }

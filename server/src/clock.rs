@@ -8,13 +8,14 @@ pub const HOUR: i64 = 60 * MINUTE;
 pub const DAY: i64 = 24 * HOUR;
 
 pub fn now_ms() -> i64 {
-    (OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
+    // `OffsetDateTime` cannot leave years ±999,999, far inside i64 milliseconds,
+    // so the fallback is unreachable.
+    i64::try_from(OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
 }
 
 /// RFC 3339 in UTC with millisecond precision, e.g. `2026-11-22T09:30:00.000Z`.
 pub fn rfc3339(ms: i64) -> String {
-    let t = OffsetDateTime::from_unix_timestamp_nanos(ms as i128 * 1_000_000)
-        .unwrap_or(OffsetDateTime::UNIX_EPOCH);
+    let t = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH);
     // Always three fraction digits: `time`'s RFC 3339 formatter trims
     // trailing zeros, and clients were promised one fixed shape.
     t.format(RFC3339_MILLIS).unwrap_or_default()

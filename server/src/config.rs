@@ -35,7 +35,9 @@ pub enum Mode {
 pub enum EmailProvider {
     /// Messages are only recorded in the outbox (and visible in the dev mailbox).
     Outbox,
-    Smtp { url: Secret },
+    Smtp {
+        url: Secret,
+    },
 }
 
 /// Who takes card payments.
@@ -98,11 +100,11 @@ impl Config {
 
     /// Load from the process environment.
     pub fn from_env() -> Result<Self, ConfigErrors> {
-        Self::load(std::env::vars().collect())
+        Self::load(&std::env::vars().collect())
     }
 
     /// Load from an explicit variable map (tests use this).
-    pub fn load(env: BTreeMap<String, String>) -> Result<Self, ConfigErrors> {
+    pub fn load(env: &BTreeMap<String, String>) -> Result<Self, ConfigErrors> {
         let mut errors = Vec::new();
         let mut raw = RawConfig::default();
         if let Some(path) = env.get("REGISTRY_CONFIG") {
@@ -114,7 +116,7 @@ impl Config {
                 Err(e) => errors.push(format!("REGISTRY_CONFIG {path}: cannot read: {e}")),
             }
         }
-        raw.overlay_env(&env);
+        raw.overlay_env(env);
         match raw.validate() {
             Ok(config) if errors.is_empty() => Ok(config),
             Ok(_) => Err(ConfigErrors(errors)),
@@ -194,35 +196,25 @@ impl RawConfig {
     fn validate(self) -> Result<Config, ConfigErrors> {
         let mut errors = Vec::new();
 
-        let database_url = self
-            .database_url
-            .unwrap_or_else(|| "sqlite://data/registry.db".into());
+        let database_url = self.database_url.unwrap_or_else(|| "sqlite://data/registry.db".into());
         if !(database_url.starts_with("sqlite:")
             || database_url.starts_with("postgres://")
             || database_url.starts_with("postgresql://"))
         {
-            errors.push(
-                "REGISTRY_DATABASE_URL must start with sqlite:, postgres:// or postgresql://".into(),
-            );
+            errors.push("REGISTRY_DATABASE_URL must start with sqlite:, postgres:// or postgresql://".into());
         }
 
         let addr_text = self.addr.unwrap_or_else(|| "127.0.0.1:8080".into());
         let addr = addr_text.parse::<SocketAddr>().unwrap_or_else(|_| {
-            errors.push(format!(
-                "REGISTRY_ADDR '{addr_text}' is not an address like 127.0.0.1:8080"
-            ));
+            errors.push(format!("REGISTRY_ADDR '{addr_text}' is not an address like 127.0.0.1:8080"));
             SocketAddr::from(([127, 0, 0, 1], 8080))
         });
 
-        let public_text = self
-            .public_url
-            .unwrap_or_else(|| "http://localhost:8080".into());
+        let public_text = self.public_url.unwrap_or_else(|| "http://localhost:8080".into());
         let public_url = match url::Url::parse(&public_text) {
             Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => u,
             _ => {
-                errors.push(format!(
-                    "REGISTRY_PUBLIC_URL '{public_text}' must be an absolute http(s) URL"
-                ));
+                errors.push(format!("REGISTRY_PUBLIC_URL '{public_text}' must be an absolute http(s) URL"));
                 url::Url::parse("http://localhost:8080").expect("static URL")
             }
         };
@@ -248,15 +240,13 @@ impl RawConfig {
         // In prod, providers that reach people or money have no defaults.
         let mut warnings = Vec::new();
         if mode == Mode::Prod {
-            for (name, value, offline) in [
-                ("REGISTRY_EMAIL", &self.email, "outbox"),
-                ("REGISTRY_PAYMENTS", &self.payments, "local"),
-            ] {
+            for (name, value, offline) in
+                [("REGISTRY_EMAIL", &self.email, "outbox"), ("REGISTRY_PAYMENTS", &self.payments, "local")]
+            {
                 match value.as_deref() {
                     None => errors.push(format!("REGISTRY_MODE=prod needs {name} to be set (no default in prod)")),
-                    Some(v) if v == offline => warnings.push(format!(
-                        "{name}={offline}: the offline provider in prod mode (demonstration only)"
-                    )),
+                    Some(v) if v == offline => warnings
+                        .push(format!("{name}={offline}: the offline provider in prod mode (demonstration only)")),
                     Some(_) => {}
                 }
             }
@@ -266,9 +256,7 @@ impl RawConfig {
             "outbox" => EmailProvider::Outbox,
             "smtp" => match self.smtp_url {
                 Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => {
-                    EmailProvider::Smtp {
-                        url: Secret::new(url),
-                    }
+                    EmailProvider::Smtp { url: Secret::new(url) }
                 }
                 Some(_) => {
                     errors.push("REGISTRY_SMTP_URL must start with smtp:// or smtps://".into());
@@ -343,25 +331,30 @@ impl RawConfig {
             .filter(|s| !s.is_empty())
             .filter_map(|cidr| {
                 // A bare address is a proxy of its own (/32 or /128).
-                let parsed = cidr
-                    .parse::<ipnet::IpNet>()
-                    .or_else(|_| cidr.parse::<std::net::IpAddr>().map(ipnet::IpNet::from));
+                let parsed =
+                    cidr.parse::<ipnet::IpNet>().or_else(|_| cidr.parse::<std::net::IpAddr>().map(ipnet::IpNet::from));
                 parsed
-                    .map_err(|_| errors.push(format!("REGISTRY_TRUSTED_PROXIES: '{cidr}' is not a CIDR like 10.0.0.0/8")))
+                    .map_err(|_| {
+                        errors.push(format!("REGISTRY_TRUSTED_PROXIES: '{cidr}' is not a CIDR like 10.0.0.0/8"));
+                    })
                     .ok()
             })
             .collect();
 
-        let mut positive = |name: &str, value: Option<String>, default: u64| match value.as_deref().map(str::parse::<u64>) {
-            None => default,
-            Some(Ok(n)) if n > 0 => n,
-            Some(_) => {
-                errors.push(format!("{name} must be a positive whole number"));
-                default
-            }
-        };
-        let header_read_timeout =
-            std::time::Duration::from_secs(positive("REGISTRY_HEADER_READ_TIMEOUT_SECS", self.header_read_timeout_secs, 10));
+        let mut positive =
+            |name: &str, value: Option<String>, default: u64| match value.as_deref().map(str::parse::<u64>) {
+                None => default,
+                Some(Ok(n)) if n > 0 => n,
+                Some(_) => {
+                    errors.push(format!("{name} must be a positive whole number"));
+                    default
+                }
+            };
+        let header_read_timeout = std::time::Duration::from_secs(positive(
+            "REGISTRY_HEADER_READ_TIMEOUT_SECS",
+            self.header_read_timeout_secs,
+            10,
+        ));
         let max_connections = positive("REGISTRY_MAX_CONNECTIONS", self.max_connections, 1000);
         let max_connections = usize::try_from(max_connections).unwrap_or(usize::MAX);
 
@@ -391,15 +384,12 @@ mod tests {
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
     #[test]
     fn defaults_serve_sqlite_on_localhost_in_dev_mode() {
-        let c = Config::load(env(&[])).unwrap();
+        let c = Config::load(&env(&[])).unwrap();
         assert_eq!(c.database_url.expose(), "sqlite://data/registry.db");
         assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
         assert_eq!(c.public_origin(), "http://localhost:8080");
@@ -409,7 +399,7 @@ mod tests {
 
     #[test]
     fn every_problem_is_listed_at_once() {
-        let errors = Config::load(env(&[
+        let errors = Config::load(&env(&[
             ("REGISTRY_ADDR", "nowhere"),
             ("REGISTRY_MODE", "staging"),
             ("REGISTRY_EMAIL", "smtp"),
@@ -421,14 +411,13 @@ mod tests {
 
     #[test]
     fn a_secret_never_prints() {
-        let c = Config::load(env(&[("REGISTRY_DATABASE_URL", "postgres://u:hunter2@h/db")]))
-            .unwrap();
+        let c = Config::load(&env(&[("REGISTRY_DATABASE_URL", "postgres://u:hunter2@h/db")])).unwrap();
         assert!(!format!("{c:?}").contains("hunter2"));
     }
 
     #[test]
     fn stripe_needs_its_three_keys_and_a_test_key_in_prod() {
-        let errors = Config::load(env(&[("REGISTRY_PAYMENTS", "stripe")])).unwrap_err();
+        let errors = Config::load(&env(&[("REGISTRY_PAYMENTS", "stripe")])).unwrap_err();
         assert_eq!(errors.0.len(), 3, "{errors}");
         let keys = [
             ("REGISTRY_PAYMENTS", "stripe"),
@@ -436,27 +425,27 @@ mod tests {
             ("REGISTRY_STRIPE_PUBLISHABLE_KEY", "pk_live_abc"),
             ("REGISTRY_STRIPE_WEBHOOK_SECRET", "whsec_abc"),
         ];
-        assert!(Config::load(env(&keys)).is_ok(), "dev mode lets a developer point at anything");
+        assert!(Config::load(&env(&keys)).is_ok(), "dev mode lets a developer point at anything");
         let mut prod = keys.to_vec();
         prod.push(("REGISTRY_MODE", "prod"));
         prod.push(("REGISTRY_EMAIL", "outbox"));
-        let errors = Config::load(env(&prod)).unwrap_err();
+        let errors = Config::load(&env(&prod)).unwrap_err();
         assert!(errors.to_string().contains("sk_test_"), "{errors}");
         prod[1].1 = "sk_test_abc";
-        let c = Config::load(env(&prod)).unwrap();
+        let c = Config::load(&env(&prod)).unwrap();
         assert!(!format!("{c:?}").contains("sk_test_abc") && !format!("{c:?}").contains("whsec_abc"));
     }
 
     #[test]
     fn dev_mode_refuses_to_listen_beyond_loopback() {
-        let errors = Config::load(env(&[("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
+        let errors = Config::load(&env(&[("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
         assert!(errors.to_string().contains("REGISTRY_MODE=prod"), "{errors}");
-        assert!(Config::load(env(&[("REGISTRY_ADDR", "[::1]:8080")])).is_ok());
+        assert!(Config::load(&env(&[("REGISTRY_ADDR", "[::1]:8080")])).is_ok());
     }
 
     #[test]
     fn prod_mode_lists_every_provider_left_unnamed() {
-        let errors = Config::load(env(&[("REGISTRY_MODE", "prod"), ("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
+        let errors = Config::load(&env(&[("REGISTRY_MODE", "prod"), ("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
         let text = errors.to_string();
         assert!(text.contains("REGISTRY_EMAIL") && text.contains("REGISTRY_PAYMENTS"), "{text}");
         assert_eq!(errors.0.len(), 2, "{text}");
@@ -464,27 +453,27 @@ mod tests {
 
     #[test]
     fn an_offline_provider_named_in_prod_is_a_warning_not_an_error() {
-        let c = Config::load(env(&[
+        let c = Config::load(&env(&[
             ("REGISTRY_MODE", "prod"),
             ("REGISTRY_EMAIL", "outbox"),
             ("REGISTRY_PAYMENTS", "local"),
         ]))
         .unwrap();
         assert_eq!(c.warnings.len(), 2, "{:?}", c.warnings);
-        assert!(Config::load(env(&[])).unwrap().warnings.is_empty());
+        assert!(Config::load(&env(&[])).unwrap().warnings.is_empty());
     }
 
     #[test]
     fn trusted_proxies_are_cidrs_or_addresses() {
-        let c = Config::load(env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")])).unwrap();
+        let c = Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")])).unwrap();
         assert_eq!(c.trusted_proxies.len(), 2);
-        let errors = Config::load(env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/33")])).unwrap_err();
+        let errors = Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/33")])).unwrap_err();
         assert!(errors.to_string().contains("10.0.0.0/33"), "{errors}");
     }
 
     #[test]
     fn https_public_url_makes_cookies_secure() {
-        let c = Config::load(env(&[("REGISTRY_PUBLIC_URL", "https://registry.example/")])).unwrap();
+        let c = Config::load(&env(&[("REGISTRY_PUBLIC_URL", "https://registry.example/")])).unwrap();
         assert!(c.secure_cookies());
         assert_eq!(c.public_origin(), "https://registry.example");
     }

@@ -22,20 +22,77 @@ pub struct Country {
     pub national: &'static [NationalKind],
 }
 
-use NationalKind::*;
+use NationalKind::{Akz, Brandmerk, Immatriculation, Matricula, PlRegister, Registratiebrief, Schiffsregister, Targa};
 
 pub const SUPPORTED: &[Country] = &[
-    Country { code: "NL", flag: "🇳🇱", name_en: "Netherlands", name_nl: "Nederland", phone_prefix: "+31", national: &[Brandmerk] },
-    Country { code: "DE", flag: "🇩🇪", name_en: "Germany", name_nl: "Duitsland", phone_prefix: "+49", national: &[Akz, Schiffsregister] },
-    Country { code: "FR", flag: "🇫🇷", name_en: "France", name_nl: "Frankrijk", phone_prefix: "+33", national: &[Immatriculation] },
-    Country { code: "ES", flag: "🇪🇸", name_en: "Spain", name_nl: "Spanje", phone_prefix: "+34", national: &[Matricula] },
-    Country { code: "IT", flag: "🇮🇹", name_en: "Italy", name_nl: "Italië", phone_prefix: "+39", national: &[Targa] },
-    Country { code: "BE", flag: "🇧🇪", name_en: "Belgium", name_nl: "België", phone_prefix: "+32", national: &[Registratiebrief] },
-    Country { code: "PL", flag: "🇵🇱", name_en: "Poland", name_nl: "Polen", phone_prefix: "+48", national: &[PlRegister] },
-    Country { code: "PT", flag: "🇵🇹", name_en: "Portugal", name_nl: "Portugal", phone_prefix: "+351", national: &[] },
-    Country { code: "GR", flag: "🇬🇷", name_en: "Greece", name_nl: "Griekenland", phone_prefix: "+30", national: &[] },
-    Country { code: "HR", flag: "🇭🇷", name_en: "Croatia", name_nl: "Kroatië", phone_prefix: "+385", national: &[] },
-    Country { code: "CH", flag: "🇨🇭", name_en: "Switzerland", name_nl: "Zwitserland", phone_prefix: "+41", national: &[] },
+    Country {
+        code: "NL",
+        flag: "🇳🇱",
+        name_en: "Netherlands",
+        name_nl: "Nederland",
+        phone_prefix: "+31",
+        national: &[Brandmerk],
+    },
+    Country {
+        code: "DE",
+        flag: "🇩🇪",
+        name_en: "Germany",
+        name_nl: "Duitsland",
+        phone_prefix: "+49",
+        national: &[Akz, Schiffsregister],
+    },
+    Country {
+        code: "FR",
+        flag: "🇫🇷",
+        name_en: "France",
+        name_nl: "Frankrijk",
+        phone_prefix: "+33",
+        national: &[Immatriculation],
+    },
+    Country {
+        code: "ES",
+        flag: "🇪🇸",
+        name_en: "Spain",
+        name_nl: "Spanje",
+        phone_prefix: "+34",
+        national: &[Matricula],
+    },
+    Country {
+        code: "IT", flag: "🇮🇹", name_en: "Italy", name_nl: "Italië", phone_prefix: "+39", national: &[Targa]
+    },
+    Country {
+        code: "BE",
+        flag: "🇧🇪",
+        name_en: "Belgium",
+        name_nl: "België",
+        phone_prefix: "+32",
+        national: &[Registratiebrief],
+    },
+    Country {
+        code: "PL",
+        flag: "🇵🇱",
+        name_en: "Poland",
+        name_nl: "Polen",
+        phone_prefix: "+48",
+        national: &[PlRegister],
+    },
+    Country {
+        code: "PT", flag: "🇵🇹", name_en: "Portugal", name_nl: "Portugal", phone_prefix: "+351", national: &[]
+    },
+    Country {
+        code: "GR", flag: "🇬🇷", name_en: "Greece", name_nl: "Griekenland", phone_prefix: "+30", national: &[]
+    },
+    Country {
+        code: "HR", flag: "🇭🇷", name_en: "Croatia", name_nl: "Kroatië", phone_prefix: "+385", national: &[]
+    },
+    Country {
+        code: "CH",
+        flag: "🇨🇭",
+        name_en: "Switzerland",
+        name_nl: "Zwitserland",
+        phone_prefix: "+41",
+        national: &[],
+    },
 ];
 
 pub fn find(code: &str) -> Option<&'static Country> {
@@ -98,36 +155,76 @@ fn texts(kind: IdentifierType) -> Texts {
         helper: LocalizedText { en: helper_en, nl: helper_nl },
     };
     match kind {
-        T::Cin => t("CIN / HIN", "CIN / HIN", "NL-BEN12345F819",
+        T::Cin => t(
+            "CIN / HIN",
+            "CIN / HIN",
+            "NL-BEN12345F819",
             "The 14-character craft identification number on the transom.",
-            "Het casco-identificatienummer van 14 tekens op de spiegel."),
-        T::Brandmerk => t("Brandmerk (Kadaster)", "Brandmerk (Kadaster)", "12345A2020",
+            "Het casco-identificatienummer van 14 tekens op de spiegel.",
+        ),
+        T::Brandmerk => t(
+            "Brandmerk (Kadaster)",
+            "Brandmerk (Kadaster)",
+            "12345A2020",
             "The registration mark from the Dutch Kadaster.",
-            "Het brandmerk uit de registratie bij het Kadaster."),
-        T::Akz => t("Amtliches Kennzeichen (AKZ)", "Amtliches Kennzeichen (AKZ)", "B-12345",
+            "Het brandmerk uit de registratie bij het Kadaster.",
+        ),
+        T::Akz => t(
+            "Amtliches Kennzeichen (AKZ)",
+            "Amtliches Kennzeichen (AKZ)",
+            "B-12345",
             "The official German registration mark for recreational craft.",
-            "Het officiële Duitse registratiekenmerk voor pleziervaartuigen."),
-        T::Schiffsregister => t("Schiffsregister number", "Schiffsregister-nummer", "SSR 1234 HH",
+            "Het officiële Duitse registratiekenmerk voor pleziervaartuigen.",
+        ),
+        T::Schiffsregister => t(
+            "Schiffsregister number",
+            "Schiffsregister-nummer",
+            "SSR 1234 HH",
             "The number in the German ship register.",
-            "Het nummer in het Duitse scheepsregister."),
-        T::Registratiebrief => t("Registration certificate (Belgium)", "Registratiebrief", "B 12345",
+            "Het nummer in het Duitse scheepsregister.",
+        ),
+        T::Registratiebrief => t(
+            "Registration certificate (Belgium)",
+            "Registratiebrief",
+            "B 12345",
             "The number on the Belgian registration certificate.",
-            "Het nummer op de Belgische registratiebrief."),
-        T::Immatriculation => t("Immatriculation (France)", "Immatriculatie (Frankrijk)", "MA A12345",
+            "Het nummer op de Belgische registratiebrief.",
+        ),
+        T::Immatriculation => t(
+            "Immatriculation (France)",
+            "Immatriculatie (Frankrijk)",
+            "MA A12345",
             "The French registration number, with its maritime district.",
-            "Het Franse registratienummer, met het maritieme district."),
-        T::Matricula => t("Matrícula (Spain)", "Matrícula (Spanje)", "7ª-BA-1-123-04",
+            "Het Franse registratienummer, met het maritieme district.",
+        ),
+        T::Matricula => t(
+            "Matrícula (Spain)",
+            "Matrícula (Spanje)",
+            "7ª-BA-1-123-04",
             "The Spanish registration (folio) number.",
-            "Het Spaanse registratienummer (folio)."),
-        T::Targa => t("Targa (Italy)", "Targa (Italië)", "RM 1234 D",
+            "Het Spaanse registratienummer (folio).",
+        ),
+        T::Targa => t(
+            "Targa (Italy)",
+            "Targa (Italië)",
+            "RM 1234 D",
             "The Italian registration plate of the vessel.",
-            "De Italiaanse registratieplaat van het vaartuig."),
-        T::PlRegister => t("Polish register number", "Pools registratienummer", "POL-12345",
+            "De Italiaanse registratieplaat van het vaartuig.",
+        ),
+        T::PlRegister => t(
+            "Polish register number",
+            "Pools registratienummer",
+            "POL-12345",
             "The number in the Polish register of recreational craft.",
-            "Het nummer in het Poolse register van pleziervaartuigen."),
-        T::Mmsi => t("MMSI", "MMSI", "244123456",
+            "Het nummer in het Poolse register van pleziervaartuigen.",
+        ),
+        T::Mmsi => t(
+            "MMSI",
+            "MMSI",
+            "244123456",
             "9-digit identifier for radio-equipped vessels.",
-            "9-cijferig nummer voor vaartuigen met een marifoon."),
+            "9-cijferig nummer voor vaartuigen met een marifoon.",
+        ),
     }
 }
 
@@ -155,7 +252,8 @@ impl Country {
             identifiers: kinds
                 .map(|kind| {
                     let t = texts(kind);
-                    let key = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+                    let key =
+                        serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
                     IdentifierConfig {
                         kind,
                         label_i18n_key: format!("identifiers.{key}.label"),
@@ -170,9 +268,7 @@ impl Country {
 }
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/config/countries", get(list))
-        .route("/api/config/countries/{country_code}", get(one))
+    Router::new().route("/api/config/countries", get(list)).route("/api/config/countries/{country_code}", get(one))
 }
 
 #[utoipa::path(get, path = "/api/config/countries", tag = "config", responses((status = 200, body = Vec<CountryConfig>)))]
@@ -181,7 +277,7 @@ pub(crate) async fn list() -> ApiJson<Vec<CountryConfig>> {
 }
 
 #[utoipa::path(get, path = "/api/config/countries/{countryCode}", tag = "config",
-    params(("countryCode" = String, Path, description = "ISO 3166 alpha-2, e.g. NL")),
+    params(("countryCode" = String, Path, description = "ISO 3166 alpha-2, e.g. NL", pattern = r"^[A-Za-z]{2}$")),
     responses((status = 200, body = CountryConfig), (status = 404, body = ErrorBody)))]
 pub(crate) async fn one(Path(code): Path<String>) -> AppResult<ApiJson<CountryConfig>> {
     find(&code)

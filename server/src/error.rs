@@ -2,7 +2,7 @@
 //!
 //! Every 4xx and 5xx body is `{"message", "code", "fields"?}`. Internal causes
 //! are attached to the response as an extension and logged by middleware
-//! (`http::log_internal_errors`) with the request id; clients only ever see
+//! (`http::error_envelope`) with the request id; clients only ever see
 //! a generic message.
 
 use std::{collections::BTreeMap, sync::Arc};
@@ -67,20 +67,12 @@ impl AppError {
     /// A validation error on one field.
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        Self::Unprocessable {
-            message: message.clone(),
-            fields: BTreeMap::from([(field.to_owned(), vec![message])]),
-        }
+        Self::Unprocessable { message: message.clone(), fields: BTreeMap::from([(field.to_owned(), vec![message])]) }
     }
 
     /// A validation error from several collected field problems.
     pub fn fields(fields: FieldErrors) -> Self {
-        let message = fields
-            .values()
-            .flatten()
-            .next()
-            .cloned()
-            .unwrap_or_else(|| "The request is not valid.".into());
+        let message = fields.values().flatten().next().cloned().unwrap_or_else(|| "The request is not valid.".into());
         Self::Unprocessable { message, fields }
     }
 
@@ -124,26 +116,17 @@ impl IntoResponse for AppError {
         let status = self.status();
         let code = self.code();
         let (message, fields, retry_after, cause) = match self {
-            Self::Internal(cause) => (
-                "Something went wrong on our side. Please try again.".to_owned(),
-                None,
-                None,
-                Some(cause),
-            ),
+            Self::Internal(cause) => {
+                ("Something went wrong on our side. Please try again.".to_owned(), None, None, Some(cause))
+            }
             Self::Unprocessable { message, fields } => (message, Some(fields), None, None),
             Self::TooManyRequests { message, retry_after_secs }
             | Self::Unavailable { message, retry_after_secs, .. } => (message, None, Some(retry_after_secs), None),
             other => (other.to_string(), None, None, None),
         };
-        let mut response = (
-            status,
-            Json(ErrorBody { message, code: code.to_owned(), fields }),
-        )
-            .into_response();
+        let mut response = (status, Json(ErrorBody { message, code: code.to_owned(), fields })).into_response();
         if let Some(secs) = retry_after {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
         }
         if let Some(cause) = cause {
             response.extensions_mut().insert(InternalCause(Arc::new(cause)));

@@ -13,17 +13,16 @@ pub fn new_id() -> String {
 
 /// An id for something created at `ms` (the seeder back-dates vessels).
 pub fn id_at(ms: i64) -> String {
-    let ms = ms as u128 & ((1u128 << 48) - 1);
+    // The mask leaves the low 48 bits (two's complement for a negative `ms`),
+    // so the value is never negative and the fallback is unreachable.
+    let ms = u128::try_from(ms & ((1i64 << 48) - 1)).unwrap_or_default();
     let mut random = [0u8; 10];
     OsRng.fill_bytes(&mut random);
     let mut value = ms << 80;
     for (i, b) in random.iter().enumerate() {
-        value |= (*b as u128) << (8 * (9 - i));
+        value |= u128::from(*b) << (8 * (9 - i));
     }
-    (0..26)
-        .rev()
-        .map(|i| CROCKFORD[((value >> (5 * i)) & 31) as usize] as char)
-        .collect()
+    (0..26).rev().map(|i| CROCKFORD[((value >> (5 * i)) & 31) as usize] as char).collect()
 }
 
 /// A secret for a cookie or a link: 32 random bytes, URL-safe base64.
@@ -42,7 +41,12 @@ pub fn hash_secret(secret: &str) -> String {
 
 /// Lower-case hexadecimal, two digits a byte.
 pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, "{b:02x}");
+        out
+    })
 }
 
 #[cfg(test)]

@@ -35,7 +35,8 @@ enum Command {
         #[command(subcommand)]
         command: UsersCommand,
     },
-    /// Print the OpenAPI document.
+    // Not a doc comment: clap prints it as help, where backticks would show.
+    #[command(about = "Print the OpenAPI document")]
     Openapi,
 }
 

@@ -2,7 +2,14 @@
 
 use sqlx::Row;
 
-use crate::{app::AppState, db::Db, clock::now_ms, domain::{Email, NewPassword}, error::AppError, ids::new_id};
+use crate::{
+    app::AppState,
+    clock::now_ms,
+    db::Db,
+    domain::{Email, NewPassword},
+    error::AppError,
+    ids::new_id,
+};
 
 pub struct DemoAccount {
     pub email: &'static str,

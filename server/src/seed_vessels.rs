@@ -1,7 +1,7 @@
 //! `registry seed --vessels N`: realistic active vessels from real builders,
 //! spread over the supported countries, with valid CINs, MMSIs and platform
 //! IDs, and a previous owner for some. Written in large multi-row batches;
-//! on SQLite the search index is rebuilt once at the end instead of row by
+//! on `SQLite` the search index is rebuilt once at the end instead of row by
 //! row, which is what makes a million vessels fit in minutes.
 
 use std::collections::HashSet;
@@ -17,11 +17,22 @@ use crate::{
     ids::new_id,
 };
 
-/// (builder, CIN manufacturer code, models with a typical length in cm).
-const BUILDERS: &[(&str, &str, &[(&str, i64)])] = &[
+/// Models with a typical length in cm.
+type Models = &'static [(&'static str, i64)];
+
+/// (builder, CIN manufacturer code, models).
+const BUILDERS: &[(&str, &str, Models)] = &[
     ("Bavaria", "BAV", &[("Cruiser 34", 1099), ("Cruiser 46", 1410), ("C42", 1268), ("Vision 46", 1399), ("S30", 947)]),
-    ("Beneteau", "BEN", &[("Oceanis 38.1", 1199), ("First 27", 799), ("Antares 9", 953), ("Oceanis 46.1", 1435), ("Flyer 8", 798)]),
-    ("Jeanneau", "JEA", &[("Sun Odyssey 349", 1034), ("Sun Odyssey 410", 1239), ("Merry Fisher 795", 772), ("Cap Camarat 7.5", 715)]),
+    (
+        "Beneteau",
+        "BEN",
+        &[("Oceanis 38.1", 1199), ("First 27", 799), ("Antares 9", 953), ("Oceanis 46.1", 1435), ("Flyer 8", 798)],
+    ),
+    (
+        "Jeanneau",
+        "JEA",
+        &[("Sun Odyssey 349", 1034), ("Sun Odyssey 410", 1239), ("Merry Fisher 795", 772), ("Cap Camarat 7.5", 715)],
+    ),
     ("Hanse", "HAN", &[("Hanse 348", 1040), ("Hanse 388", 1140), ("Hanse 458", 1399), ("Hanse 508", 1515)]),
     ("Dehler", "DEH", &[("Dehler 30 OD", 999), ("Dehler 34", 1070), ("Dehler 38", 1185), ("Dehler 46", 1420)]),
     ("Linssen", "LIN", &[("Grand Sturdy 35.0", 1070), ("Grand Sturdy 40.0", 1270), ("Classic Sturdy 36", 1100)]),
@@ -42,16 +53,55 @@ const BUILDERS: &[(&str, &str, &[(&str, i64)])] = &[
 ];
 
 const NAMES: &[&str] = &[
-    "Zeemeeuw", "Albatros", "Noordster", "Windekind", "Sea Breeze", "Morgenrood", "Blue Horizon", "Lady Grey",
-    "Aurora", "Eos", "Sirocco", "Mistral", "Tramontana", "Nordwind", "Möwe", "Seepferdchen", "Libellule",
-    "Étoile de Mer", "Brisa", "Gaviota", "Stella Maris", "Onda", "Żeglarz", "Mewa", "Maresia", "Galini",
-    "Jadran", "Bura", "Edelweiss", "Happy Hour", "Second Wind", "Dolce Vita", "Pelikaan", "Kingfisher",
+    "Zeemeeuw",
+    "Albatros",
+    "Noordster",
+    "Windekind",
+    "Sea Breeze",
+    "Morgenrood",
+    "Blue Horizon",
+    "Lady Grey",
+    "Aurora",
+    "Eos",
+    "Sirocco",
+    "Mistral",
+    "Tramontana",
+    "Nordwind",
+    "Möwe",
+    "Seepferdchen",
+    "Libellule",
+    "Étoile de Mer",
+    "Brisa",
+    "Gaviota",
+    "Stella Maris",
+    "Onda",
+    "Żeglarz",
+    "Mewa",
+    "Maresia",
+    "Galini",
+    "Jadran",
+    "Bura",
+    "Edelweiss",
+    "Happy Hour",
+    "Second Wind",
+    "Dolce Vita",
+    "Pelikaan",
+    "Kingfisher",
 ];
 
 const SERIAL_ALPHABET: &[u8] = b"0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
 const MIDS: &[(&str, u32)] = &[
-    ("NL", 244), ("DE", 211), ("FR", 227), ("ES", 224), ("IT", 247), ("BE", 205), ("PL", 261), ("PT", 263),
-    ("GR", 237), ("HR", 238), ("CH", 269),
+    ("NL", 244),
+    ("DE", 211),
+    ("FR", 227),
+    ("ES", 224),
+    ("IT", 247),
+    ("BE", 205),
+    ("PL", 261),
+    ("PT", 263),
+    ("GR", 237),
+    ("HR", 238),
+    ("CH", 269),
 ];
 /// Rows per transaction, and per INSERT statement: sqlx binds parameters in
 /// time that grows faster than linearly with their number, so statements
@@ -96,8 +146,9 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     let mut conn = state.db.acquire().await?;
     let (start_index, latest): (usize, Option<i64>) = {
         use sqlx::Row as _;
-        let row = sqlx::query("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels").fetch_one(&mut *conn).await?;
-        (row.try_get::<i64, _>("n")? as usize, row.try_get("latest")?)
+        let row =
+            sqlx::query("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels").fetch_one(&mut *conn).await?;
+        (usize::try_from(row.try_get::<i64, _>("n")?)?, row.try_get("latest")?)
     };
     // The fast path drops indexes (UNIQUE ones too) and the search trigger
     // and turns off fsync: only for a SQLite database without vessels, where
@@ -193,7 +244,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
 
 /// Registration times: spread over the last three years, but never before a
 /// vessel already in the registry, at least a millisecond apart and rising
-/// in insertion order, so that insertion order (SQLite's rowid, which the
+/// in insertion order, so that insertion order (`SQLite`'s rowid, which the
 /// text search pages by) is registration order (the ids', which the other
 /// searches page by). Appending more vessels than milliseconds have passed
 /// since the latest one runs a little into the future.
@@ -205,11 +256,15 @@ struct Timeline {
 impl Timeline {
     fn new(now: i64, latest_existing: Option<i64>, n: usize) -> Self {
         let start = (now - 3 * 365 * DAY).max(latest_existing.map_or(i64::MIN, |t| t + 1));
-        Self { start, step: ((now - start) / n.max(1) as i64).max(1) }
+        // More vessels than i64 can count cannot be held in memory; the
+        // fallback only keeps the step at its one-millisecond minimum.
+        let n = i64::try_from(n.max(1)).unwrap_or(i64::MAX);
+        Self { start, step: ((now - start) / n).max(1) }
     }
 
     fn at(&self, i: usize) -> i64 {
-        self.start + self.step * i as i64
+        // `i` indexes rows held in memory, far below i64::MAX.
+        self.start + self.step * i64::try_from(i).unwrap_or(i64::MAX)
     }
 }
 
@@ -228,7 +283,7 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, take
     };
     // One MID per country keeps MMSIs unique for up to a million vessels.
     let mmsi = (i < 1_000_000 && rng.gen_bool(0.3)).then(|| {
-        let mid = MIDS.iter().find(|(c, _)| *c == country).map(|(_, m)| *m).unwrap_or(244);
+        let mid = MIDS.iter().find(|(c, _)| *c == country).map_or(244, |(_, m)| *m);
         format!("{}", mid as usize * 1_000_000 + i % 1_000_000)
     });
     let platform_id = loop {
@@ -312,7 +367,10 @@ async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Resul
         .iter()
         .flat_map(|r| {
             let current = (new_id(), r.id.as_str(), r.owner.as_str(), r.created_at, None);
-            let previous = r.previous_owner.as_ref().map(|(prev, since)| (new_id(), r.id.as_str(), prev.as_str(), *since, Some(r.created_at)));
+            let previous = r
+                .previous_owner
+                .as_ref()
+                .map(|(prev, since)| (new_id(), r.id.as_str(), prev.as_str(), *since, Some(r.created_at)));
             std::iter::once(current).chain(previous)
         })
         .collect();

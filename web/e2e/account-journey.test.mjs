@@ -1,15 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import {
-  launchBrowser,
-  newPage,
-  pathname,
-  signIn,
-  signUp,
-  toast,
-  verificationPath,
-  waitForPath,
-} from "./helpers.mjs";
+import { launchBrowser, newPage, pathname, signIn, signUp, toast, verificationPath, waitForPath } from "./helpers.mjs";
 
 let browser;
 before(async () => {

@@ -46,7 +46,10 @@ test("search the public registry, page through it, open a vessel and find it aga
     const fragment = name.slice(1, 5).toLowerCase();
     await search(page, fragment);
     // The address changes before the new results render: wait for a card of this search.
-    await results.filter({ hasText: new RegExp(fragment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") }).first().waitFor();
+    await results
+      .filter({ hasText: new RegExp(fragment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") })
+      .first()
+      .waitFor();
     await page.getByText(/^Showing 1-\d+ of \d+ results$/).waitFor();
     const found = await results.allTextContents();
     assert.ok(found.length > 0);
@@ -72,7 +75,10 @@ test("search the public registry, page through it, open a vessel and find it aga
     await page.getByText(/^Showing 1-10 of \d+ results$/).waitFor();
 
     // Open a vessel.
-    await results.first().getByRole("link", { name: /View Details/ }).click();
+    await results
+      .first()
+      .getByRole("link", { name: /View Details/ })
+      .click();
     await page.getByRole("heading", { name: "Ownership History" }).waitFor();
     const platformId = decodeURIComponent(pathname(page).split("/")[2]);
     assert.match(platformId, PLATFORM_ID);

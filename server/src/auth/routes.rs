@@ -40,19 +40,30 @@ impl MessageResponse {
 }
 
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RegisterRequest {
+    #[schema(
+        pattern = r"^[ \t\n\r]*[^\s@\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]{1,64}@[^\s@.\-\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][^\s@.\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*(\.[^\s@.\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]+)+[ \t\n\r]*$",
+        max_length = 254
+    )]
     pub email: String,
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
     /// Optional; E.164, e.g. `+31612345678`. Needed later for transfers.
     #[serde(rename = "phoneE164", default)]
+    #[schema(pattern = r"^[ \t\n\r]*(\+[1-9][0-9]{1,14})?[ \t\n\r]*$")]
     pub phone_e164: Option<String>,
 }
 
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
     responses((status = 201, body = MessageResponse, description = "Account created, unverified, not signed in"),
-              (status = 422, body = ErrorBody, description = "Field errors")))]
-pub(crate) async fn register(State(state): State<AppState>, ClientAddr(client): ClientAddr, ApiJson(body): ApiJson<RegisterRequest>) -> AppResult<impl IntoResponse> {
+              (status = 422, body = ErrorBody, description = "Field errors"),
+              (status = 429, body = ErrorBody, description = "Too many registrations from this client address; see Retry-After")))]
+pub(crate) async fn register(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    ApiJson(body): ApiJson<RegisterRequest>,
+) -> AppResult<impl IntoResponse> {
     let mut check = FieldCheck::default();
     let email = check.take("email", Email::parse(&body.email));
     let password = check.take("password", NewPassword::parse(&body.password));
@@ -67,13 +78,17 @@ pub(crate) async fn register(State(state): State<AppState>, ClientAddr(client): 
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct VerifyEmailRequest {
     pub token: String,
 }
 
 #[utoipa::path(post, path = "/api/auth/verify-email", tag = "auth", request_body = VerifyEmailRequest,
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody, description = "Invalid or expired token.")))]
-pub(crate) async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyEmailRequest>) -> AppResult<ApiJson<MessageResponse>> {
+pub(crate) async fn verify_email(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<VerifyEmailRequest>,
+) -> AppResult<ApiJson<MessageResponse>> {
     service::verify_email(&state, &body.token).await?;
     Ok(MessageResponse::new("Your email address is verified."))
 }
@@ -81,14 +96,19 @@ pub(crate) async fn verify_email(State(state): State<AppState>, ApiJson(body): A
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth",
     responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "Already verified"), (status = 429, body = ErrorBody)))]
-pub(crate) async fn resend_verification(State(state): State<AppState>, ClientAddr(client): ClientAddr, me: CurrentUser) -> AppResult<impl IntoResponse> {
+pub(crate) async fn resend_verification(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    me: CurrentUser,
+) -> AppResult<impl IntoResponse> {
     service::resend_verification(&state, &me.user, client).await?;
     Ok((StatusCode::ACCEPTED, MessageResponse::new("We have sent you a new verification email.")))
 }
 
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LoginRequest {
+    #[schema(max_length = 254)]
     pub email: String,
     pub password: String,
     /// Keep the session for 30 days instead of until the browser closes.
@@ -100,7 +120,11 @@ pub struct LoginRequest {
     responses((status = 200, body = User, description = "Signed in; sets the session cookie"),
               (status = 401, body = ErrorBody, description = "Invalid email or password"),
               (status = 429, body = ErrorBody, description = "Too many failed attempts; see Retry-After")))]
-pub(crate) async fn login(State(state): State<AppState>, ClientAddr(client): ClientAddr, ApiJson(body): ApiJson<LoginRequest>) -> AppResult<impl IntoResponse> {
+pub(crate) async fn login(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> AppResult<impl IntoResponse> {
     let email = Email::parse(&body.email).map_err(|_| AppError::Unauthorized(service::INVALID_CREDENTIALS.into()))?;
     let (user, secret) = service::login(&state, &email, &body.password, body.remember_me, client).await?;
     let cookie = sessions::cookie(&secret, body.remember_me, state.config.secure_cookies());
@@ -122,7 +146,12 @@ pub(crate) async fn me(me: CurrentUser) -> ApiJson<User> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PasswordResetRequest {
+    #[schema(
+        pattern = r"^[ \t\n\r]*[^\s@\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]{1,64}@[^\s@.\-\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][^\s@.\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*(\.[^\s@.\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]+)+[ \t\n\r]*$",
+        max_length = 254
+    )]
     pub email: String,
 }
 
@@ -143,15 +172,20 @@ pub(crate) async fn request_password_reset(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PasswordResetConfirm {
     pub token: String,
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
 }
 
 #[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "auth", request_body = PasswordResetConfirm,
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody, description = "Invalid or expired token."),
               (status = 422, body = ErrorBody)))]
-pub(crate) async fn confirm_password_reset(State(state): State<AppState>, ApiJson(body): ApiJson<PasswordResetConfirm>) -> AppResult<ApiJson<MessageResponse>> {
+pub(crate) async fn confirm_password_reset(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<PasswordResetConfirm>,
+) -> AppResult<ApiJson<MessageResponse>> {
     let password = NewPassword::parse(&body.password).map_err(|m| AppError::field("password", m))?;
     service::confirm_password_reset(&state, &body.token, &password).await?;
     Ok(MessageResponse::new("Your password has been changed. Please sign in."))

@@ -6,8 +6,7 @@ use std::net::IpAddr;
 use sqlx::{FromRow, Row};
 
 use super::{
-    hashing,
-    sessions,
+    hashing, sessions,
     throttle::{self, Limit},
     tokens::{self, INVALID_TOKEN, Purpose},
     user::{USER_COLUMNS, User},
@@ -59,16 +58,15 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
     let hash = hashing::hash(&state.cpu, &r.password).await?;
     let id = new_id();
     let mut tx = state.begin().await?;
-    let inserted = sqlx::query(
-        "INSERT INTO users (id, email, password_hash, phone_e164, created_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(&id)
-    .bind(r.email.as_str())
-    .bind(&hash)
-    .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await;
+    let inserted =
+        sqlx::query("INSERT INTO users (id, email, password_hash, phone_e164, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&id)
+            .bind(r.email.as_str())
+            .bind(&hash)
+            .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await;
     match inserted {
         Err(e) if is_unique_violation(&e) => {
             // PostgreSQL aborts the transaction on the violation: start afresh.
@@ -97,7 +95,8 @@ async fn tell_existing_owner(state: &AppState, email: &Email) -> AppResult<()> {
          If it was not you, you can ignore this email; your account is unchanged."
     );
     let mut tx = state.begin().await?;
-    outbox::enqueue(&mut tx, &Message::email(email.as_str(), "Your European Small-Craft Registry account", body)).await?;
+    outbox::enqueue(&mut tx, &Message::email(email.as_str(), "Your European Small-Craft Registry account", body))
+        .await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
@@ -156,7 +155,13 @@ pub async fn resend_verification(state: &AppState, user: &User, client: IpAddr) 
 /// statement) before the password is verified, so however many guesses run in
 /// parallel, at most `LOGIN_LIMIT.max` of them are ever verified per window.
 #[tracing::instrument(skip_all, fields(client = %client))]
-pub async fn login(state: &AppState, email: &Email, password: &str, remember: bool, client: IpAddr) -> AppResult<(User, String)> {
+pub async fn login(
+    state: &AppState,
+    email: &Email,
+    password: &str,
+    remember: bool,
+    client: IpAddr,
+) -> AppResult<(User, String)> {
     if let Some(wait) = throttle::reserve(&state.db, &format!("login-client:{client}"), LOGIN_PER_CLIENT_LIMIT).await? {
         return Err(too_many(wait, TOO_MANY_FROM_CLIENT));
     }
@@ -242,11 +247,11 @@ pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
         "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
          WHERE id = $2 AND archived_at IS NULL",
     )
-        .bind(now_ms())
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    .bind(now_ms())
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
     if changed == 0 {
         return Err(AppError::NotFound("This account no longer exists.".into()));
     }

@@ -29,7 +29,7 @@ pub async fn create(tx: &mut Tx<'_>, user_id: &str, remember: bool) -> sqlx::Res
     )
     .bind(hash_secret(&secret))
     .bind(user_id)
-    .bind(remember as i64)
+    .bind(i64::from(remember))
     .bind(now)
     .bind(now + lifetime(remember))
     .execute(&mut **tx)
@@ -64,18 +64,12 @@ pub async fn user_for(db: &Db, secret: &str) -> sqlx::Result<Option<User>> {
 }
 
 pub async fn end(db: &Db, secret: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
-        .bind(hash_secret(secret))
-        .execute(db)
-        .await?;
+    sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(hash_secret(secret)).execute(db).await?;
     Ok(())
 }
 
 pub async fn end_all_for_user(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -84,7 +78,8 @@ pub async fn end_all_for_user(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<()
 pub fn cookie(secret: &str, remember: bool, secure: bool) -> String {
     let mut c = format!("{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax");
     if remember {
-        c.push_str(&format!("; Max-Age={}", REMEMBER_MS / 1000));
+        c.push_str("; Max-Age=");
+        c.push_str(&(REMEMBER_MS / 1000).to_string());
     }
     if secure {
         c.push_str("; Secure");

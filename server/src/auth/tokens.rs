@@ -70,13 +70,11 @@ pub async fn redeem(tx: &mut Tx<'_>, token: &str, purpose: Purpose) -> sqlx::Res
 /// Older unused tokens of a purpose stop working when a new one is sent or
 /// one is used.
 pub async fn revoke_unused(tx: &mut Tx<'_>, user_id: &str, purpose: Purpose) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE tokens SET used_at = $1 WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(user_id)
-    .bind(purpose.as_str())
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("UPDATE tokens SET used_at = $1 WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL")
+        .bind(now_ms())
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Embedded migrations with a tiny runner. Most migrations are one portable
 //! SQL file; where the two databases need different DDL (full-text indexes,
 //! say) a migration names one file per backend. Applied versions are kept in
-//! `schema_migrations`; on PostgreSQL an advisory lock serialises concurrent
+//! `schema_migrations`; on `PostgreSQL` an advisory lock serialises concurrent
 //! start-ups of several server processes.
 
 use anyhow::Context;
@@ -82,9 +82,7 @@ async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyh
             Backend::Postgres => m.postgres,
         };
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-        tx.execute(sql)
-            .await
-            .with_context(|| format!("migration {} {}", m.version, m.name))?;
+        tx.execute(sql).await.with_context(|| format!("migration {} {}", m.version, m.name))?;
         if backend == Backend::Sqlite && sql.contains("writable_schema") {
             // After editing the schema text, every connection must reload it.
             let version: i64 = sqlx::query("PRAGMA schema_version").fetch_one(&mut *tx).await?.try_get(0)?;

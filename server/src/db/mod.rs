@@ -1,5 +1,5 @@
 //! One pool type for both databases: sqlx's `Any` driver with portable SQL
-//! (`$1` placeholders, which SQLite understands too). See docs/ARCHITECTURE.md.
+//! (`$1` placeholders, which `SQLite` understands too). See docs/ARCHITECTURE.md.
 
 mod migrations;
 
@@ -24,15 +24,11 @@ pub enum Backend {
 
 impl Backend {
     pub fn of_url(url: &str) -> Self {
-        if url.starts_with("sqlite:") {
-            Backend::Sqlite
-        } else {
-            Backend::Postgres
-        }
+        if url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres }
     }
 }
 
-/// Open a pool. SQLite gets WAL, foreign keys and a busy timeout on every
+/// Open a pool. `SQLite` gets WAL, foreign keys and a busy timeout on every
 /// connection; the file is created when missing.
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     sqlx::any::install_default_drivers();
@@ -76,19 +72,13 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
 }
 
 fn ensure_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
-    let path = url
-        .trim_start_matches("sqlite://")
-        .trim_start_matches("sqlite:")
-        .split('?')
-        .next()
-        .unwrap_or_default();
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:").split('?').next().unwrap_or_default();
     if path.is_empty() || path == ":memory:" {
         return Ok(());
     }
     if let Some(parent) = std::path::Path::new(path).parent() {
         if !parent.as_os_str().is_empty() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("creating {}", parent.display()))?;
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
     }
     Ok(())
@@ -98,9 +88,7 @@ fn ensure_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::Database(db) => {
-            db.is_unique_violation()
-                || db.code().as_deref() == Some("23505")
-                || db.code().as_deref() == Some("2067")
+            db.is_unique_violation() || db.code().as_deref() == Some("23505") || db.code().as_deref() == Some("2067")
         }
         _ => false,
     }

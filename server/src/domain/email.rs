@@ -49,7 +49,17 @@ mod tests {
 
     #[test]
     fn an_email_without_a_domain_dot_or_at_sign_is_rejected() {
-        for bad in ["", "ana", "ana@", "@example.nl", "ana@example", "a b@example.nl", "a@b@c.nl", "ana@.nl", "ana@example..nl"] {
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@example.nl",
+            "ana@example",
+            "a b@example.nl",
+            "a@b@c.nl",
+            "ana@.nl",
+            "ana@example..nl",
+        ] {
             assert_eq!(Email::parse(bad), Err(INVALID_EMAIL), "{bad}");
         }
     }

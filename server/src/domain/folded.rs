@@ -6,7 +6,7 @@ pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars().flat_map(char::to_lowercase) {
         match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => out.push('a'),
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'ª' => out.push('a'),
             'æ' => out.push_str("ae"),
             'ç' | 'ć' | 'č' | 'ĉ' | 'ċ' => out.push('c'),
             'ď' | 'đ' | 'ð' => out.push('d'),
@@ -24,10 +24,9 @@ pub fn fold(text: &str) -> String {
             'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ů' | 'ű' | 'ų' => out.push('u'),
             'ý' | 'ÿ' => out.push('y'),
             'ź' | 'ż' | 'ž' => out.push('z'),
-            'ª' => out.push('a'),
             c if c.is_whitespace() => {
                 if !out.ends_with(' ') {
-                    out.push(' ')
+                    out.push(' ');
                 }
             }
             c => out.push(c),

@@ -2,10 +2,10 @@
 //! Past the HTTP edge, code takes these types, never raw strings.
 
 mod email;
-mod password;
-mod phone;
 pub mod folded;
 pub mod identifiers;
+mod password;
+mod phone;
 pub mod platform_id;
 
 pub use email::Email;

@@ -1,18 +1,15 @@
-
 /// A phone number in E.164 form: `+`, a non-zero digit, then 1 to 14 digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhoneE164(String);
 
 pub const INVALID_PHONE: &str = "Invalid phone number format";
 
-
 impl PhoneE164 {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         let s = raw.trim();
         let digits = s.strip_prefix('+').ok_or(INVALID_PHONE)?;
-        let valid = (2..=15).contains(&digits.len())
-            && digits.bytes().all(|b| b.is_ascii_digit())
-            && !digits.starts_with('0');
+        let valid =
+            (2..=15).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with('0');
         if valid { Ok(Self(s.to_owned())) } else { Err(INVALID_PHONE) }
     }
 

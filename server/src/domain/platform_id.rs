@@ -28,7 +28,9 @@ pub enum PlatformIdError {
 impl PlatformIdError {
     pub fn message(self) -> &'static str {
         match self {
-            Self::Malformed => "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTB.",
+            Self::Malformed => {
+                "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTB."
+            }
             Self::CheckFailed => "This platform ID has a typo: its check character does not match.",
         }
     }
@@ -73,7 +75,7 @@ fn value_of(c: u8) -> Option<u8> {
         b'I' | b'L' => b'1',
         other => other,
     };
-    ALPHABET.iter().position(|&a| a == c).map(|p| p as u8)
+    ALPHABET.iter().position(|&a| a == c).and_then(|p| u8::try_from(p).ok())
 }
 
 impl PlatformId {
@@ -215,7 +217,13 @@ mod tests {
         let id = PlatformId::generate();
         let shown = id.to_string();
         assert_eq!(shown.len(), 14);
-        for form in [shown.clone(), shown.to_lowercase(), id.compact().to_owned(), format!("  {shown} "), shown.replace('-', " ")] {
+        for form in [
+            shown.clone(),
+            shown.to_lowercase(),
+            id.compact().to_owned(),
+            format!("  {shown} "),
+            shown.replace('-', " "),
+        ] {
             assert_eq!(PlatformId::parse(&form), Ok(id), "{form}");
         }
     }

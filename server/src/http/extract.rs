@@ -85,8 +85,6 @@ impl<S: Send + Sync> FromRequestParts<S> for PlatformIdPath {
         let Path(raw) = Path::<String>::from_request_parts(parts, state)
             .await
             .map_err(|e| AppError::bad_request("invalid_path", e.body_text()))?;
-        PlatformId::parse(&raw)
-            .map(Self)
-            .map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))
+        PlatformId::parse(&raw).map(Self).map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))
     }
 }

@@ -1,6 +1,6 @@
 //! Hostile input refused once, at the edge, before any handler or database
-//! sees it: control characters (NUL reaches PostgreSQL as an encoding error
-//! and SQLite's FTS5 as a syntax error), bidirectional overrides (text that
+//! sees it: control characters (NUL reaches `PostgreSQL` as an encoding error
+//! and `SQLite`'s FTS5 as a syntax error), bidirectional overrides (text that
 //! displays differently from what it is), and request lines or headers
 //! larger than anything the API needs.
 

@@ -23,9 +23,9 @@ where
     /// The body is read as JSON, checked for refused characters (every
     /// string, so no handler can forget), and only then given its shape.
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state)
-            .await
-            .map_err(rejection_to_error)?;
+        let axum::Json(mut value) =
+            axum::Json::<serde_json::Value>::from_request(req, state).await.map_err(rejection_to_error)?;
+        whole_floats_as_integers(&mut value);
         if let Some(path) = first_refused_string(&value) {
             let field = if path.is_empty() { "body".to_owned() } else { path };
             return Err(AppError::field(&field, format!("This field {REFUSED_CHARS}.")));
@@ -35,6 +35,26 @@ where
             code: "invalid_body",
             message: format!("The request body has the wrong shape: {}: {}", e.path(), e.inner()),
         })
+    }
+}
+
+/// JSON does not tell `2034` from `2034.0`, and JSON Schema's `integer`
+/// admits both; serde's integers take only the first. A float with no
+/// fraction within the i64 range becomes that integer.
+fn whole_floats_as_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            if let Some(f) = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15) {
+                // Below 2^53 in magnitude and whole, so exactly representable.
+                #[allow(clippy::cast_possible_truncation)]
+                let whole = f as i64;
+                *value = Value::from(whole);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_floats_as_integers),
+        Value::Object(map) => map.values_mut().for_each(whole_floats_as_integers),
+        _ => {}
     }
 }
 
@@ -58,7 +78,10 @@ fn rejection_to_error(rejection: JsonRejection) -> AppError {
             code: "payload_too_large",
             message: "The request body is too large.".into(),
         },
-        other => AppError::bad_request("unreadable_body", format!("The request body could not be read: {}", other.body_text())),
+        other => AppError::bad_request(
+            "unreadable_body",
+            format!("The request body could not be read: {}", other.body_text()),
+        ),
     }
 }
 

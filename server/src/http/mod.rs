@@ -54,7 +54,7 @@ pub fn router(state: AppState, api: Router<AppState>) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(middleware::from_fn(cache_control))
         .layer(middleware::from_fn(input::refuse_hostile_uris))
-        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(CatchPanicLayer::custom(|panic: Box<dyn std::any::Any + Send>| panic_response(&*panic)))
         .layer(middleware::from_fn(error_envelope))
         .layer(CompressionLayer::new());
     for layer in security::header_layers(&state.config) {
@@ -71,7 +71,7 @@ pub fn router(state: AppState, api: Router<AppState>) -> Router {
 
 /// A panic in a handler still answers in the envelope; the panic message is
 /// logged inside the request's span (so with its id), never sent.
-fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+fn panic_response(panic: &(dyn std::any::Any + Send)) -> Response {
     let detail = panic
         .downcast_ref::<String>()
         .map(String::as_str)
@@ -118,7 +118,9 @@ struct Readiness {
     warnings: Vec<String>,
 }
 
-async fn readyz(axum::extract::State(state): axum::extract::State<AppState>) -> Result<json::ApiJson<Readiness>, AppError> {
+async fn readyz(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> Result<json::ApiJson<Readiness>, AppError> {
     if let Err(e) = sqlx::query("SELECT 1").execute(&state.db).await {
         tracing::error!(error = %e, "readiness check failed");
         return Err(AppError::Unavailable {
@@ -139,10 +141,8 @@ async fn error_envelope(request: Request, next: Next) -> Response {
         tracing::error!(error = %format!("{cause:#}"), "internal error");
     }
     let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let is_json =
+        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
     if status.as_u16() < 400 || is_json {
         return response;
     }
@@ -157,8 +157,8 @@ async fn error_envelope(request: Request, next: Next) -> Response {
         s if s.is_server_error() => ("internal", "Something went wrong on our side. Please try again."),
         _ => ("bad_request", "The request could not be handled."),
     };
-    let mut envelope = (status, axum::Json(ErrorBody { message: message.into(), code: code.into(), fields: None }))
-        .into_response();
+    let mut envelope =
+        (status, axum::Json(ErrorBody { message: message.into(), code: code.into(), fields: None })).into_response();
     for name in [header::ALLOW, header::RETRY_AFTER] {
         if let Some(v) = response.headers().get(&name) {
             envelope.headers_mut().insert(name, v.clone());

@@ -123,11 +123,7 @@ mod tests {
 
     #[test]
     fn safe_methods_are_never_blocked() {
-        let get = Request::builder()
-            .uri("/")
-            .header("sec-fetch-site", "cross-site")
-            .body(Body::empty())
-            .unwrap();
+        let get = Request::builder().uri("/").header("sec-fetch-site", "cross-site").body(Body::empty()).unwrap();
         assert!(!is_cross_origin(&get, ORIGIN));
     }
 

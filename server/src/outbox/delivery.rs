@@ -34,9 +34,7 @@ pub struct Smtp {
 
 impl Smtp {
     pub fn new(url: &str, from: &str) -> anyhow::Result<Self> {
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .context("REGISTRY_SMTP_URL")?
-            .build();
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url).context("REGISTRY_SMTP_URL")?.build();
         Ok(Self { transport, from: from.parse().context("sender address")? })
     }
 }

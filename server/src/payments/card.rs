@@ -89,7 +89,7 @@ fn luhn(digits: &str) -> bool {
         .rev()
         .enumerate()
         .map(|(i, b)| {
-            let d = (b - b'0') as u32;
+            let d = u32::from(b - b'0');
             if i % 2 == 1 { if d * 2 > 9 { d * 2 - 9 } else { d * 2 } } else { d }
         })
         .sum();
@@ -99,11 +99,14 @@ fn luhn(digits: &str) -> bool {
 fn brand(digits: &str) -> &'static str {
     let prefix2: u32 = digits[..2].parse().unwrap_or(0);
     let prefix4: u32 = digits[..4].parse().unwrap_or(0);
-    match () {
-        _ if digits.starts_with('4') => "visa",
-        _ if (51..=55).contains(&prefix2) || (2221..=2720).contains(&prefix4) => "mastercard",
-        _ if prefix2 == 34 || prefix2 == 37 => "amex",
-        _ => "unknown",
+    if digits.starts_with('4') {
+        "visa"
+    } else if (51..=55).contains(&prefix2) || (2221..=2720).contains(&prefix4) {
+        "mastercard"
+    } else if prefix2 == 34 || prefix2 == 37 {
+        "amex"
+    } else {
+        "unknown"
     }
 }
 
@@ -135,7 +138,10 @@ mod tests {
     fn the_providers_test_cards_have_their_documented_outcomes() {
         assert_eq!(card("4242 4242 4242 4242").unwrap().outcome, Outcome::Succeeds);
         assert_eq!(card("4000 0000 0000 0002").unwrap().outcome, Outcome::Declined("Your card was declined."));
-        assert_eq!(card("4000-0000-0000-9995").unwrap().outcome, Outcome::Declined("Your card has insufficient funds."));
+        assert_eq!(
+            card("4000-0000-0000-9995").unwrap().outcome,
+            Outcome::Declined("Your card has insufficient funds.")
+        );
         assert_eq!(card("4000002500003155").unwrap().outcome, Outcome::RequiresAuthentication);
     }
 

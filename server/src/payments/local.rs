@@ -112,10 +112,15 @@ impl PaymentProvider for LocalProcessor {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LocalConfirmRequest {
     pub client_secret: String,
+    /// 12 to 19 digits; spaces and hyphens are ignored.
+    #[schema(pattern = r"^[ -]*([0-9][ -]*){12,19}$")]
     pub card_number: String,
+    #[schema(minimum = 1, maximum = 12)]
     pub exp_month: i64,
-    /// Two or four digits.
+    /// Two or four digits; not in the past, at most 50 years ahead (else 402).
+    #[schema(minimum = 0, maximum = 9999)]
     pub exp_year: i64,
+    #[schema(pattern = r"^[0-9]{3}$")]
     pub cvc: String,
     /// Where the browser returns after an authentication page; same origin as the site.
     pub return_url: Option<String>,
@@ -139,7 +144,8 @@ fn payment_required(code: &'static str, message: &str) -> AppError {
 /// anything else would make the payment pages an open redirect.
 fn same_site_url(state: &AppState, raw: &str) -> AppResult<String> {
     let base = &state.config.public_url;
-    let url = base.join(raw).map_err(|_| AppError::bad_request("invalid_return_url", "The return URL is not a URL."))?;
+    let url =
+        base.join(raw).map_err(|_| AppError::bad_request("invalid_return_url", "The return URL is not a URL."))?;
     if url.origin() != base.origin() {
         return Err(AppError::bad_request("invalid_return_url", "The return URL must be on this site."));
     }
@@ -171,8 +177,13 @@ async fn page_intent(conn: &mut AnyConnection, intent_id: &str, client_secret: &
 
 /// Move the processor's intent from the state it was read in; `None` when
 /// a racing request moved it first (compare-and-set).
-async fn move_intent(tx: &mut Tx<'_>, mut intent: ProviderIntent, status: IntentStatus, card: Option<&Card>, error: Option<&str>)
--> AppResult<Option<ProviderIntent>> {
+async fn move_intent(
+    tx: &mut Tx<'_>,
+    mut intent: ProviderIntent,
+    status: IntentStatus,
+    card: Option<&Card>,
+    error: Option<&str>,
+) -> AppResult<Option<ProviderIntent>> {
     let moved = sqlx::query(
         "UPDATE local_payment_intents SET status = $1, last_error = $2, updated_at = $3,
              card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4)
@@ -210,7 +221,7 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
         request.exp_month,
         request.exp_year,
         &request.cvc,
-        (today.year() as i64, today.month() as i64),
+        (i64::from(today.year()), i64::from(u8::from(today.month()))),
     )
     .map_err(|e| payment_required(e.code(), e.message()))?;
 
@@ -245,7 +256,10 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
         Outcome::Succeeds => Ok(succeeded),
         Outcome::Declined(message) => Err(payment_required("card_declined", message)),
         Outcome::RequiresAuthentication => {
-            let mut page = state.config.public_url.join(&format!("/payments/local/authenticate/{intent_id}"))
+            let mut page = state
+                .config
+                .public_url
+                .join(&format!("/payments/local/authenticate/{intent_id}"))
                 .map_err(anyhow::Error::from)?;
             page.query_pairs_mut()
                 .append_pair("client_secret", &request.client_secret)
@@ -270,7 +284,11 @@ fn escape(s: &str) -> String {
 }
 
 /// The page standing in for the bank's check: approve or fail.
-pub async fn authentication_page(state: &AppState, intent_id: &str, params: &AuthenticationParams) -> AppResult<String> {
+pub async fn authentication_page(
+    state: &AppState,
+    intent_id: &str,
+    params: &AuthenticationParams,
+) -> AppResult<String> {
     let return_url = same_site_url(state, &params.return_url)?;
     let intent = page_intent(&mut *state.db.acquire().await?, intent_id, &params.client_secret).await?;
     let amount = super::receipt::euros(intent.amount_cents);

@@ -1,6 +1,6 @@
 //! The card provider behind one trait: the offline processor built into the
 //! server (`local`) or Stripe's REST API (`stripe`). Both speak in the
-//! provider's terms (PaymentIntents and their statuses); `service` turns what
+//! provider's terms (`PaymentIntents` and their statuses); `service` turns what
 //! they report into our payments' states.
 
 use async_trait::async_trait;
@@ -15,7 +15,7 @@ pub struct IntentRequest {
     pub description: String,
 }
 
-/// A PaymentIntent's status, as the provider names it.
+/// A `PaymentIntent`'s status, as the provider names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IntentStatus {
     RequiresPaymentMethod,
@@ -54,7 +54,7 @@ impl IntentStatus {
     }
 }
 
-/// A PaymentIntent as the provider reports it.
+/// A `PaymentIntent` as the provider reports it.
 #[derive(Clone, Debug)]
 pub struct ProviderIntent {
     pub id: String,

@@ -18,7 +18,7 @@ pub fn euros(cents: i64) -> String {
 
 /// `Nov 22, 2026`, as the web app shows dates.
 fn date(ms: i64) -> String {
-    let t = OffsetDateTime::from_unix_timestamp_nanos(ms as i128 * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH);
+    let t = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH);
     t.format(format_description!("[month repr:short] [day padding:none], [year]")).unwrap_or_default()
 }
 

@@ -3,7 +3,7 @@
 //!
 //! The server decides that money arrived: a payment moves to `succeeded`
 //! only from the provider's own report (the offline processor's record, or a
-//! PaymentIntent read back from Stripe), never from a browser's word. The
+//! `PaymentIntent` read back from Stripe), never from a browser's word. The
 //! move and the fulfilment (the vessel becomes active, the receipt is
 //! queued) share one transaction, guarded by a conditional update, so a
 //! replayed webhook or two racing processes change nothing more.
@@ -44,11 +44,12 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
             message: "Transfer fees can be paid once ownership transfers open; they are not available yet.".into(),
         });
     }
-    let vessel = sqlx::query("SELECT id, owner_user_id, status, name, make, model, platform_id FROM vessels WHERE id = $1")
-        .bind(&request.vessel_id)
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(vessel_not_found)?;
+    let vessel =
+        sqlx::query("SELECT id, owner_user_id, status, name, make, model, platform_id FROM vessels WHERE id = $1")
+            .bind(&request.vessel_id)
+            .fetch_optional(&state.db)
+            .await?
+            .ok_or_else(vessel_not_found)?;
     if vessel.try_get::<String, _>("owner_user_id")? != user.id {
         return Err(AppError::Forbidden("Only the vessel's owner can pay its registration fee.".into()));
     }
@@ -136,7 +137,8 @@ async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &st
         .await;
         match inserted {
             Ok(_) => return Ok(id),
-            Err(e) if is_unique_violation(&e) => continue,
+            // Another request inserted first: the next round finds its row.
+            Err(e) if is_unique_violation(&e) => {}
             Err(e) => return Err(e.into()),
         }
     }
@@ -145,19 +147,26 @@ async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &st
 
 async fn cancel_abandoned(state: &AppState, payment_id: &str) -> AppResult<()> {
     let mut tx = state.begin().await?;
+    let detail = serde_json::json!({"reason": "provider changed", "provider": state.payments.name()});
+    cancel(&mut tx, payment_id, detail).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Cancel an unfinished payment on our side and log why; a payment that has
+/// succeeded or is canceled already is left as it is.
+async fn cancel(tx: &mut Tx<'_>, payment_id: &str, why: serde_json::Value) -> AppResult<()> {
     let moved = sqlx::query(
         "UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
     )
     .bind(now_ms())
     .bind(payment_id)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?
     .rows_affected();
     if moved == 1 {
-        let detail = serde_json::json!({"reason": "provider changed", "provider": state.payments.name()});
-        log_event_with_id(&mut tx, &new_id(), payment_id, "registry", "canceled", detail).await?;
+        log_event_with_id(tx, &new_id(), payment_id, "registry", "canceled", why).await?;
     }
-    tx.commit().await?;
     Ok(())
 }
 
@@ -247,12 +256,19 @@ pub async fn payment_id_for_intent(state: &AppState, intent_id: &str) -> AppResu
 /// Bring a payment in line with what the provider reports, inside the
 /// caller's transaction; a move to `succeeded` fulfils the payment there too.
 /// Returns the payment's status afterwards.
-pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, source: &str) -> AppResult<PaymentStatus> {
-    let row = sqlx::query("SELECT amount_cents, currency, status, provider_intent_id, failure_message FROM payments WHERE id = $1")
-        .bind(payment_id)
-        .fetch_optional(&mut **tx)
-        .await?
-        .ok_or_else(payment_not_found)?;
+pub async fn record(
+    tx: &mut Tx<'_>,
+    payment_id: &str,
+    intent: &ProviderIntent,
+    source: &str,
+) -> AppResult<PaymentStatus> {
+    let row = sqlx::query(
+        "SELECT amount_cents, currency, status, provider_intent_id, failure_message FROM payments WHERE id = $1",
+    )
+    .bind(payment_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(payment_not_found)?;
     let matches = row.try_get::<i64, _>("amount_cents")? == intent.amount_cents
         && row.try_get::<String, _>("currency")? == intent.currency
         && intent.payment_ref.as_deref().is_none_or(|r| r == payment_id)
@@ -289,7 +305,12 @@ pub async fn record(tx: &mut Tx<'_>, payment_id: &str, intent: &ProviderIntent, 
 /// Move the payment to `next` unless it has succeeded (or, but for a late
 /// success, was canceled): the conditional update is what makes fulfilment
 /// happen once, whoever races. True when this call moved it.
-async fn transition(tx: &mut Tx<'_>, payment_id: &str, next: PaymentStatus, intent: &ProviderIntent) -> sqlx::Result<bool> {
+async fn transition(
+    tx: &mut Tx<'_>,
+    payment_id: &str,
+    next: PaymentStatus,
+    intent: &ProviderIntent,
+) -> sqlx::Result<bool> {
     let moved = sqlx::query(
         "UPDATE payments SET status = $1, failure_message = $2, updated_at = $3,
              succeeded_at = CASE WHEN $1 = 'succeeded' THEN $3 ELSE succeeded_at END,
@@ -310,7 +331,13 @@ async fn transition(tx: &mut Tx<'_>, payment_id: &str, next: PaymentStatus, inte
     Ok(moved == 1)
 }
 
-async fn log_event(tx: &mut Tx<'_>, payment_id: &str, source: &str, kind: &str, intent: &ProviderIntent) -> sqlx::Result<()> {
+async fn log_event(
+    tx: &mut Tx<'_>,
+    payment_id: &str,
+    source: &str,
+    kind: &str,
+    intent: &ProviderIntent,
+) -> sqlx::Result<()> {
     let detail = serde_json::json!({
         "intent": intent.id,
         "intentStatus": intent.status.as_str(),
@@ -328,15 +355,17 @@ pub async fn log_event_with_id(
     kind: &str,
     detail: serde_json::Value,
 ) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO payment_events (id, payment_id, source, type, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(id)
-        .bind(payment_id)
-        .bind(source)
-        .bind(kind)
-        .bind(detail.to_string())
-        .bind(now_ms())
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO payment_events (id, payment_id, source, type, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(id)
+    .bind(payment_id)
+    .bind(source)
+    .bind(kind)
+    .bind(detail.to_string())
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -382,18 +411,7 @@ pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<(
             .map(|r| r.try_get("id"))
             .collect::<Result<_, _>>()?;
     for payment_id in &open {
-        let moved = sqlx::query(
-            "UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
-        )
-        .bind(now_ms())
-        .bind(payment_id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
-        if moved == 1 {
-            let detail = serde_json::json!({"reason": "account archived"});
-            log_event_with_id(tx, &new_id(), payment_id, "registry", "canceled", detail).await?;
-        }
+        cancel(tx, payment_id, serde_json::json!({"reason": "account archived"})).await?;
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! Stripe (`REGISTRY_PAYMENTS=stripe`), in test mode: PaymentIntents over
+//! Stripe (`REGISTRY_PAYMENTS=stripe`), in test mode: `PaymentIntents` over
 //! its REST API (form-encoded requests, bearer secret key, an
 //! `Idempotency-Key` per payment), and the verification of its webhooks'
 //! `Stripe-Signature`. Tests run both against a local fake of the API.
@@ -37,8 +37,7 @@ impl StripeClient {
         let text = response.text().await?;
         if !status.is_success() {
             let message = serde_json::from_str::<ErrorEnvelope>(&text)
-                .map(|e| e.error.message.unwrap_or_default())
-                .unwrap_or_else(|_| text.chars().take(200).collect());
+                .map_or_else(|_| text.chars().take(200).collect(), |e| e.error.message.unwrap_or_default());
             anyhow::bail!("Stripe answered {status}: {message}");
         }
         let intent: StripeIntent = serde_json::from_str(&text)?;
@@ -56,7 +55,7 @@ struct ErrorBody {
     message: Option<String>,
 }
 
-/// The parts of a PaymentIntent object we read.
+/// The parts of a `PaymentIntent` object we read.
 #[derive(Deserialize)]
 pub struct StripeIntent {
     pub id: String,
@@ -78,8 +77,8 @@ pub struct PaymentError {
 
 impl StripeIntent {
     fn into_provider_intent(self) -> anyhow::Result<ProviderIntent> {
-        let status =
-            IntentStatus::parse(&self.status).ok_or_else(|| anyhow::anyhow!("unknown intent status {}", self.status))?;
+        let status = IntentStatus::parse(&self.status)
+            .ok_or_else(|| anyhow::anyhow!("unknown intent status {}", self.status))?;
         Ok(ProviderIntent {
             id: self.id,
             client_secret: self.client_secret.unwrap_or_default(),
@@ -127,7 +126,8 @@ impl PaymentProvider for StripeClient {
     }
 
     async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
-        let path = format!("/v1/payment_intents/{}", url::form_urlencoded::byte_serialize(id.as_bytes()).collect::<String>());
+        let path =
+            format!("/v1/payment_intents/{}", url::form_urlencoded::byte_serialize(id.as_bytes()).collect::<String>());
         let response = self.http.get(self.url(&path)?).bearer_auth(self.secret_key.expose()).send().await?;
         self.read(response).await
     }

@@ -77,11 +77,8 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
         return Ok(ack("ignored"));
     };
     // The provider's word, not the event's: events may be old or out of order.
-    let intent = state
-        .payments
-        .retrieve_intent(&event.data.object.id)
-        .await
-        .map_err(|e| service::provider_unavailable(&e))?;
+    let intent =
+        state.payments.retrieve_intent(&event.data.object.id).await.map_err(|e| service::provider_unavailable(&e))?;
     let mut tx = state.begin().await?;
     let logged = service::log_event_with_id(
         &mut tx,

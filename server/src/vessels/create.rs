@@ -31,7 +31,7 @@ use crate::{
 pub const CIN_SINCE: i64 = 1998;
 
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateVesselRequest {
     #[serde(default)]
     pub name: Option<String>,
@@ -93,8 +93,8 @@ pub struct NewVessel {
     national: BTreeMap<NationalKind, Known<NationalIdentifier>>,
 }
 
-fn present(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+fn present(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
 }
 
 fn text(value: &str, max: usize, required: &'static str, too_long: &'static str) -> Result<String, &'static str> {
@@ -111,11 +111,11 @@ fn text(value: &str, max: usize, required: &'static str, too_long: &'static str)
 }
 
 impl NewVessel {
-    pub fn parse(r: CreateVesselRequest, current_year: i64) -> AppResult<(Self, Vec<Warning>)> {
+    pub fn parse(r: &CreateVesselRequest, current_year: i64) -> AppResult<(Self, Vec<Warning>)> {
         let mut check = FieldCheck::default();
         let mut warnings = Vec::new();
 
-        let name = match present(&r.name) {
+        let name = match present(r.name.as_deref()) {
             Some(n) => check.take("name", text(n, 100, "", "Name must be at most 100 characters")).map(Some),
             None => Some(None),
         };
@@ -129,7 +129,8 @@ impl NewVessel {
             },
         );
         let make = check.take("make", text(&r.make, 100, "Make is required", "Make must be at most 100 characters"));
-        let model = check.take("model", text(&r.model, 100, "Model is required", "Model must be at most 100 characters"));
+        let model =
+            check.take("model", text(&r.model, 100, "Model is required", "Model must be at most 100 characters"));
         let max_year = current_year + 1;
         let build_year = match r.build_year {
             Some(y) if !(1900..=max_year).contains(&y) => {
@@ -150,18 +151,23 @@ impl NewVessel {
         // Before 1998 a legacy ID, from 1998 on (or when the year is unknown) a CIN.
         let wants_legacy = matches!(build_year, Some(Some(y)) if y < CIN_SINCE);
         let (cin, legacy_id) = if wants_legacy {
-            let legacy = match present(&r.legacy_id) {
+            let legacy = match present(r.legacy_id.as_deref()) {
                 Some(v) => check.take("legacyId", Known::parse(v, LegacyId::parse)).map(Some),
-                None => check.take::<Option<_>, _>("legacyId", Err("Enter the legacy or national ID, or tick \"I don't know\"")),
+                None => check
+                    .take::<Option<_>, _>("legacyId", Err("Enter the legacy or national ID, or tick \"I don't know\"")),
             };
             (Some(None), legacy)
         } else {
-            let cin = match present(&r.cin) {
+            let cin = match present(r.cin.as_deref()) {
                 Some(v) => match Known::parse(v, Cin::parse) {
-                    Ok(Known::Value(cin)) => match build_year.flatten().map(|y| cin.check_build_year(y as i32)) {
-                        Some(Err(e)) => check.take::<Option<_>, _>("cin", Err(e.message())),
-                        _ => Some(Some(Known::Value(cin))),
-                    },
+                    Ok(Known::Value(cin)) => {
+                        // The build year was checked to lie in 1900..=max_year, so it fits an i32.
+                        let year = build_year.flatten().and_then(|y| i32::try_from(y).ok());
+                        match year.map(|y| cin.check_build_year(y)) {
+                            Some(Err(e)) => check.take::<Option<_>, _>("cin", Err(e.message())),
+                            _ => Some(Some(Known::Value(cin))),
+                        }
+                    }
                     Ok(unknown) => Some(Some(unknown)),
                     Err(e) => check.take::<Option<_>, _>("cin", Err(e.message())),
                 },
@@ -170,23 +176,28 @@ impl NewVessel {
             (cin, Some(None))
         };
 
-        let engine_serial = match present(&r.engine_serial) {
+        let engine_serial = match present(r.engine_serial.as_deref()) {
             Some(v) => check
-                .take("engineSerial", Known::parse(v, |s| text(s, 40, "", "Engine serial must be at most 40 characters")))
+                .take(
+                    "engineSerial",
+                    Known::parse(v, |s| text(s, 40, "", "Engine serial must be at most 40 characters")),
+                )
                 .map(Some),
             None => Some(None),
         };
-        let mmsi_raw = r.mmsi.clone().or_else(|| r.identifiers.get("mmsi").cloned());
-        let mmsi = optional(&mut check, "mmsi", &mmsi_raw, Mmsi::parse);
-        let imo = optional(&mut check, "imoNumber", &r.imo_number, ImoNumber::parse);
-        let eni = optional(&mut check, "eniNumber", &r.eni_number, Eni::parse);
+        let mmsi_raw = r.mmsi.as_deref().or_else(|| r.identifiers.get("mmsi").map(String::as_str));
+        let mmsi = optional(&mut check, "mmsi", mmsi_raw, Mmsi::parse);
+        let imo = optional(&mut check, "imoNumber", r.imo_number.as_deref(), ImoNumber::parse);
+        let eni = optional(&mut check, "eniNumber", r.eni_number.as_deref(), Eni::parse);
 
         let mut national = BTreeMap::new();
         for (kind, value) in r.identifiers.iter().filter(|(k, _)| k.as_str() != "mmsi") {
             let field = format!("identifiers.{kind}");
             let Some(value) = Some(value.trim()).filter(|v| !v.is_empty()) else { continue };
             let parsed = match (NationalKind::parse(kind), country) {
-                (Some(k), Some(c)) if c.national.contains(&k) => Known::parse(value, NationalIdentifier::parse).map(|v| (k, v)),
+                (Some(k), Some(c)) if c.national.contains(&k) => {
+                    Known::parse(value, NationalIdentifier::parse).map(|v| (k, v))
+                }
                 (Some(_), Some(_)) => Err("This identifier does not apply to vessels of the chosen country"),
                 (None, _) => Err("Unknown identifier type"),
                 (Some(_), None) => continue, // reported on countryCode already
@@ -198,7 +209,7 @@ impl NewVessel {
         check.finish()?;
 
         let country = country.expect("checked");
-        if let Some(Some(Known::Value(m))) = &mmsi {
+        if let Some(Known::Value(m)) = &mmsi {
             if m.country() != country.code {
                 warnings.push(Warning {
                     field: "mmsi".into(),
@@ -225,9 +236,9 @@ impl NewVessel {
                 cin: cin.flatten(),
                 legacy_id: legacy_id.flatten(),
                 engine_serial: engine_serial.flatten(),
-                mmsi: mmsi.flatten(),
-                imo: imo.flatten(),
-                eni: eni.flatten(),
+                mmsi,
+                imo,
+                eni,
                 national,
             },
             warnings,
@@ -235,20 +246,19 @@ impl NewVessel {
     }
 }
 
+/// An optional identifier: `None` when absent, and also when invalid, for
+/// then the problem is recorded in `check` and `finish` refuses the request.
 fn optional<T>(
     check: &mut FieldCheck,
     field: &str,
-    raw: &Option<String>,
+    raw: Option<&str>,
     parse: impl FnOnce(&str) -> Result<T, &'static str>,
-) -> Option<Option<Known<T>>> {
-    match present(raw) {
-        Some(v) => check.take(field, Known::parse(v, parse)).map(Some),
-        None => Some(None),
-    }
+) -> Option<Known<T>> {
+    present(raw).and_then(|v| check.take(field, Known::parse(v, parse)))
 }
 
-fn known_str<T>(k: &Option<Known<T>>, f: impl Fn(&T) -> String) -> Option<String> {
-    k.as_ref().map(|k| match k {
+fn known_str<T>(k: Option<&Known<T>>, f: impl Fn(&T) -> String) -> Option<String> {
+    k.map(|k| match k {
         Known::Value(v) => f(v),
         Known::Unknown => "unknown".into(),
     })
@@ -283,7 +293,7 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
     let national = serde_json::to_string(
         &v.national
             .iter()
-            .map(|(k, val)| (k.as_str(), known_str(&Some(val.clone()), |n| n.as_str().to_owned()).unwrap_or_default()))
+            .map(|(k, val)| (k.as_str(), known_str(Some(val), |n| n.as_str().to_owned()).unwrap_or_default()))
             .collect::<BTreeMap<_, _>>(),
     )
     .map_err(anyhow::Error::from)?;
@@ -293,13 +303,8 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         let id = new_id();
         let platform_id = PlatformId::generate();
         let now = now_ms();
-        let search_text = fold(&format!(
-            "{} {} {} {}",
-            v.name.as_deref().unwrap_or(""),
-            v.make,
-            v.model,
-            platform_id.compact()
-        ));
+        let search_text =
+            fold(&format!("{} {} {} {}", v.name.as_deref().unwrap_or(""), v.make, v.model, platform_id.compact()));
         let mut tx = state.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO vessels (id, platform_id, owner_user_id, status, name, make, model, build_year, length_cm,
@@ -320,20 +325,20 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         .bind(v.length_cm)
         .bind(v.country.code)
         .bind(v.phone.as_str())
-        .bind(v.public_visibility as i64)
-        .bind(v.for_sale as i64)
-        .bind(known_str(&v.cin, |c| c.to_string()))
+        .bind(i64::from(v.public_visibility))
+        .bind(i64::from(v.for_sale))
+        .bind(known_str(v.cin.as_ref(), ToString::to_string))
         .bind(cin.map(|c| c.manufacturer.clone()))
         .bind(cin.map(|c| c.serial.clone()))
-        .bind(cin.map(|c| c.production_month as i64))
-        .bind(cin.map(|c| c.production_year_digit as i64))
-        .bind(cin.map(|c| c.model_year as i64))
-        .bind(known_str(&v.legacy_id, |l| l.as_str().to_owned()))
-        .bind(known_str(&v.engine_serial, Clone::clone))
-        .bind(known_str(&v.mmsi, |m| m.as_str().to_owned()))
+        .bind(cin.map(|c| i64::from(c.production_month)))
+        .bind(cin.map(|c| i64::from(c.production_year_digit)))
+        .bind(cin.map(|c| i64::from(c.model_year)))
+        .bind(known_str(v.legacy_id.as_ref(), |l| l.as_str().to_owned()))
+        .bind(known_str(v.engine_serial.as_ref(), Clone::clone))
+        .bind(known_str(v.mmsi.as_ref(), |m| m.as_str().to_owned()))
         .bind(v.mmsi.as_ref().and_then(Known::value).map(|m| m.country().to_owned()))
-        .bind(known_str(&v.imo, |i| i.as_str().to_owned()))
-        .bind(known_str(&v.eni, |e| e.as_str().to_owned()))
+        .bind(known_str(v.imo.as_ref(), |i| i.as_str().to_owned()))
+        .bind(known_str(v.eni.as_ref(), |e| e.as_str().to_owned()))
         .bind(&national)
         .bind(&search_text)
         .bind(now)
@@ -357,7 +362,8 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        super::audit(&mut tx, &id, Some(&owner.id), "registered", serde_json::json!({"status": "pending_payment"})).await?;
+        super::audit(&mut tx, &id, Some(&owner.id), "registered", serde_json::json!({"status": "pending_payment"}))
+            .await?;
         let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
             .bind(&id)
             .fetch_one(&mut *tx)

@@ -33,7 +33,7 @@ pub async fn of_vessel(conn: &mut AnyConnection, vessel_id: &str) -> sqlx::Resul
         .fetch_one(&mut *conn)
         .await?;
     let mut identifiers = Vec::new();
-    for (_, column) in COLUMNS.iter() {
+    for (_, column) in &COLUMNS {
         if let Some(id) = row.try_get::<Option<String>, _>(*column)?.and_then(|v| UniqueIdentifier::new(column, v)) {
             identifiers.push(id);
         }

@@ -30,11 +30,20 @@ pub const IDENTIFIER_TAKEN_REASON: &str = "The registration fee was paid, but an
 /// vessel took one of its identifiers while it waited: then the payment
 /// stands, the vessel is held for review with the reason, and the owner and
 /// the administrators see it.
-pub async fn activate_after_payment(tx: &mut Tx<'_>, vessel_id: &str, payer: &str, payment_id: &str) -> AppResult<Activation> {
+pub async fn activate_after_payment(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    payer: &str,
+    payment_id: &str,
+) -> AppResult<Activation> {
     let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
     if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
         identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
-        tracing::warn!(vessel = vessel_id, identifier = identifier.column, "paid vessel not activated: identifier in use");
+        tracing::warn!(
+            vessel = vessel_id,
+            identifier = identifier.column,
+            "paid vessel not activated: identifier in use"
+        );
         return hold_for_review(tx, vessel_id, payment_id, identifier.column).await;
     }
     // In a savepoint: on PostgreSQL a vessel activated concurrently with the
@@ -67,7 +76,12 @@ pub async fn activate_after_payment(tx: &mut Tx<'_>, vessel_id: &str, payer: &st
     Ok(Activation::Activated)
 }
 
-async fn hold_for_review(tx: &mut Tx<'_>, vessel_id: &str, payment_id: &str, identifier: &str) -> AppResult<Activation> {
+async fn hold_for_review(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    payment_id: &str,
+    identifier: &str,
+) -> AppResult<Activation> {
     let held = sqlx::query(
         "UPDATE vessels SET status = 'needs_review', review_reason = $1 WHERE id = $2 AND status = 'pending_payment'",
     )
@@ -86,20 +100,27 @@ async fn hold_for_review(tx: &mut Tx<'_>, vessel_id: &str, payment_id: &str, ide
 /// phone is erased in the same transaction). Each change is audited.
 pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()> {
     use sqlx::Row;
-    let vessels: Vec<String> = sqlx::query("SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'")
-        .bind(owner_id)
-        .fetch_all(&mut **tx)
-        .await?
-        .iter()
-        .map(|r| r.try_get("id"))
-        .collect::<Result<_, _>>()?;
+    let vessels: Vec<String> =
+        sqlx::query("SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'")
+            .bind(owner_id)
+            .fetch_all(&mut **tx)
+            .await?
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
     sqlx::query("UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '' WHERE owner_user_id = $1")
         .bind(owner_id)
         .execute(&mut **tx)
         .await?;
     for vessel_id in &vessels {
-        audit(tx, vessel_id, Some(owner_id), "deactivated", serde_json::json!({"reason": "owner archived the account"}))
-            .await?;
+        audit(
+            tx,
+            vessel_id,
+            Some(owner_id),
+            "deactivated",
+            serde_json::json!({"reason": "owner archived the account"}),
+        )
+        .await?;
     }
     Ok(())
 }

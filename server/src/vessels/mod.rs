@@ -45,7 +45,13 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Record a change to a vessel in its audit trail, inside the change's transaction.
-pub async fn audit(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>, action: &str, detail: serde_json::Value) -> sqlx::Result<()> {
+pub async fn audit(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    actor: Option<&str>,
+    action: &str,
+    detail: serde_json::Value,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO vessel_audit (id, vessel_id, actor_user_id, action, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
@@ -61,7 +67,7 @@ pub async fn audit(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>, action
 }
 
 fn current_year() -> i64 {
-    time::OffsetDateTime::now_utc().year() as i64
+    i64::from(time::OffsetDateTime::now_utc().year())
 }
 
 #[utoipa::path(post, path = "/api/vessels", tag = "vessels", request_body = CreateVesselRequest,
@@ -74,14 +80,17 @@ pub(crate) async fn register(
     me: CurrentUser,
     ApiJson(body): ApiJson<CreateVesselRequest>,
 ) -> AppResult<impl IntoResponse> {
-    let (vessel, warnings) = NewVessel::parse(body, current_year())?;
+    let (vessel, warnings) = NewVessel::parse(&body, current_year())?;
     let created = create::create(&state, &me.user, vessel, warnings).await?;
     Ok((StatusCode::CREATED, ApiJson(created)))
 }
 
 #[utoipa::path(get, path = "/api/vessels/search", tag = "vessels", params(search::SearchParams),
     responses((status = 200, body = VesselPage), (status = 400, body = ErrorBody)))]
-pub(crate) async fn search(State(state): State<AppState>, Query(params): Query<search::SearchParams>) -> AppResult<ApiJson<VesselPage>> {
+pub(crate) async fn search(
+    State(state): State<AppState>,
+    Query(params): Query<search::SearchParams>,
+) -> AppResult<ApiJson<VesselPage>> {
     let query = search::SearchQuery::parse(&params)?;
     Ok(ApiJson(search::search(&state, &query).await?))
 }
@@ -114,7 +123,11 @@ pub(crate) async fn admin_list(
     if !(1..=search::MAX_PAGE).contains(&page) || !(1..=search::MAX_PAGE_SIZE).contains(&page_size) {
         return Err(crate::error::AppError::bad_request(
             "invalid_parameter",
-            format!("Page must be between 1 and {} and page size between 1 and {}.", search::MAX_PAGE, search::MAX_PAGE_SIZE),
+            format!(
+                "Page must be between 1 and {} and page size between 1 and {}.",
+                search::MAX_PAGE,
+                search::MAX_PAGE_SIZE
+            ),
         ));
     }
     Ok(ApiJson(service::all_for_admin(&state, params.status, page, page_size).await?))
@@ -132,7 +145,8 @@ pub(crate) async fn my_list(State(state): State<AppState>, me: CurrentUser) -> A
 // One path template serves GET (by platform ID) and PATCH (by vessel id):
 // the spec names both `/api/vessels/{...}`, and a router has one name per segment.
 #[utoipa::path(get, path = "/api/vessels/{id}", tag = "vessels",
-    params(("id" = String, Path, description = "The platform ID: any case, hyphens optional")),
+    params(("id" = String, Path, description = "The platform ID: any case, hyphens optional (O reads as 0, I and L as 1)",
+        pattern = r"^[-\t ]*([0-9A-HJKMNP-TV-Za-hjkmnp-tv-zOoIiLl][-\t ]*){12}$")),
     responses((status = 200, body = VesselDetail),
               (status = 400, body = ErrorBody, description = "code invalid_platform_id: malformed, or the check character fails"),
               (status = 404, body = ErrorBody)))]
@@ -153,7 +167,7 @@ pub struct UpdateVesselRequest {
 }
 
 #[utoipa::path(patch, path = "/api/vessels/{id}", tag = "vessels", request_body = UpdateVesselRequest,
-    params(("id" = String, Path, description = "The vessel's id (not its platform ID)")),
+    params(("id" = String, Path, description = "The vessel's id (not its platform ID)", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
     responses((status = 200, body = Vessel), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "Another field than the two flags")))]
 pub(crate) async fn update(

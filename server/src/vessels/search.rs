@@ -1,8 +1,8 @@
 //! The public registry search. Only active, public vessels. A text query
 //! matches a platform ID exactly (any case, hyphens optional) and name,
 //! make, model or platform ID by case- and accent-insensitive substring,
-//! served by a trigram index on each database (FTS5 on SQLite, pg_trgm on
-//! PostgreSQL). Order: the exact platform ID match first, then the most
+//! served by a trigram index on each database (FTS5 on `SQLite`, `pg_trgm` on
+//! `PostgreSQL`). Order: the exact platform ID match first, then the most
 //! recently registered (ids are time-ordered and unique, so paging is stable).
 
 use serde::Deserialize;
@@ -34,15 +34,24 @@ pub const MIN_TEXT_LEN: usize = 3;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
-    /// A platform ID, or a fragment of a name, make or model (3+ characters).
+    /// A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces).
+    /// Blank is the same as absent.
+    #[param(
+        pattern = r"^[ \t\n\r]*([^\s\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][ \t\n\r]*){3,}$|^[ \t\n\r]*$"
+    )]
     pub query: Option<String>,
     /// ISO 3166 alpha-2, e.g. `NL`.
+    #[param(pattern = r"^[A-Za-z]{2}$")]
     pub country_code: Option<String>,
+    #[param(value_type = Option<i64>)]
     pub build_year_from: Option<String>,
+    #[param(value_type = Option<i64>)]
     pub build_year_to: Option<String>,
-    /// From 1.
+    /// From 1 to 100,000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     pub page: Option<String>,
     /// 1 to 100; default 10.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub page_size: Option<String>,
 }
 
@@ -57,8 +66,10 @@ pub struct SearchQuery {
     pub page_size: i64,
 }
 
-fn number(field: &str, label: &str, raw: &Option<String>) -> AppResult<Option<i64>> {
-    match raw.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+/// A whole number, exactly as written (the web app omits empty filters; an
+/// empty or padded value is as malformed as any other text).
+fn number(field: &str, label: &str, raw: Option<&str>) -> AppResult<Option<i64>> {
+    match raw {
         None => Ok(None),
         Some(s) => s.parse::<i64>().map(Some).map_err(|_| {
             AppError::bad_request("invalid_parameter", format!("{label} must be a whole number (parameter {field})."))
@@ -79,23 +90,28 @@ impl SearchQuery {
     }
 
     pub fn parse(p: &SearchParams) -> AppResult<Self> {
-        let page = number("page", "Page", &p.page)?.unwrap_or(1);
+        let page = number("page", "Page", p.page.as_deref())?.unwrap_or(1);
         if !(1..=MAX_PAGE).contains(&page) {
             return Err(AppError::bad_request("invalid_parameter", format!("Page must be between 1 and {MAX_PAGE}.")));
         }
-        let page_size = number("pageSize", "Page size", &p.page_size)?.unwrap_or(DEFAULT_PAGE_SIZE);
+        let page_size = number("pageSize", "Page size", p.page_size.as_deref())?.unwrap_or(DEFAULT_PAGE_SIZE);
         if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
-            return Err(AppError::bad_request("invalid_parameter", format!("Page size must be between 1 and {MAX_PAGE_SIZE}.")));
+            return Err(AppError::bad_request(
+                "invalid_parameter",
+                format!("Page size must be between 1 and {MAX_PAGE_SIZE}."),
+            ));
         }
-        let country_code = match p.country_code.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        let country_code = match p.country_code.as_deref() {
             None => None,
             Some(c) if c.len() == 2 && c.chars().all(|c| c.is_ascii_alphabetic()) => Some(c.to_ascii_uppercase()),
-            Some(_) => return Err(AppError::bad_request("invalid_parameter", "Country codes have two letters, like NL.")),
+            Some(_) => {
+                return Err(AppError::bad_request("invalid_parameter", "Country codes have two letters, like NL."));
+            }
         };
         let mut q = Self {
             country_code,
-            year_from: number("buildYearFrom", "Year from", &p.build_year_from)?,
-            year_to: number("buildYearTo", "Year to", &p.build_year_to)?,
+            year_from: number("buildYearFrom", "Year from", p.build_year_from.as_deref())?,
+            year_to: number("buildYearTo", "Year to", p.build_year_to.as_deref())?,
             page,
             page_size,
             ..Self::default()
@@ -103,7 +119,7 @@ impl SearchQuery {
         if let Some(raw) = p.query.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             q.platform_id = PlatformId::parse(raw).ok();
             let folded = fold(raw);
-            if folded.chars().count() >= MIN_TEXT_LEN {
+            if folded.chars().filter(|c| !c.is_whitespace()).count() >= MIN_TEXT_LEN {
                 q.text = Some(folded);
             } else if q.platform_id.is_none() {
                 return Err(AppError::bad_request(
@@ -177,10 +193,8 @@ async fn total(state: &AppState, q: &SearchQuery, plan: &Plan) -> AppResult<i64>
         return plan.count(state).await;
     }
     // Read before counting: see the module documentation of `count_cache`.
-    let generation: i64 = sqlx::query("SELECT value FROM search_generation WHERE id = 1")
-        .fetch_one(&state.db)
-        .await?
-        .try_get("value")?;
+    let generation: i64 =
+        sqlx::query("SELECT value FROM search_generation WHERE id = 1").fetch_one(&state.db).await?.try_get("value")?;
     let key = q.count_key();
     if let Some(n) = cache.get(generation, &key) {
         return Ok(n);
@@ -192,7 +206,7 @@ async fn total(state: &AppState, q: &SearchQuery, plan: &Plan) -> AppResult<i64>
 
 /// How a search runs on this database.
 enum Plan {
-    /// SQLite, text only: the FTS5 index holds exactly the listed vessels
+    /// `SQLite`, text only: the FTS5 index holds exactly the listed vessels
     /// (migration 0004), so the count and the page come from it alone and a
     /// page stops after its rows instead of sorting every match. Its rowid
     /// order is registration order.

@@ -64,7 +64,12 @@ pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
 
 /// Every vessel, newest first, for administrators; optionally one status
 /// only (`needs_review` is the queue of paid vessels waiting for a decision).
-pub async fn all_for_admin(state: &AppState, status: Option<VesselStatus>, page: i64, page_size: i64) -> AppResult<VesselPage> {
+pub async fn all_for_admin(
+    state: &AppState,
+    status: Option<VesselStatus>,
+    page: i64,
+    page_size: i64,
+) -> AppResult<VesselPage> {
     let (filter, status) = match status {
         Some(s) => ("WHERE v.status = $1", s.as_str()),
         // Always true; keeps one parameter list for both shapes.
@@ -75,14 +80,13 @@ pub async fn all_for_admin(state: &AppState, status: Option<VesselStatus>, page:
         .fetch_one(&state.db)
         .await?
         .try_get("n")?;
-    let rows = sqlx::query(&format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v {filter} ORDER BY v.id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(status)
-    .bind(page_size)
-    .bind((page - 1) * page_size)
-    .fetch_all(&state.db)
-    .await?;
+    let rows =
+        sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v {filter} ORDER BY v.id DESC LIMIT $2 OFFSET $3"))
+            .bind(status)
+            .bind(page_size)
+            .bind((page - 1) * page_size)
+            .fetch_all(&state.db)
+            .await?;
     let data = rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?;
     Ok(VesselPage { data, total, total_pages: (total + page_size - 1) / page_size })
 }
@@ -112,8 +116,8 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
     let for_sale = change.for_sale.unwrap_or(before.for_sale);
     if (public, for_sale) != (before.public_visibility, before.for_sale) {
         sqlx::query("UPDATE vessels SET public_visibility = $1, for_sale = $2 WHERE id = $3")
-            .bind(public as i64)
-            .bind(for_sale as i64)
+            .bind(i64::from(public))
+            .bind(i64::from(for_sale))
             .bind(vessel_id)
             .execute(&mut *tx)
             .await?;

@@ -7,7 +7,10 @@ use crate::helpers::{PASSWORD, TestApp, parts};
 async fn registering_creates_an_unverified_account_without_signing_in() {
     let app = TestApp::spawn().await;
     let r = app
-        .post("/api/auth/register", json!({"email": " Skipper@Example.NL ", "password": PASSWORD, "phoneE164": "+31612345678"}))
+        .post(
+            "/api/auth/register",
+            json!({"email": " Skipper@Example.NL ", "password": PASSWORD, "phoneE164": "+31612345678"}),
+        )
         .await;
     assert_eq!(r.status(), StatusCode::CREATED);
     assert!(r.headers().get(header::SET_COOKIE).is_none(), "registration must not sign in");
@@ -26,7 +29,11 @@ async fn registering_creates_an_unverified_account_without_signing_in() {
 async fn every_invalid_field_is_reported_with_its_message() {
     let app = TestApp::spawn().await;
     let (status, body) = parts(
-        app.post("/api/auth/register", json!({"email": "not-an-email", "password": "short", "phoneE164": "0612345678"})).await,
+        app.post(
+            "/api/auth/register",
+            json!({"email": "not-an-email", "password": "short", "phoneE164": "0612345678"}),
+        )
+        .await,
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -44,7 +51,8 @@ async fn common_and_overlong_passwords_are_refused() {
         ("Iloveyou", "This password is too common. Choose one that is harder to guess."),
         (&"x".repeat(257)[..], "Password must be at most 256 characters"),
     ] {
-        let (status, body) = parts(app.post("/api/auth/register", json!({"email": "a@example.nl", "password": password})).await).await;
+        let (status, body) =
+            parts(app.post("/api/auth/register", json!({"email": "a@example.nl", "password": password})).await).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{password}");
         assert_eq!(body["fields"]["password"][0], message);
     }
@@ -64,8 +72,16 @@ async fn an_email_registers_once_in_any_case_and_the_answer_does_not_tell() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM users").await, 1);
     let mail = app.last_message_to("crew@example.nl").await.unwrap();
     let text = mail["body"].as_str().unwrap();
-    assert!(text.starts_with("Someone tried to create an account with this address. If it was you, sign in or reset your password."), "{text}");
-    assert!(text.contains("http://localhost:8080/login") && text.contains("http://localhost:8080/forgot-password"), "{text}");
+    assert!(
+        text.starts_with(
+            "Someone tried to create an account with this address. If it was you, sign in or reset your password."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("http://localhost:8080/login") && text.contains("http://localhost:8080/forgot-password"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -153,7 +169,9 @@ async fn signing_in_sets_an_http_only_lax_session_cookie() {
 async fn remember_me_keeps_the_session_for_30_days() {
     let app = TestApp::spawn().await;
     app.register("keep@example.nl").await;
-    let r = app.post("/api/auth/login", json!({"email": "keep@example.nl", "password": PASSWORD, "rememberMe": true})).await;
+    let r = app
+        .post("/api/auth/login", json!({"email": "keep@example.nl", "password": PASSWORD, "rememberMe": true}))
+        .await;
     let cookie = r.headers()[header::SET_COOKIE].to_str().unwrap().to_owned();
     assert!(cookie.contains("Max-Age=2592000"), "{cookie}");
     assert_eq!(app.scalar("SELECT expires_at - created_at FROM sessions").await, 30 * 24 * 3600 * 1000);

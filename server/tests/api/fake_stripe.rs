@@ -1,5 +1,5 @@
 //! A local fake of the parts of Stripe's API the registry uses: create and
-//! retrieve PaymentIntents. It checks the bearer key, honours
+//! retrieve `PaymentIntents`. It checks the bearer key, honours
 //! `Idempotency-Key`, records every request, and lets a test move an intent
 //! as a payer's card would.
 
@@ -50,7 +50,10 @@ fn header(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 fn unauthorized() -> Response {
-    (StatusCode::UNAUTHORIZED, Json(json!({"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}})))
+    (
+        StatusCode::UNAUTHORIZED,
+        Json(json!({"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}})),
+    )
         .into_response()
 }
 
@@ -114,8 +117,7 @@ async fn retrieve(State(fake): State<FakeStripe>, Path(id): Path<String>, header
 impl FakeStripe {
     pub async fn start() -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut fake = FakeStripe::default();
-        fake.base = format!("http://{}", listener.local_addr().unwrap());
+        let fake = FakeStripe { base: format!("http://{}", listener.local_addr().unwrap()), ..FakeStripe::default() };
         let app = Router::new()
             .route("/v1/payment_intents", post(create))
             .route("/v1/payment_intents/{id}", get(retrieve))
@@ -149,6 +151,7 @@ impl FakeStripe {
     /// A signed webhook event about an intent, as Stripe would send it.
     pub fn event(&self, event_id: &str, kind: &str, intent_id: &str) -> Vec<u8> {
         let object = self.inner.lock().unwrap().intents.get(intent_id).cloned().unwrap_or(json!({"id": intent_id}));
-        serde_json::to_vec(&json!({"id": event_id, "object": "event", "type": kind, "data": {"object": object}})).unwrap()
+        serde_json::to_vec(&json!({"id": event_id, "object": "event", "type": kind, "data": {"object": object}}))
+            .unwrap()
     }
 }

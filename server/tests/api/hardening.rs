@@ -158,7 +158,8 @@ async fn raw(app: &TestApp, request: &str) -> String {
 
 #[tokio::test]
 async fn slow_headers_are_cut_off_and_connections_over_the_cap_are_refused_at_once() {
-    let app = TestApp::spawn_with(&[("REGISTRY_HEADER_READ_TIMEOUT_SECS", "1"), ("REGISTRY_MAX_CONNECTIONS", "20")]).await;
+    let app =
+        TestApp::spawn_with(&[("REGISTRY_HEADER_READ_TIMEOUT_SECS", "1"), ("REGISTRY_MAX_CONNECTIONS", "20")]).await;
     let addr = app.base.trim_start_matches("http://").to_owned();
     let mut slow = Vec::new();
     for _ in 0..20 {
@@ -216,10 +217,13 @@ async fn an_idle_kept_alive_connection_is_closed() {
 #[tokio::test]
 async fn hostile_text_is_refused_at_the_edge_with_the_field_named() {
     let app = TestApp::spawn().await;
-    let (status, body) = parts(app.post("/api/auth/register", json!({"email": "a\u{0}@example.nl", "password": PASSWORD})).await).await;
+    let (status, body) =
+        parts(app.post("/api/auth/register", json!({"email": "a\u{0}@example.nl", "password": PASSWORD})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["fields"]["email"][0].as_str().unwrap().contains("control characters"), "{body}");
-    let (status, body) = parts(app.post("/api/auth/login", json!({"email": "x@example.nl", "password": "pass\u{202E}word"})).await).await;
+    let (status, body) =
+        parts(app.post("/api/auth/login", json!({"email": "x@example.nl", "password": "pass\u{202E}word"})).await)
+            .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["fields"]["password"].is_array(), "{body}");
 
@@ -238,7 +242,10 @@ async fn oversized_addresses_and_headers_and_segments_answer_in_the_envelope() {
 
     let r = app.client.get(app.url("/api/stats")).header("x-padding", "p".repeat(40 * 1024)).send().await.unwrap();
     let (status, body) = parts(r).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, Some("headers_too_large")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, Some("headers_too_large"))
+    );
 
     for path in [format!("/{}", "x".repeat(300)), format!("/assets/{}.js", "y".repeat(300))] {
         let (status, body) = parts(app.get(&path).await).await;
@@ -248,15 +255,16 @@ async fn oversized_addresses_and_headers_and_segments_answer_in_the_envelope() {
 
 #[tokio::test]
 async fn a_panicking_handler_still_answers_in_the_envelope() {
-    let app = TestApp::spawn().await;
     async fn boom() -> &'static str {
         panic!("kaboom")
     }
+    let app = TestApp::spawn().await;
     let api = axum::Router::new().route("/api/boom", axum::routing::get(boom));
     let router = registry::http::router(app.state.clone(), api);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    let limits = registry::http::serve::ConnectionLimits { header_read_timeout: Duration::from_secs(5), max_connections: 10 };
+    let limits =
+        registry::http::serve::ConnectionLimits { header_read_timeout: Duration::from_secs(5), max_connections: 10 };
     tokio::spawn(registry::http::serve::serve(router, listener, limits, std::future::pending()));
     let r = reqwest::get(format!("{base}/api/boom")).await.unwrap();
     assert!(r.headers().contains_key("x-request-id"));
@@ -283,7 +291,9 @@ async fn api_answers_are_not_stored_and_https_gets_hsts() {
 
 #[tokio::test]
 async fn readiness_reports_offline_providers_named_in_prod() {
-    let app = TestApp::spawn_with(&[("REGISTRY_MODE", "prod"), ("REGISTRY_EMAIL", "outbox"), ("REGISTRY_PAYMENTS", "local")]).await;
+    let app =
+        TestApp::spawn_with(&[("REGISTRY_MODE", "prod"), ("REGISTRY_EMAIL", "outbox"), ("REGISTRY_PAYMENTS", "local")])
+            .await;
     let (status, body) = parts(app.get("/readyz").await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["warnings"].as_array().unwrap().len(), 2, "{body}");

@@ -90,7 +90,7 @@ impl TestApp {
         for (k, v) in extra {
             env.insert(k.to_string(), v.to_string());
         }
-        let config = Config::load(env).expect("test config");
+        let config = Config::load(&env).expect("test config");
         let (state, worker) = app::assemble(config).await.expect("assemble app");
         let db = state.db.clone();
         let app_state = state.clone();
@@ -202,4 +202,3 @@ pub fn sailboat() -> Value {
         "identifiers": {"brandmerk": "unknown"}
     })
 }
-

@@ -54,7 +54,9 @@ async fn unknown_api_paths_and_wrong_methods_answer_json() {
 async fn cross_site_writes_are_refused_and_same_origin_ones_pass() {
     let app = TestApp::spawn().await;
     let login = json!({"email": "x@example.nl", "password": "whatever-it-is"});
-    for (name, value) in [("sec-fetch-site", "cross-site"), ("sec-fetch-site", "same-site"), ("origin", "https://evil.example")] {
+    for (name, value) in
+        [("sec-fetch-site", "cross-site"), ("sec-fetch-site", "same-site"), ("origin", "https://evil.example")]
+    {
         let r = app.client.post(app.url("/api/auth/login")).header(name, value).json(&login).send().await.unwrap();
         let (status, body) = parts(r).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{name}: {value}");
@@ -100,7 +102,9 @@ async fn the_openapi_document_describes_the_api() {
         assert!(doc["paths"][path].is_object(), "{path} missing");
     }
     let user = &doc["components"]["schemas"]["User"]["properties"];
-    for field in ["id", "role", "name", "email", "phoneE164", "emailVerifiedAt", "phoneVerifiedAt", "identityVerificationStatus"] {
+    for field in
+        ["id", "role", "name", "email", "phoneE164", "emailVerifiedAt", "phoneVerifiedAt", "identityVerificationStatus"]
+    {
         assert!(user[field].is_object(), "User.{field} missing");
     }
     assert_eq!(app.get("/api/docs/").await.status(), StatusCode::OK);
@@ -110,11 +114,16 @@ async fn the_openapi_document_describes_the_api() {
 async fn stats_are_computed_not_marketing_figures() {
     let app = TestApp::spawn().await;
     let (_, stats) = parts(app.get("/api/stats").await).await;
-    assert_eq!(stats, json!({"registeredVessels": 0, "countries": 11, "registrationFeeCents": 2495, "transferFeeCents": 995}));
+    assert_eq!(
+        stats,
+        json!({"registeredVessels": 0, "countries": 11, "registrationFeeCents": 2495, "transferFeeCents": 995})
+    );
 }
 
 #[tokio::test]
 async fn the_dev_mailbox_does_not_exist_in_prod_mode() {
-    let app = TestApp::spawn_with(&[("REGISTRY_MODE", "prod"), ("REGISTRY_EMAIL", "outbox"), ("REGISTRY_PAYMENTS", "local")]).await;
+    let app =
+        TestApp::spawn_with(&[("REGISTRY_MODE", "prod"), ("REGISTRY_EMAIL", "outbox"), ("REGISTRY_PAYMENTS", "local")])
+            .await;
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }

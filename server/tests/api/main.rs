@@ -1,6 +1,6 @@
 //! One integration-test binary (fast to link) that spawns the real app on
-//! port 0 with a fresh database per test. Runs on SQLite by default and on
-//! PostgreSQL when `REGISTRY_TEST_POSTGRES_URL` points at a server.
+//! port 0 with a fresh database per test. Runs on `SQLite` by default and on
+//! `PostgreSQL` when `REGISTRY_TEST_POSTGRES_URL` points at a server.
 
 mod accounts;
 mod fake_stripe;

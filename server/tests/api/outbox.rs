@@ -19,7 +19,10 @@ impl Delivery for Counting {
     async fn deliver(&self, _m: &Message) -> anyhow::Result<()> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         tokio::task::yield_now().await;
-        if self.fail { anyhow::bail!("mail server down") } else { Ok(()) }
+        if self.fail {
+            anyhow::bail!("mail server down")
+        }
+        Ok(())
     }
 }
 

@@ -10,7 +10,8 @@ async fn the_answer_is_the_same_whether_or_not_the_account_exists() {
     let app = TestApp::spawn().await;
     app.register("real@example.nl").await;
     let (s1, b1) = parts(app.post("/api/auth/password-reset/request", json!({"email": "real@example.nl"})).await).await;
-    let (s2, b2) = parts(app.post("/api/auth/password-reset/request", json!({"email": "ghost@example.nl"})).await).await;
+    let (s2, b2) =
+        parts(app.post("/api/auth/password-reset/request", json!({"email": "ghost@example.nl"})).await).await;
     assert_eq!((s1, s2), (StatusCode::ACCEPTED, StatusCode::ACCEPTED));
     assert_eq!(b1, b2);
     assert_eq!(app.last_message_to("real@example.nl").await.unwrap()["subject"], "Reset your password");
@@ -32,10 +33,14 @@ async fn a_reset_sets_the_password_and_ends_every_session() {
 
     app.post("/api/auth/password-reset/request", json!({"email": "reset@example.nl"})).await;
     let token = app.token_from_mail("reset@example.nl", "reset-password?token=").await;
-    assert_eq!(app.scalar("SELECT expires_at - created_at FROM tokens WHERE purpose = 'password_reset'").await, 3600 * 1000);
+    assert_eq!(
+        app.scalar("SELECT expires_at - created_at FROM tokens WHERE purpose = 'password_reset'").await,
+        3600 * 1000
+    );
 
     let (status, body) =
-        parts(app.post("/api/auth/password-reset/confirm", json!({"token": token, "password": "12345678"})).await).await;
+        parts(app.post("/api/auth/password-reset/confirm", json!({"token": token, "password": "12345678"})).await)
+            .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["password"][0], "This password is too common. Choose one that is harder to guess.");
 
@@ -46,8 +51,10 @@ async fn a_reset_sets_the_password_and_ends_every_session() {
     assert_eq!(app.login("reset@example.nl", PASSWORD).await.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("reset@example.nl", NEW_PASSWORD).await.status(), StatusCode::OK);
 
-    let (status, body) =
-        parts(app.post("/api/auth/password-reset/confirm", json!({"token": token, "password": "another-fine-pass"})).await).await;
+    let (status, body) = parts(
+        app.post("/api/auth/password-reset/confirm", json!({"token": token, "password": "another-fine-pass"})).await,
+    )
+    .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("Invalid or expired token.")));
 }
 

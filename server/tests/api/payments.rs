@@ -20,7 +20,8 @@ async fn owner_with_pending_vessel(app: &TestApp) -> Value {
 }
 
 async fn create_intent(app: &TestApp, vessel: &Value) -> (StatusCode, Value) {
-    parts(app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await).await
+    parts(app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await)
+        .await
 }
 
 async fn confirm(app: &TestApp, secret: &str, card: &str) -> (StatusCode, Value) {
@@ -30,7 +31,8 @@ async fn confirm(app: &TestApp, secret: &str, card: &str) -> (StatusCode, Value)
 }
 
 async fn vessel_status(app: &TestApp, vessel: &Value) -> String {
-    let row = sqlx::query("SELECT status FROM vessels WHERE id = $1").bind(vessel["id"].as_str().unwrap()).fetch_one(&app.db);
+    let row =
+        sqlx::query("SELECT status FROM vessels WHERE id = $1").bind(vessel["id"].as_str().unwrap()).fetch_one(&app.db);
     sqlx::Row::get(&row.await.unwrap(), "status")
 }
 
@@ -43,7 +45,9 @@ const PAID_AUDITS: &str = "SELECT COUNT(*) FROM vessel_audit WHERE vessel_id = $
 
 async fn receipts(app: &TestApp) -> usize {
     let all: Vec<Value> = app.get("/api/dev/mailbox").await.json().await.unwrap();
-    all.iter().filter(|m| m["to"] == "owner@example.nl" && m["subject"].as_str().unwrap().starts_with("Receipt")).count()
+    all.iter()
+        .filter(|m| m["to"] == "owner@example.nl" && m["subject"].as_str().unwrap().starts_with("Receipt"))
+        .count()
 }
 
 #[tokio::test]
@@ -72,7 +76,9 @@ async fn the_success_card_pays_the_fee_and_puts_the_vessel_in_the_registry_once(
     // The receipt names the amount, the purpose, the vessel and the reference.
     let mail = app.last_message_to("owner@example.nl").await.unwrap();
     let body = mail["body"].as_str().unwrap();
-    for needle in ["€24.95", "Vessel registration", vessel["platformId"].as_str().unwrap(), intent["paymentId"].as_str().unwrap()] {
+    for needle in
+        ["€24.95", "Vessel registration", vessel["platformId"].as_str().unwrap(), intent["paymentId"].as_str().unwrap()]
+    {
         assert!(body.contains(needle), "{needle} in {body}");
     }
 
@@ -93,7 +99,8 @@ async fn declined_cards_leave_the_vessel_pending_and_the_same_payment_can_be_ret
     let secret = intent["clientSecret"].as_str().unwrap();
     let payment_path = format!("/api/payments/{}", intent["paymentId"].as_str().unwrap());
 
-    for (card, message) in [(DECLINED, "Your card was declined."), (INSUFFICIENT, "Your card has insufficient funds.")] {
+    for (card, message) in [(DECLINED, "Your card was declined."), (INSUFFICIENT, "Your card has insufficient funds.")]
+    {
         let (status, body) = confirm(&app, secret, card).await;
         assert_eq!(status, StatusCode::PAYMENT_REQUIRED, "{body}");
         assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some(message), Some("card_declined")));
@@ -117,13 +124,15 @@ async fn bad_card_details_are_refused_with_the_providers_messages_and_never_stor
     let vessel = owner_with_pending_vessel(&app).await;
     let (_, intent) = create_intent(&app, &vessel).await;
     let secret = intent["clientSecret"].as_str().unwrap();
-    let attempt = |card: &str, month: i64, year: i64, cvc: &str| {
-        json!({"clientSecret": secret, "cardNumber": card, "expMonth": month, "expYear": year, "cvc": cvc})
-    };
+    let attempt = |card: &str, month: i64, year: i64, cvc: &str| json!({"clientSecret": secret, "cardNumber": card, "expMonth": month, "expYear": year, "cvc": cvc});
     for (body, code, message) in [
         (attempt("4242 4242 4242 4241", 12, 2034, "123"), "incorrect_number", "Your card number is invalid."),
         (attempt(SUCCESS, 1, 2020, "123"), "expired_card", "Your card has expired."),
-        (attempt(SUCCESS, 12, 9_223_372_036_854_775_807, "123"), "invalid_expiry_year", "Your card's expiration year is invalid."),
+        (
+            attempt(SUCCESS, 12, 9_223_372_036_854_775_807, "123"),
+            "invalid_expiry_year",
+            "Your card's expiration year is invalid.",
+        ),
         (attempt(SUCCESS, 12, 2099, "123"), "invalid_expiry_year", "Your card's expiration year is invalid."),
         (attempt(SUCCESS, 12, 2034, "12"), "invalid_cvc", "Your card's security code is invalid."),
         (attempt(SUCCESS, 12, 2034, "1234"), "invalid_cvc", "Your card's security code is invalid."),
@@ -144,8 +153,15 @@ async fn bad_card_details_are_refused_with_the_providers_messages_and_never_stor
         let leaked = app.scalar(&format!("SELECT COUNT(*) FROM {table} WHERE {columns} LIKE '%42424242%'")).await;
         assert_eq!(leaked, 0, "{table}");
     }
-    let (status, body) = parts(app.post("/api/payments/local/confirm", json!({"clientSecret": "pi_x_secret_y", "cardNumber": SUCCESS,
-        "expMonth": 12, "expYear": 2034, "cvc": "123"})).await).await;
+    let (status, body) = parts(
+        app.post(
+            "/api/payments/local/confirm",
+            json!({"clientSecret": "pi_x_secret_y", "cardNumber": SUCCESS,
+        "expMonth": 12, "expYear": 2034, "cvc": "123"}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
 }
 
@@ -158,14 +174,19 @@ async fn the_authentication_card_goes_through_the_local_bank_page() {
     let (status, outcome) = confirm(&app, secret, AUTHENTICATION).await;
     assert_eq!((status, outcome["status"].as_str()), (StatusCode::OK, Some("requires_action")), "{outcome}");
     let page_url = outcome["redirectUrl"].as_str().unwrap();
-    assert!(page_url.starts_with(&format!("{}/payments/local/authenticate/pi_", crate::helpers::PUBLIC_URL)), "{page_url}");
+    assert!(
+        page_url.starts_with(&format!("{}/payments/local/authenticate/pi_", crate::helpers::PUBLIC_URL)),
+        "{page_url}"
+    );
     assert_eq!(vessel_status(&app, &vessel).await, "pending_payment", "not before the bank says so");
     let path_and_query = &page_url[crate::helpers::PUBLIC_URL.len()..];
     let page = app.get(path_and_query).await;
     assert_eq!(page.status(), StatusCode::OK);
     assert!(page.headers()["content-security-policy"].to_str().unwrap().contains("default-src 'none'"));
     let html = page.text().await.unwrap();
-    assert!(html.contains("Complete authentication") && html.contains("Fail authentication") && html.contains("€24.95"));
+    assert!(
+        html.contains("Complete authentication") && html.contains("Fail authentication") && html.contains("€24.95")
+    );
 
     let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let action = path_and_query.split('?').next().unwrap();
@@ -177,10 +198,19 @@ async fn the_authentication_card_goes_through_the_local_bank_page() {
             .finish()
     };
     // Failing the check fails the payment, and the browser returns with the outcome.
-    let r = no_redirects.post(app.url(action)).header("content-type", "application/x-www-form-urlencoded").body(form("fail")).send().await.unwrap();
+    let r = no_redirects
+        .post(app.url(action))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form("fail"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let location = r.headers()["location"].to_str().unwrap().to_owned();
-    assert!(location.starts_with("http://localhost:8080/register-vessel?paymentId=p1&payment_intent=pi_"), "{location}");
+    assert!(
+        location.starts_with("http://localhost:8080/register-vessel?paymentId=p1&payment_intent=pi_"),
+        "{location}"
+    );
     assert!(location.ends_with("redirect_status=failed"), "{location}");
     let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
     assert_eq!(payment["status"], "failed");
@@ -189,7 +219,13 @@ async fn the_authentication_card_goes_through_the_local_bank_page() {
     // A second attempt, approved this time.
     let (_, outcome) = confirm(&app, secret, AUTHENTICATION).await;
     assert_eq!(outcome["status"], "requires_action");
-    let r = no_redirects.post(app.url(action)).header("content-type", "application/x-www-form-urlencoded").body(form("complete")).send().await.unwrap();
+    let r = no_redirects
+        .post(app.url(action))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form("complete"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     assert!(r.headers()["location"].to_str().unwrap().ends_with("redirect_status=succeeded"));
     assert_eq!(vessel_status(&app, &vessel).await, "active");
@@ -212,7 +248,12 @@ async fn only_the_owner_may_ask_for_a_pending_vessels_fee() {
     let app = TestApp::spawn().await;
     let anonymous = TestApp::browser();
     let vessel = owner_with_pending_vessel(&app).await;
-    let r = anonymous.post(app.url("/api/payments/create-intent")).json(&json!({"purpose": "registration", "vesselId": vessel["id"]})).send().await.unwrap();
+    let r = anonymous
+        .post(app.url("/api/payments/create-intent"))
+        .json(&json!({"purpose": "registration", "vesselId": vessel["id"]}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
 
     let other = app.second_browser();
@@ -221,10 +262,17 @@ async fn only_the_owner_may_ask_for_a_pending_vessels_fee() {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     let (status, _) = create_intent(&other, &json!({"id": "no-such-vessel"})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let r = other.post("/api/payments/create-intent", json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": "t"})).await;
+    let r = other
+        .post(
+            "/api/payments/create-intent",
+            json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": "t"}),
+        )
+        .await;
     let (status, body) = parts(r).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("transfers_unavailable")));
-    let (status, body) = parts(app.post("/api/payments/create-intent", json!({"purpose": "gift", "vesselId": vessel["id"]})).await).await;
+    let (status, body) =
+        parts(app.post("/api/payments/create-intent", json!({"purpose": "gift", "vesselId": vessel["id"]})).await)
+            .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "an unknown purpose: {body}");
     assert!(body["message"].as_str().unwrap().contains("purpose"), "{body}");
 
@@ -289,7 +337,12 @@ async fn the_payments_config_names_the_provider() {
     assert_eq!(config, json!({"provider": "stripe", "publishableKey": PUBLISHABLE_KEY}));
     let csp = stripe.get("/").await.headers()["content-security-policy"].to_str().unwrap().to_owned();
     assert!(csp.contains("https://js.stripe.com"), "{csp}");
-    let r = stripe.post("/api/payments/local/confirm", json!({"clientSecret": "x", "cardNumber": SUCCESS, "expMonth": 1, "expYear": 2034, "cvc": "123"})).await;
+    let r = stripe
+        .post(
+            "/api/payments/local/confirm",
+            json!({"clientSecret": "x", "cardNumber": SUCCESS, "expMonth": 1, "expYear": 2034, "cvc": "123"}),
+        )
+        .await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND, "no offline processor beside Stripe");
 }
 
@@ -302,7 +355,7 @@ async fn spawn_stripe(fake: &FakeStripe) -> TestApp {
 }
 
 fn now_secs() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+    i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()).unwrap()
 }
 
 async fn deliver(app: &TestApp, body: &[u8], signature: &str) -> (StatusCode, Value) {
@@ -368,7 +421,9 @@ async fn webhooks_with_a_wrong_signature_or_an_old_timestamp_are_refused() {
     }
     let mut tampered = body.clone();
     tampered.extend_from_slice(b" ");
-    let (status, _) = deliver(&app, &tampered, &registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body)).await;
+    let (status, _) =
+        deliver(&app, &tampered, &registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body))
+            .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "the signature covers the raw bytes");
     assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
 }
@@ -409,7 +464,10 @@ async fn a_failure_event_records_stripes_message() {
     let (status, _) = signed(&app, &fake.event("evt_f", "payment_intent.payment_failed", &pi)).await;
     assert_eq!(status, StatusCode::OK);
     let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
-    assert_eq!((payment["status"].as_str(), payment["failureMessage"].as_str()), (Some("failed"), Some("Your card was declined.")));
+    assert_eq!(
+        (payment["status"].as_str(), payment["failureMessage"].as_str()),
+        (Some("failed"), Some("Your card was declined."))
+    );
     assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
 }
 
@@ -436,12 +494,14 @@ async fn racing_webhooks_and_polls_fulfil_exactly_once() {
         let signature = registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body);
         let url = app.url("/api/payments/webhook");
         tasks.push(tokio::spawn(async move {
-            let r = reqwest::Client::new().post(url).header("stripe-signature", signature).body(body).send().await.unwrap();
+            let r =
+                reqwest::Client::new().post(url).header("stripe-signature", signature).body(body).send().await.unwrap();
             r.status()
         }));
     }
     for _ in 0..4 {
-        let (client, url) = (app.client.clone(), app.url(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())));
+        let (client, url) =
+            (app.client.clone(), app.url(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())));
         tasks.push(tokio::spawn(async move { client.get(url).send().await.unwrap().status() }));
     }
     for t in tasks {
@@ -472,7 +532,10 @@ async fn a_payment_left_with_another_provider_is_canceled_and_started_again() {
     let (status, intent) = create_intent(&app, &vessel).await;
     assert_eq!(status, StatusCode::OK, "{intent}");
     assert_ne!(intent["paymentId"], "old-pay");
-    assert!(intent["clientSecret"].as_str().unwrap().starts_with("pi_") && intent["clientSecret"] != "pi_elsewhere_secret_x");
+    assert!(
+        intent["clientSecret"].as_str().unwrap().starts_with("pi_")
+            && intent["clientSecret"] != "pi_elsewhere_secret_x"
+    );
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE id = 'old-pay' AND status = 'canceled'").await, 1);
     let (status, _) = confirm(&app, intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
     assert_eq!(status, StatusCode::OK);
@@ -488,7 +551,8 @@ async fn reading_a_failed_payment_writes_nothing() {
     let events = "SELECT COUNT(*) FROM payment_events";
     let before = app.scalar(events).await;
     for _ in 0..3 {
-        let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
+        let (_, payment) =
+            parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
         assert_eq!(payment["status"], "failed");
     }
     assert_eq!(app.scalar(events).await, before);
@@ -563,7 +627,11 @@ async fn archiving_an_account_cancels_its_open_payments_and_erases_the_phone_on_
     let (_, intent) = create_intent(&app, &vessel).await;
     assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK);
     let status: String = sqlx::Row::get(
-        &sqlx::query("SELECT status FROM payments WHERE id = $1").bind(intent["paymentId"].as_str().unwrap()).fetch_one(&app.db).await.unwrap(),
+        &sqlx::query("SELECT status FROM payments WHERE id = $1")
+            .bind(intent["paymentId"].as_str().unwrap())
+            .fetch_one(&app.db)
+            .await
+            .unwrap(),
         "status",
     );
     assert_eq!(status, "canceled");

@@ -15,7 +15,11 @@ async fn the_profile_needs_a_session() {
 #[tokio::test]
 async fn the_profile_shows_name_email_and_phone() {
     let app = TestApp::spawn().await;
-    app.post("/api/auth/register", json!({"email": "p@example.nl", "password": PASSWORD, "phoneE164": "+4915112345678"})).await;
+    app.post(
+        "/api/auth/register",
+        json!({"email": "p@example.nl", "password": PASSWORD, "phoneE164": "+4915112345678"}),
+    )
+    .await;
     app.login("p@example.nl", PASSWORD).await;
     let (status, body) = parts(app.get("/api/profile").await).await;
     assert_eq!(status, StatusCode::OK);
@@ -25,7 +29,11 @@ async fn the_profile_shows_name_email_and_phone() {
 #[tokio::test]
 async fn archiving_ends_sessions_blocks_sign_in_and_frees_the_email() {
     let app = TestApp::spawn().await;
-    app.post("/api/auth/register", json!({"email": "leaving@example.nl", "password": PASSWORD, "phoneE164": "+31612345678"})).await;
+    app.post(
+        "/api/auth/register",
+        json!({"email": "leaving@example.nl", "password": PASSWORD, "phoneE164": "+31612345678"}),
+    )
+    .await;
     let token = app.token_from_mail("leaving@example.nl", "verify-email?token=").await;
     app.post("/api/auth/verify-email", json!({"token": token})).await;
     let (_, first) = parts(app.login("leaving@example.nl", PASSWORD).await).await;
@@ -51,7 +59,10 @@ async fn archiving_ends_sessions_blocks_sign_in_and_frees_the_email() {
     assert_ne!(first["id"], second["id"]);
     assert_eq!(second["emailVerifiedAt"], serde_json::Value::Null);
     assert_eq!(
-        app.scalar("SELECT COUNT(*) FROM users WHERE archived_at IS NOT NULL AND password_hash = '' AND phone_e164 IS NULL").await,
+        app.scalar(
+            "SELECT COUNT(*) FROM users WHERE archived_at IS NOT NULL AND password_hash = '' AND phone_e164 IS NULL"
+        )
+        .await,
         1,
         "the archived account's password hash and phone are erased"
     );

@@ -28,14 +28,14 @@ async fn seeded_vessels_are_valid_active_and_searchable() {
         assert!(registry::domain::PlatformId::parse(v["platformId"].as_str().unwrap()).is_ok());
         if let Some(cin) = v["cin"].as_str() {
             let parsed = registry::domain::identifiers::Cin::parse(cin).unwrap();
-            parsed.check_build_year(v["buildYear"].as_i64().unwrap() as i32).unwrap();
+            parsed.check_build_year(i32::try_from(v["buildYear"].as_i64().unwrap()).unwrap()).unwrap();
         }
         if let Some(mmsi) = v["identifiers"]["mmsi"].as_str() {
             assert!(registry::domain::identifiers::Mmsi::parse(mmsi).is_ok());
         }
     }
-    let (_, stats) = parts(app.get("/api/stats").await).await;
-    assert_eq!(stats["registeredVessels"], 120);
+    let (_, registry_stats) = parts(app.get("/api/stats").await).await;
+    assert_eq!(registry_stats["registeredVessels"], 120);
 }
 
 #[tokio::test]
@@ -69,11 +69,19 @@ async fn a_name_fragment_matches_case_and_accent_insensitively() {
         assert_eq!(status, StatusCode::OK);
         let total = p["total"].as_i64().unwrap();
         let expected = app
-            .scalar(&format!("SELECT COUNT(*) FROM vessels WHERE search_text LIKE '%{}%'", registry::domain::folded::fold(needle)))
+            .scalar(&format!(
+                "SELECT COUNT(*) FROM vessels WHERE search_text LIKE '%{}%'",
+                registry::domain::folded::fold(needle)
+            ))
             .await;
         assert_eq!(total, expected, "{query}");
         for v in p["data"].as_array().unwrap() {
-            let hay = registry::domain::folded::fold(&format!("{} {} {}", v["name"].as_str().unwrap_or(""), v["make"], v["model"]));
+            let hay = registry::domain::folded::fold(&format!(
+                "{} {} {}",
+                v["name"].as_str().unwrap_or(""),
+                v["make"],
+                v["model"]
+            ));
             assert!(hay.contains(&registry::domain::folded::fold(needle)), "{hay}");
         }
     }
@@ -95,9 +103,8 @@ async fn a_platform_id_is_found_in_any_case_without_hyphens() {
 async fn filters_combine_and_an_inverted_year_range_is_empty() {
     let app = seeded(200).await;
     let (_, p) = search(&app, "countryCode=de&buildYearFrom=1990&buildYearTo=2010&pageSize=100").await;
-    let expected = app
-        .scalar("SELECT COUNT(*) FROM vessels WHERE country_code = 'DE' AND build_year BETWEEN 1990 AND 2010")
-        .await;
+    let expected =
+        app.scalar("SELECT COUNT(*) FROM vessels WHERE country_code = 'DE' AND build_year BETWEEN 1990 AND 2010").await;
     assert_eq!(p["total"].as_i64().unwrap(), expected);
     for v in p["data"].as_array().unwrap() {
         assert_eq!(v["countryCode"], "DE");
@@ -111,7 +118,15 @@ async fn filters_combine_and_an_inverted_year_range_is_empty() {
 #[tokio::test]
 async fn bad_parameters_answer_400_with_a_message() {
     let app = TestApp::spawn().await;
-    for q in ["buildYearFrom=abc", "page=0", "page=100001", "page=9223372036854775807", "pageSize=101", "countryCode=NLD", "query=ab"] {
+    for q in [
+        "buildYearFrom=abc",
+        "page=0",
+        "page=100001",
+        "page=9223372036854775807",
+        "pageSize=101",
+        "countryCode=NLD",
+        "query=ab",
+    ] {
         let (status, body) = search(&app, q).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{q}");
         assert!(body["message"].as_str().unwrap().len() > 10, "{q}");
@@ -125,10 +140,12 @@ async fn unlisted_vessels_never_appear() {
         .execute(&app.db)
         .await
         .unwrap();
-    sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id IN (SELECT id FROM vessels ORDER BY id DESC LIMIT 3)")
-        .execute(&app.db)
-        .await
-        .unwrap();
+    sqlx::query(
+        "UPDATE vessels SET status = 'deactivated' WHERE id IN (SELECT id FROM vessels ORDER BY id DESC LIMIT 3)",
+    )
+    .execute(&app.db)
+    .await
+    .unwrap();
     let (_, p) = search(&app, "pageSize=100").await;
     assert_eq!(p["total"], 12);
 }
@@ -143,7 +160,8 @@ fn urlencode(s: &str) -> String {
 async fn text_search_follows_listing_changes() {
     let app = seeded(30).await;
     let (_, p) = search(&app, "pageSize=1").await;
-    let (id, pid) = (p["data"][0]["id"].as_str().unwrap().to_owned(), p["data"][0]["platformId"].as_str().unwrap().to_owned());
+    let (id, pid) =
+        (p["data"][0]["id"].as_str().unwrap().to_owned(), p["data"][0]["platformId"].as_str().unwrap().to_owned());
     let fragment = pid.replace('-', "")[..6].to_lowercase();
     let found = |p: &Value| p["data"].as_array().unwrap().iter().any(|v| v["id"] == id.as_str());
     let set = |sql: &'static str| {
@@ -176,7 +194,7 @@ async fn all_pages(app: &TestApp, query: &str, page_size: usize) -> Vec<Value> {
             break;
         }
         found.extend(data.iter().cloned());
-        assert!(p["total"].as_i64().unwrap() as usize >= found.len());
+        assert!(usize::try_from(p["total"].as_i64().unwrap()).unwrap() >= found.len());
     }
     found
 }
@@ -201,17 +219,14 @@ async fn a_text_search_pages_in_registration_order_also_after_a_second_seeding()
     assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first, the second seeding after the first");
 
     let fragment = registry::domain::folded::fold(everything[0]["make"].as_str().unwrap())[..3].to_owned();
-    let expected: Vec<&str> = everything
-        .iter()
-        .filter(|v| folded_card(v).contains(&fragment))
-        .map(|v| v["id"].as_str().unwrap())
-        .collect();
+    let expected: Vec<&str> =
+        everything.iter().filter(|v| folded_card(v).contains(&fragment)).map(|v| v["id"].as_str().unwrap()).collect();
     let found = all_pages(&app, &format!("query={fragment}"), 3).await;
     let found: Vec<&str> = found.iter().map(|v| v["id"].as_str().unwrap()).collect();
     assert_eq!(found, expected, "every match once, in the same order as the unfiltered registry");
     let (_, p) = search(&app, &format!("query={fragment}&pageSize=3")).await;
-    assert_eq!(p["total"].as_i64().unwrap() as usize, expected.len());
-    assert_eq!(p["totalPages"].as_i64().unwrap() as usize, expected.len().div_ceil(3));
+    assert_eq!(usize::try_from(p["total"].as_i64().unwrap()).unwrap(), expected.len());
+    assert_eq!(usize::try_from(p["totalPages"].as_i64().unwrap()).unwrap(), expected.len().div_ceil(3));
 }
 
 #[tokio::test]
@@ -223,7 +238,12 @@ async fn text_and_filters_combine() {
     let fragment: String = registry::domain::folded::fold(sample["model"].as_str().unwrap()).chars().take(4).collect();
     let country = sample["countryCode"].as_str().unwrap();
     let year = sample["buildYear"].as_i64().unwrap();
-    let query = format!("query={}&countryCode={country}&buildYearFrom={}&buildYearTo={}", urlencode(&fragment), year - 3, year + 3);
+    let query = format!(
+        "query={}&countryCode={country}&buildYearFrom={}&buildYearTo={}",
+        urlencode(&fragment),
+        year - 3,
+        year + 3
+    );
     let expected: Vec<&str> = everything
         .iter()
         .filter(|v| folded_card(v).contains(&fragment) && v["countryCode"] == country)
@@ -245,7 +265,11 @@ async fn an_exact_platform_id_comes_before_vessels_that_only_mention_it() {
     let name = format!("Tender of {}", target.replace('-', ""));
     sqlx::query("UPDATE vessels SET name = $1, search_text = $2 WHERE id = $3")
         .bind(&name)
-        .bind(registry::domain::folded::fold(&format!("{name} {} {}", newest["make"].as_str().unwrap(), newest["model"].as_str().unwrap())))
+        .bind(registry::domain::folded::fold(&format!(
+            "{name} {} {}",
+            newest["make"].as_str().unwrap(),
+            newest["model"].as_str().unwrap()
+        )))
         .bind(newest["id"].as_str().unwrap())
         .execute(&app.db)
         .await
@@ -283,7 +307,11 @@ async fn totals_follow_every_listing_change() {
     set("UPDATE vessels SET public_visibility = 1 WHERE id = $1").await;
     assert_eq!(totals(&app, &queries).await, before, "shown again");
     set("UPDATE vessels SET status = 'in_transfer' WHERE id = $1").await;
-    assert_eq!(totals(&app, &queries).await, before.iter().map(|n| n - 1).collect::<Vec<_>>(), "only active vessels are searched");
+    assert_eq!(
+        totals(&app, &queries).await,
+        before.iter().map(|n| n - 1).collect::<Vec<_>>(),
+        "only active vessels are searched"
+    );
     set("UPDATE vessels SET status = 'active' WHERE id = $1").await;
     set("UPDATE vessels SET country_code = CASE WHEN country_code = 'CH' THEN 'NL' ELSE 'CH' END WHERE id = $1").await;
     let after = totals(&app, &queries).await;

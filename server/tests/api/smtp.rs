@@ -73,6 +73,7 @@ async fn the_smtp_provider_sends_the_message_to_the_server() {
 #[tokio::test]
 async fn the_smtp_provider_refuses_sms_so_it_is_retried_not_lost() {
     let smtp = Smtp::new("smtp://127.0.0.1:9", "Registry <no-reply@registry.test>").unwrap();
-    let sms = Message { channel: Channel::Sms, to: "+31612345678".into(), subject: String::new(), body: "123456".into() };
+    let sms =
+        Message { channel: Channel::Sms, to: "+31612345678".into(), subject: String::new(), body: "123456".into() };
     assert!(smtp.deliver(&sms).await.is_err());
 }

@@ -235,7 +235,13 @@ async fn the_owner_lists_every_vessel_and_may_change_only_the_two_flags() {
     assert!(list.as_array().unwrap().iter().all(|v| v["status"] == "pending_payment"));
 
     let path = format!("/api/vessels/{}", a["id"].as_str().unwrap());
-    let r = app.client.patch(app.url(&path)).json(&json!({"forSale": true, "publicVisibility": false})).send().await.unwrap();
+    let r = app
+        .client
+        .patch(app.url(&path))
+        .json(&json!({"forSale": true, "publicVisibility": false}))
+        .send()
+        .await
+        .unwrap();
     let (status, v) = parts(r).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!((v["forSale"].as_bool(), v["publicVisibility"].as_bool()), (Some(true), Some(false)));
@@ -245,8 +251,18 @@ async fn the_owner_lists_every_vessel_and_may_change_only_the_two_flags() {
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "nothing else changes this way");
 
     let intruder = TestApp::browser();
-    intruder.post(app.url("/api/auth/register")).json(&json!({"email": "x@example.nl", "password": PASSWORD})).send().await.unwrap();
-    intruder.post(app.url("/api/auth/login")).json(&json!({"email": "x@example.nl", "password": PASSWORD})).send().await.unwrap();
+    intruder
+        .post(app.url("/api/auth/register"))
+        .json(&json!({"email": "x@example.nl", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    intruder
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"email": "x@example.nl", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     let r = intruder.patch(app.url(&path)).json(&json!({"forSale": false})).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
 }
@@ -259,7 +275,11 @@ async fn archiving_the_account_deactivates_its_vessels() {
     activate(&app, v["id"].as_str().unwrap()).await;
     assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE status = 'deactivated'").await, 1);
-    let r = TestApp::browser().get(app.url(&format!("/api/vessels/{}", v["platformId"].as_str().unwrap()))).send().await.unwrap();
+    let r = TestApp::browser()
+        .get(app.url(&format!("/api/vessels/{}", v["platformId"].as_str().unwrap())))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
 }
 

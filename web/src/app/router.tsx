@@ -1,26 +1,13 @@
 import { Route, Routes } from "react-router";
 import { Layout } from "@/components/layout/layout";
-import { ForgotPasswordPage } from "@/features/auth/components/forgot-password-page";
-import { LoginPage } from "@/features/auth/components/login-page";
-import { ResetPasswordPage } from "@/features/auth/components/reset-password-page";
-import { SignupPage } from "@/features/auth/components/signup-page";
-import { VerifyEmailPage } from "@/features/auth/components/verify-email-page";
-import { MailboxPage } from "@/features/devmailbox/components/mailbox-page";
-import { LandingPage } from "@/features/landing/components/landing-page";
-import { DpiaPage } from "@/features/legal/components/dpia-page";
-import { PrivacyPage } from "@/features/legal/components/privacy-page";
-import { TermsPage } from "@/features/legal/components/terms-page";
-import { NotFoundPage } from "@/features/placeholders/components/not-found-page";
-import {
-  AdminPage,
-  TransferPage,
-  UploadDocumentsPage,
-} from "@/features/placeholders/components/placeholder-pages";
-import { ProfilePage } from "@/features/profile/components/profile-page";
-import { RegisterVesselPage } from "@/features/register-vessel/components/register-vessel-page";
-import { DashboardPage } from "@/features/vessels/components/dashboard-page";
-import { RegistrySearchPage } from "@/features/vessels/components/registry-search-page";
-import { VesselDetailPage } from "@/features/vessels/components/vessel-detail-page";
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from "@/features/auth/public";
+import { MailboxPage } from "@/features/devmailbox/public";
+import { LandingPage } from "@/features/landing/public";
+import { DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/public";
+import { AdminPage, NotFoundPage, TransferPage, UploadDocumentsPage } from "@/features/placeholders/public";
+import { ProfilePage } from "@/features/profile/public";
+import { RegisterVesselPage } from "@/features/register-vessel/public";
+import { DashboardPage, RegistrySearchPage, VesselDetailPage } from "@/features/vessels/public";
 
 /** Every route of the spec's table (section 2), plus password reset, legal pages and the dev mailbox. */
 export function AppRoutes() {

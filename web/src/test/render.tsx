@@ -29,13 +29,24 @@ export function renderApp(path: string) {
   );
 }
 
+/** The URL a fetch call was made with. */
+export function urlOf(input: RequestInfo | URL): string {
+  return typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+}
+
+/** The parsed JSON body a fetch call sent (the app always sends JSON as a string). */
+export function jsonBody(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== "string") throw new Error("expected a JSON request body");
+  return JSON.parse(init.body);
+}
+
 /**
  * Replaces fetch with a handler keyed by "METHOD /path"; unknown calls answer 404.
  * Returns the mock so tests can inspect the calls made.
  */
-export function mockFetch(routes: Record<string, Handler | Response>) {
+export function mockFetch(routes: Partial<Record<string, Handler | Response>>) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = urlOf(input);
     const method = (init?.method ?? "GET").toUpperCase();
     const path = new URL(url, "http://localhost").pathname;
     const route = routes[`${method} ${path}`];

@@ -69,7 +69,7 @@ export const COUNTRIES: CountryConfig[] = [
         type: "cin",
         labelI18nKey: "identifiers.cin.label",
         label: text("CIN / HIN"),
-        placeholder: "NL-BEN12345A678",
+        placeholder: "NL-BEN12345F819",
         helperText: text("Craft identification number"),
       },
       {

@@ -25,7 +25,9 @@ pub enum CinError {
     Month,
     Year,
     /// The CIN's years cannot belong to a vessel built in the given year.
-    YearMismatch { build_year: i32 },
+    YearMismatch {
+        build_year: i32,
+    },
 }
 
 impl CinError {
@@ -80,8 +82,8 @@ impl Cin {
     /// and the production year (known by its last digit) is too.
     pub fn check_build_year(&self, build_year: i32) -> Result<(), CinError> {
         let years = build_year - 1..=build_year + 1;
-        let model_ok = years.clone().any(|y| y.rem_euclid(100) as u8 == self.model_year);
-        let production_ok = years.into_iter().any(|y| y.rem_euclid(10) as u8 == self.production_year_digit);
+        let model_ok = years.clone().any(|y| y.rem_euclid(100) == i32::from(self.model_year));
+        let production_ok = years.into_iter().any(|y| y.rem_euclid(10) == i32::from(self.production_year_digit));
         if model_ok && production_ok { Ok(()) } else { Err(CinError::YearMismatch { build_year }) }
     }
 }

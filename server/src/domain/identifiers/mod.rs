@@ -26,11 +26,7 @@ pub enum Known<T> {
 impl<T> Known<T> {
     /// `unknown` (any case) is the owner's "I don't know"; anything else is parsed.
     pub fn parse<E>(raw: &str, parse: impl FnOnce(&str) -> Result<T, E>) -> Result<Self, E> {
-        if raw.trim().eq_ignore_ascii_case(UNKNOWN) {
-            Ok(Known::Unknown)
-        } else {
-            parse(raw).map(Known::Value)
-        }
+        if raw.trim().eq_ignore_ascii_case(UNKNOWN) { Ok(Known::Unknown) } else { parse(raw).map(Known::Value) }
     }
 
     pub fn value(&self) -> Option<&T> {

@@ -18,7 +18,7 @@ export function Header() {
 
   const signOut = () =>
     logout.mutate(undefined, {
-      onSettled: () => navigate("/"),
+      onSettled: () => void navigate("/"),
       onError: () => toast({ variant: "destructive", title: t("common.error"), description: t("nav.signOutFailed") }),
     });
 

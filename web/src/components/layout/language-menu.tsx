@@ -35,9 +35,7 @@ export function LanguageMenu() {
           {LANGUAGES.map((lang) => (
             <DropdownMenuRadioItem key={lang.code} value={lang.code} disabled={!lang.available} lang={lang.code}>
               <span>{t(`lang.names.${lang.code}`)}</span>
-              {lang.available ? null : (
-                <span className="ml-auto text-xs text-muted-foreground">{t("lang.comingSoon")}</span>
-              )}
+              {lang.available ? null : <span className="ml-auto text-xs text-muted-foreground">{t("lang.comingSoon")}</span>}
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

@@ -12,11 +12,11 @@ function useScrollOnNavigate() {
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
-        target.scrollIntoView?.({ block: "start" });
+        target.scrollIntoView({ block: "start" });
         return;
       }
     }
-    window.scrollTo?.(0, 0);
+    window.scrollTo(0, 0);
   }, [location.pathname, location.hash, location.key]);
 }
 

@@ -65,8 +65,7 @@ export function toast(input: ToastInput) {
   return {
     id,
     dismiss: () => dismiss(id),
-    update: (next: ToastInput) =>
-      setState({ toasts: memoryState.toasts.map((t) => (t.id === id ? { ...t, ...next } : t)) }),
+    update: (next: ToastInput) => setState({ toasts: memoryState.toasts.map((t) => (t.id === id ? { ...t, ...next } : t)) }),
   };
 }
 

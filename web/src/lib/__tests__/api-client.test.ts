@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError, apiFetch, errorMessage, fieldErrors } from "@/lib/api-client";
 
 function stubFetch(response: Response) {
-  const fn = vi.fn(async () => response);
+  const fn = vi.fn(() => Promise.resolve(response));
   vi.stubGlobal("fetch", fn);
   return fn;
 }

@@ -3,7 +3,7 @@ import type { User } from "@/api/types";
 import { apiFetch } from "@/lib/api-client";
 
 // The session is shared by every feature and by the layout, so it lives in lib/ rather
-// than in one feature's api/ folder (features never import each other).
+// than in one feature's api/ folder (shared code never imports a feature).
 
 /** GET /api/auth/me. Any failure means "not signed in" (spec section 4): null, never retried. */
 export async function getCurrentUser(): Promise<User | null> {

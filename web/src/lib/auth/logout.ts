@@ -4,7 +4,7 @@ import { setSessionUser } from "@/lib/auth/session";
 
 /** POST /api/auth/logout -> 204. */
 export function logout(): Promise<void> {
-  return apiFetch<void>("/api/auth/logout", { method: "POST" });
+  return apiFetch<undefined>("/api/auth/logout", { method: "POST" });
 }
 
 export function useLogout() {

@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t("forgotPassword.title")} description={t("forgotPassword.description")} footer={backLink}>
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <FormField id="forgot-email" label={t("fields.email")} error={form.formState.errors.email}>
           <Input type="email" autoComplete="email" {...form.register("email")} />
         </FormField>

@@ -32,7 +32,7 @@ export function LoginPage() {
   const login = useLogin({
     onSignedIn: () => {
       toast({ title: t("login.successTitle") });
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     },
   });
 
@@ -69,7 +69,7 @@ export function LoginPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <FormField id="login-email" label={t("fields.email")} error={errors.email}>
           <Input type="email" autoComplete="email" {...form.register("email")} />
         </FormField>

@@ -49,7 +49,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           toast({ title: t("resetPassword.successTitle"), description: t("resetPassword.successDescription") });
-          navigate("/login");
+          void navigate("/login");
         },
         onError: (err) => {
           applyServerFieldErrors(err, form.setError, ["password"] as const);
@@ -59,12 +59,11 @@ export function ResetPasswordPage() {
   );
 
   // Field problems show on the field; anything else (e.g. 'Invalid or expired token.') above the form.
-  const formError =
-    confirm.isError && !errors.password ? errorMessage(confirm.error, t("resetPassword.failedFallback")) : null;
+  const formError = confirm.isError && !errors.password ? errorMessage(confirm.error, t("resetPassword.failedFallback")) : null;
 
   return (
     <AuthCard title={t("resetPassword.title")} description={t("resetPassword.description")} footer={footer}>
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         {formError ? (
           <Alert variant="destructive" role="alert">
             {formError}

@@ -38,7 +38,7 @@ export function SignupPage() {
       {
         onSuccess: () => {
           toast({ title: t("signup.successTitle"), description: t("signup.successDescription") });
-          navigate("/login");
+          void navigate("/login");
         },
         onError: (err) => {
           applyServerFieldErrors(err, form.setError, SERVER_FIELDS);
@@ -65,7 +65,7 @@ export function SignupPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <FormField id="signup-email" label={t("fields.email")} error={errors.email}>
           <Input type="email" autoComplete="email" {...form.register("email")} />
         </FormField>
@@ -75,12 +75,7 @@ export function SignupPage() {
         <FormField id="signup-confirm-password" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
           <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
         </FormField>
-        <FormField
-          id="signup-phone"
-          label={t("signup.phoneLabel")}
-          hint={t("signup.phoneHint")}
-          error={errors.phoneE164}
-        >
+        <FormField id="signup-phone" label={t("signup.phoneLabel")} hint={t("signup.phoneHint")} error={errors.phoneE164}>
           <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="+31612345678" {...form.register("phoneE164")} />
         </FormField>
         <Controller
@@ -96,7 +91,12 @@ export function SignupPage() {
                   i18nKey="signup.acceptTerms"
                   components={{
                     termsLink: (
-                      <Link to="/legal/terms" className="text-primary underline underline-offset-4" target="_blank" rel="noopener" />
+                      <Link
+                        to="/legal/terms"
+                        className="text-primary underline underline-offset-4"
+                        target="_blank"
+                        rel="noopener"
+                      />
                     ),
                   }}
                 />

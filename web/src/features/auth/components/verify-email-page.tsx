@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -9,10 +9,7 @@ import { useVerifyEmail } from "@/features/auth/api/verify-email";
 import { ApiError } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-type State =
-  | { kind: "loading" }
-  | { kind: "success"; message: string }
-  | { kind: "error"; message: string };
+type State = { kind: "loading" } | { kind: "success"; message: string } | { kind: "error"; message: string };
 
 export function VerifyEmailPage() {
   const { t } = useTranslation();
@@ -24,15 +21,11 @@ export function VerifyEmailPage() {
     token ? { kind: "loading" } : { kind: "error", message: t("verifyEmail.missingToken") },
   );
 
-  // Tokens are single-use: post once per page, even when StrictMode runs effects twice.
-  const started = useRef(false);
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
+  const verifyToken = useEffectEvent((token: string) => {
     verify.mutate(
       { token },
       {
-        onSuccess: (data) => setState({ kind: "success", message: data?.message || t("verifyEmail.successFallback") }),
+        onSuccess: (data) => setState({ kind: "success", message: data.message || t("verifyEmail.successFallback") }),
         onError: (err) => {
           let message: string;
           if (err instanceof ApiError) {
@@ -49,8 +42,14 @@ export function VerifyEmailPage() {
         },
       },
     );
-    // Runs once for the token in the address; `verify` and `t` are stable enough for that.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+
+  // Tokens are single-use: post once per page, even when StrictMode runs effects twice.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    verifyToken(token);
   }, [token]);
 
   return (

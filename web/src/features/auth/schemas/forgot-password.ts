@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().pipe(z.email({ error: "validation.invalidEmail" })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: "validation.invalidEmail" })),
 });
 
 export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordSchema>;

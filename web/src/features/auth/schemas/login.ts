@@ -4,7 +4,10 @@ import { z } from "zod";
 // ("Invalid email address", "Password must be at least 6 characters").
 // Sign-in keeps the spec's minimum of 6 so older accounts are not refused by the client.
 export const loginSchema = z.object({
-  email: z.string().trim().pipe(z.email({ error: "validation.invalidEmail" })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: "validation.invalidEmail" })),
   password: z.string().min(6, { error: "validation.passwordMin6" }),
   rememberMe: z.boolean(),
 });

@@ -5,7 +5,10 @@ export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
 export const signupSchema = z
   .object({
-    email: z.string().trim().pipe(z.email({ error: "validation.invalidEmail" })),
+    email: z
+      .string()
+      .trim()
+      .pipe(z.email({ error: "validation.invalidEmail" })),
     password: newPasswordSchema,
     confirmPassword: z.string(),
     phoneE164: z

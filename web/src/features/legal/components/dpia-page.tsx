@@ -41,8 +41,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
   {
     risk: "Excessive retention",
     impact: "Data kept longer than needed increases the impact of any breach.",
-    mitigations:
-      "Fixed retention periods (below), automatic expiry of sessions and tokens, anonymisation on account archival.",
+    mitigations: "Fixed retention periods (below), automatic expiry of sessions and tokens, anonymisation on account archival.",
     residual: "Low",
   },
 ];
@@ -52,58 +51,55 @@ export function DpiaPage() {
   return (
     <LegalDocument title={t("legal.dpiaTitle")}>
       <p>
-        This Data Protection Impact Assessment (DPIA) is carried out under Article 35 of the General Data Protection
-        Regulation (GDPR) for the European Small-Craft Registry. The registry links natural persons to identifiable
-        vessels, keeps an ownership history over time and processes proof-of-ownership documents and payments, so the
-        registry operator assesses the processing systematically before and during operation. It is reviewed at least
-        once a year and whenever the processing changes.
+        This Data Protection Impact Assessment (DPIA) is carried out under Article 35 of the General Data Protection Regulation
+        (GDPR) for the European Small-Craft Registry. The registry links natural persons to identifiable vessels, keeps an
+        ownership history over time and processes proof-of-ownership documents and payments, so the registry operator assesses the
+        processing systematically before and during operation. It is reviewed at least once a year and whenever the processing
+        changes.
       </p>
 
       <Section title="1. Controller and contact">
         <p>
-          The controller is the registry operator of the European Small-Craft Registry. Questions about this assessment
-          or about your data can be sent to <Mail />. The data protection officer (DPO) can be reached at the same
-          address, marked "For the attention of the DPO".
+          The controller is the registry operator of the European Small-Craft Registry. Questions about this assessment or about
+          your data can be sent to <Mail />. The data protection officer (DPO) can be reached at the same address, marked "For the
+          attention of the DPO".
         </p>
       </Section>
 
       <Section title="2. Description of the processing">
         <p>
-          Owners of small craft (kayaks, sailboats, motor yachts) create an account, register vessels for a one-time
-          fee, receive a unique platform ID, upload proof-of-ownership documents and transfer ownership to another
-          person. A transfer is confirmed with a one-time code sent by SMS to the new owner and paid per transfer.
-          Visitors can search a public registry of vessels whose owners have chosen to make them public. Administrators
-          review registrations.
+          Owners of small craft (kayaks, sailboats, motor yachts) create an account, register vessels for a one-time fee, receive
+          a unique platform ID, upload proof-of-ownership documents and transfer ownership to another person. A transfer is
+          confirmed with a one-time code sent by SMS to the new owner and paid per transfer. Visitors can search a public registry
+          of vessels whose owners have chosen to make them public. Administrators review registrations.
         </p>
       </Section>
 
       <Section title="3. Categories of personal data">
         <List>
           <li>
-            <strong>Account data:</strong> email address, password hash (argon2id; the password itself is never
-            stored), optional mobile phone number, optional name, email and phone verification timestamps, identity
-            verification status.
+            <strong>Account data:</strong> email address, password hash (argon2id; the password itself is never stored), optional
+            mobile phone number, optional name, email and phone verification timestamps, identity verification status.
           </li>
           <li>
-            <strong>Vessel data and identifiers:</strong> vessel name, make, model, build year, length, country, hull
-            or craft identification number (CIN/HIN), engine serial number, national registration marks and MMSI.
+            <strong>Vessel data and identifiers:</strong> vessel name, make, model, build year, length, country, hull or craft
+            identification number (CIN/HIN), engine serial number, national registration marks and MMSI.
           </li>
           <li>
-            <strong>Ownership history:</strong> which account owned which vessel, from when and until when, and the
-            kind of acquisition.
+            <strong>Ownership history:</strong> which account owned which vessel, from when and until when, and the kind of
+            acquisition.
           </li>
           <li>
-            <strong>Proof-of-ownership documents:</strong> bills of sale, registration documents, invoices and similar
-            files uploaded by the owner.
+            <strong>Proof-of-ownership documents:</strong> bills of sale, registration documents, invoices and similar files
+            uploaded by the owner.
           </li>
           <li>
-            <strong>Payment metadata:</strong> amount, purpose, status, date, card brand and the last four digits of
-            the card. Full card numbers are never received or stored.
+            <strong>Payment metadata:</strong> amount, purpose, status, date, card brand and the last four digits of the card.
+            Full card numbers are never received or stored.
           </li>
           <li>
-            <strong>Session and security logs:</strong> hashed session identifiers, timestamps of sign-in and
-            security-relevant events, and throttling counters keyed by account or email address. The throttling does
-            not store IP addresses.
+            <strong>Session and security logs:</strong> hashed session identifiers, timestamps of sign-in and security-relevant
+            events, and throttling counters keyed by account or email address. The throttling does not store IP addresses.
           </li>
         </List>
         <p>No special categories of personal data (Article 9 GDPR) are intentionally processed.</p>
@@ -123,48 +119,63 @@ export function DpiaPage() {
       <Section title="5. Legal basis">
         <List>
           <li>
-            <strong>Article 6(1)(b) GDPR, contract:</strong> account, vessel registration, documents, transfers and
-            service messages are necessary to provide the service the user asks for.
+            <strong>Article 6(1)(b) GDPR, contract:</strong> account, vessel registration, documents, transfers and service
+            messages are necessary to provide the service the user asks for.
           </li>
           <li>
-            <strong>Article 6(1)(c) GDPR, legal obligation:</strong> payment records are kept to meet bookkeeping and
-            tax retention duties.
+            <strong>Article 6(1)(c) GDPR, legal obligation:</strong> payment records are kept to meet bookkeeping and tax
+            retention duties.
           </li>
           <li>
-            <strong>Article 6(1)(f) GDPR, legitimate interest:</strong> security logs, throttling and keeping an
-            anonymised ownership chain after an account is archived serve fraud prevention and the integrity of the
-            registry. Our balancing test concluded that these interests are not overridden by the interests of data
-            subjects, given the minimisation measures in section 9.
+            <strong>Article 6(1)(f) GDPR, legitimate interest:</strong> security logs, throttling and keeping an anonymised
+            ownership chain after an account is archived serve fraud prevention and the integrity of the registry. Our balancing
+            test concluded that these interests are not overridden by the interests of data subjects, given the minimisation
+            measures in section 9.
           </li>
         </List>
       </Section>
 
       <Section title="6. Necessity and proportionality">
         <p>
-          Only the data needed for each purpose is collected: a phone number is optional until a transfer requires it,
-          a name is optional, payment data is limited to metadata, and the public registry never shows owner identity.
-          Data subjects are informed through the <Link to="/legal/privacy" className="text-primary underline">Privacy Policy</Link>.
+          Only the data needed for each purpose is collected: a phone number is optional until a transfer requires it, a name is
+          optional, payment data is limited to metadata, and the public registry never shows owner identity. Data subjects are
+          informed through the{" "}
+          <Link to="/legal/privacy" className="text-primary underline">
+            Privacy Policy
+          </Link>
+          .
         </p>
       </Section>
 
       <Section title="7. Retention">
         <List>
-          <li>Sessions: end after 12 hours of inactivity, or after 30 days when "Remember me" is chosen.</li>
-          <li>Email verification tokens: 24 hours. Password reset tokens: 1 hour. Both are single-use.</li>
           <li>
-            Archived accounts: sign-in stops at once and every session ends; the password hash, phone number and name
-            are erased. The email address is kept with the account's payment records for bookkeeping and is free for a
-            new account at once. The ownership chain of vessels is kept for the registry's integrity and shown to
-            others in anonymised form only.
+            Sessions: end after 12 hours of inactivity, or after 30 days when "Remember me" is chosen; an hourly sweep deletes
+            expired sessions.
           </li>
           <li>
-            Proof-of-ownership documents: this feature is not open yet; its retention will be set out here before the
-            first upload is accepted.
+            Email verification tokens: 24 hours. Password reset tokens: 1 hour. Both are single-use; the hourly sweep deletes used
+            and expired tokens.
           </li>
-          <li>Payment records: 7 years, as required for bookkeeping.</li>
           <li>
-            Throttling counters: one counter per email address or client address, reset when its window (15 minutes to
-            one hour) has passed. Server logs carry request ids, not passwords, tokens or session ids.
+            Outgoing emails and SMS: kept in an outbox until delivered; the body (links, one-time codes) is erased 7 days after
+            delivery or final failure, and the message is deleted after 90 days.
+          </li>
+          <li>
+            Archived accounts: sign-in stops at once and every session ends; the password hash, phone number and name are erased,
+            and so is the phone number stored on the account's vessels, which are deactivated; unfinished payments are canceled.
+            The email address is kept with the account's payment records for bookkeeping and is free for a new account at once.
+            The ownership chain of vessels is kept for the registry's integrity and shown to others in anonymised form only.
+          </li>
+          <li>
+            Proof-of-ownership documents: this feature is not open yet; its retention will be set out here before the first upload
+            is accepted.
+          </li>
+          <li>Payment records: 7 years, as required for bookkeeping; then the hourly sweep deletes them with their events.</li>
+          <li>
+            Throttling counters: one counter per email address or client address, reset when its window (15 minutes to one hour)
+            has passed, and deleted by the hourly sweep once it has. Server logs carry request ids, not passwords, tokens or
+            session ids.
           </li>
         </List>
       </Section>
@@ -178,8 +189,8 @@ export function DpiaPage() {
           <li>our hosting provider.</li>
         </List>
         <p>
-          Personal data is not sold. Where a processor transfers data outside the EEA, this happens only under an
-          adequacy decision or the EU Standard Contractual Clauses.
+          Personal data is not sold. Where a processor transfers data outside the EEA, this happens only under an adequacy
+          decision or the EU Standard Contractual Clauses.
         </p>
       </Section>
 
@@ -189,16 +200,26 @@ export function DpiaPage() {
             <caption className="sr-only">Risks to data subjects and the measures that address them</caption>
             <thead>
               <tr className="border-b border-border">
-                <th scope="col" className="p-2 font-semibold">Risk</th>
-                <th scope="col" className="p-2 font-semibold">Possible impact</th>
-                <th scope="col" className="p-2 font-semibold">Mitigations</th>
-                <th scope="col" className="p-2 font-semibold">Residual risk</th>
+                <th scope="col" className="p-2 font-semibold">
+                  Risk
+                </th>
+                <th scope="col" className="p-2 font-semibold">
+                  Possible impact
+                </th>
+                <th scope="col" className="p-2 font-semibold">
+                  Mitigations
+                </th>
+                <th scope="col" className="p-2 font-semibold">
+                  Residual risk
+                </th>
               </tr>
             </thead>
             <tbody>
               {RISKS.map((row) => (
                 <tr key={row.risk} className="border-b border-border align-top">
-                  <th scope="row" className="p-2 font-medium">{row.risk}</th>
+                  <th scope="row" className="p-2 font-medium">
+                    {row.risk}
+                  </th>
                   <td className="p-2">{row.impact}</td>
                   <td className="p-2">{row.mitigations}</td>
                   <td className="p-2">{row.residual}</td>
@@ -208,24 +229,23 @@ export function DpiaPage() {
           </table>
         </div>
         <p>
-          With these measures the residual risk is assessed as low; prior consultation of a supervisory authority under
-          Article 36 GDPR is therefore not required.
+          With these measures the residual risk is assessed as low; prior consultation of a supervisory authority under Article 36
+          GDPR is therefore not required.
         </p>
       </Section>
 
       <Section title="10. Data subject rights">
         <p>
-          Data subjects have the right of access, rectification, erasure, restriction of processing, data portability
-          and objection (Articles 15 to 21 GDPR). Account holders can view their data on the Profile page and archive
-          their account there at any time ("Delete Account"). Other requests can be sent to <Mail />; we answer within
-          one month. Everyone also has the right to lodge a complaint with their data protection supervisory authority.
+          Data subjects have the right of access, rectification, erasure, restriction of processing, data portability and
+          objection (Articles 15 to 21 GDPR). Account holders can view their data on the Profile page and archive their account
+          there at any time ("Delete Account"). Other requests can be sent to <Mail />; we answer within one month. Everyone also
+          has the right to lodge a complaint with their data protection supervisory authority.
         </p>
       </Section>
 
       <Section title="11. Data protection officer">
         <p>
-          The registry operator's DPO advised on this assessment and monitors its measures. Contact: <Mail /> (subject
-          "DPO").
+          The registry operator's DPO advised on this assessment and monitors its measures. Contact: <Mail /> (subject "DPO").
         </p>
       </Section>
     </LegalDocument>

@@ -33,7 +33,8 @@ export function LocalCardForm({ intent, returnUrl, onConfirmed, onFailed, disabl
   const amount = formatEuroCents(intent.amountCents, i18n.language);
 
   const onSubmit = (values: CardValues) => {
-    const expiry = parseExpiry(values.expiry)!;
+    const expiry = parseExpiry(values.expiry);
+    if (!expiry) return; // Not reached: the schema refuses an expiry it cannot read.
     confirm.mutate(
       {
         clientSecret: intent.clientSecret,
@@ -62,13 +63,23 @@ export function LocalCardForm({ intent, returnUrl, onConfirmed, onFailed, disabl
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" aria-label={t("payment.card.formLabel")}>
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+      className="grid gap-4"
+      aria-label={t("payment.card.formLabel")}
+    >
       <FormField id="card-number" label={t("payment.card.number")} error={errors.cardNumber}>
         <Input inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...form.register("cardNumber")} />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
         <FormField id="card-expiry" label={t("payment.card.expiry")} error={errors.expiry}>
-          <Input inputMode="numeric" autoComplete="cc-exp" placeholder={t("payment.card.expiryPlaceholder")} {...form.register("expiry")} />
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t("payment.card.expiryPlaceholder")}
+            {...form.register("expiry")}
+          />
         </FormField>
         <FormField id="card-cvc" label={t("payment.card.cvc")} error={errors.cvc}>
           <Input inputMode="numeric" autoComplete="cc-csc" maxLength={3} placeholder="123" {...form.register("cvc")} />

@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { CreditCard } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import type { PaymentFormProps } from "@/features/payments/components/payment-form";
@@ -11,15 +11,22 @@ import { formatEuroCents } from "@/lib/format";
 // One Stripe.js per publishable key, loaded the first time a payment step needs it.
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {
-  if (!loaded.has(publishableKey)) loaded.set(publishableKey, loadStripe(publishableKey));
-  return loaded.get(publishableKey)!;
+  let stripe = loaded.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    loaded.set(publishableKey, stripe);
+  }
+  return stripe;
 }
 
 /** Stripe's embedded Payment Element (REGISTRY_PAYMENTS=stripe), in test mode. Loaded lazily. */
 export default function StripePaymentForm(props: PaymentFormProps & { publishableKey: string }) {
   const { i18n } = useTranslation();
   return (
-    <Elements stripe={stripeFor(props.publishableKey)} options={{ clientSecret: props.intent.clientSecret, locale: i18n.language === "nl" ? "nl" : "en" }}>
+    <Elements
+      stripe={stripeFor(props.publishableKey)}
+      options={{ clientSecret: props.intent.clientSecret, locale: i18n.language === "nl" ? "nl" : "en" }}
+    >
       <StripeForm {...props} />
     </Elements>
   );
@@ -31,13 +38,17 @@ function StripeForm({ intent, returnUrl, onConfirmed, onFailed, disabled }: Paym
   const elements = useElements();
   const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!stripe || !elements) return;
     setPending(true);
     try {
       // Redirects only when the payment method requires it (3-D Secure, say).
-      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" });
+      const { error } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: "if_required",
+      });
       if (error) onFailed(error.message ?? t("payment.failedFallback"));
       else onConfirmed();
     } catch (err) {
@@ -48,7 +59,7 @@ function StripeForm({ intent, returnUrl, onConfirmed, onFailed, disabled }: Paym
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label={t("payment.card.formLabel")}>
+    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-label={t("payment.card.formLabel")}>
       <PaymentElement />
       <Button type="submit" disabled={disabled || pending || !stripe || !elements} className="w-full">
         <CreditCard aria-hidden="true" />

@@ -1,14 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Payment } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import { usePayment } from "@/features/payments/api/get-payment";
-import { statsQueryOptions } from "@/features/landing/api/get-stats";
-import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
-import { vesselQueryOptions } from "@/features/vessels/api/get-vessel";
-import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
+import { statsQueryOptions } from "@/features/landing/public";
+import { myVesselsQueryOptions, searchVesselsBaseKey, vesselQueryOptions } from "@/features/vessels/public";
 
 /** The spec's pause between the success toast and the vessel page. */
 export const REDIRECT_DELAY_MS = 1000;
@@ -31,12 +29,16 @@ export function useSettledPayment(paymentId: string | null, onFailed?: (payment:
     handled.current = null;
   }, [paymentId]);
 
-  useEffect(() => {
+  // Reads this render's payment, `t`, `navigate` and `onFailed`; runs only from the effect below.
+  const settle = useEffectEvent(() => {
     const data = payment.data;
     if (!data || handled.current === data.id + data.status) return;
     if (data.status === "succeeded") {
       handled.current = data.id + data.status;
-      toast({ title: t("payment.successTitle"), description: t("payment.successDescription", { platformId: data.vesselPlatformId }) });
+      toast({
+        title: t("payment.successTitle"),
+        description: t("payment.successDescription", { platformId: data.vesselPlatformId }),
+      });
       const timer = window.setTimeout(() => {
         // The vessel is now active and public: every view of it is out of date. Refreshed
         // only now, so that the page showing this payment stays until it moves on.
@@ -48,17 +50,24 @@ export function useSettledPayment(paymentId: string | null, onFailed?: (payment:
         ]) {
           void queryClient.invalidateQueries({ queryKey });
         }
-        navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true });
+        void navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true });
       }, REDIRECT_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
     if (data.status === "failed" || data.status === "canceled") {
       handled.current = data.id + data.status;
-      toast({ variant: "destructive", title: t("payment.failedTitle"), description: data.failureMessage || t("payment.failedFallback") });
+      toast({
+        variant: "destructive",
+        title: t("payment.failedTitle"),
+        description: data.failureMessage || t("payment.failedFallback"),
+      });
       onFailed?.(data);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [payment.data?.id, status]);
+  });
+
+  // Only a new payment or a new status counts: a refetch with the same status must not cancel the
+  // pending redirect (the cleanup) nor announce the outcome twice.
+  useEffect(() => settle(), [payment.data?.id, status]);
 
   return payment;
 }

@@ -12,7 +12,10 @@ export const cardSchema = z.object({
     .trim()
     .min(1, "payment.card.expiryRequired")
     .refine((v) => parseExpiry(v) != null, "payment.card.expiryInvalid"),
-  cvc: z.string().trim().regex(/^\d{3}$/, "payment.card.cvcInvalid"),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, "payment.card.cvcInvalid"),
 });
 
 export type CardValues = z.infer<typeof cardSchema>;

@@ -25,9 +25,7 @@ export function AdminPage() {
   const { t } = useTranslation();
   return (
     <RequireAuth>
-      {(user) =>
-        user.role === "admin" ? <NotAvailable title={t("placeholders.admin.title")} /> : <AdminAccessRequired />
-      }
+      {(user) => (user.role === "admin" ? <NotAvailable title={t("placeholders.admin.title")} /> : <AdminAccessRequired />)}
     </RequireAuth>
   );
 }

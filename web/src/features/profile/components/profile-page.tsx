@@ -82,7 +82,7 @@ function VerifyEmailNotice() {
   const onResend = () =>
     resend.mutate(undefined, {
       onSuccess: (data) =>
-        toast({ title: t("profile.resendSuccessTitle"), description: data?.message || t("profile.resendSuccessDescription") }),
+        toast({ title: t("profile.resendSuccessTitle"), description: data.message || t("profile.resendSuccessDescription") }),
       onError: (err) =>
         toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("profile.resendFailed")) }),
     });
@@ -106,8 +106,8 @@ function DangerZone() {
   const navigate = useNavigate();
   const remove = useDeleteProfile({
     onArchived: (data) => {
-      toast({ title: t("profile.archivedTitle"), description: data?.message || t("profile.archivedDescription") });
-      navigate("/");
+      toast({ title: t("profile.archivedTitle"), description: data.message || t("profile.archivedDescription") });
+      void navigate("/");
     },
   });
 

@@ -55,7 +55,7 @@ export function DetailsStep({
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onContinue)} className="grid gap-6">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(onContinue)(event)} className="grid gap-6">
       <FormField id="vessel-name" label={t("registerVessel.name")} error={errors.name}>
         <Input autoComplete="off" {...form.register("name")} />
       </FormField>
@@ -150,7 +150,12 @@ export function DetailsStep({
           name="publicVisibility"
           render={({ field }) => (
             <FormField id="vessel-public" layout="checkbox" label={t("registerVessel.publicVisibility")}>
-              <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} />
+              <Checkbox
+                checked={field.value}
+                onCheckedChange={(v) => field.onChange(v === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
             </FormField>
           )}
         />
@@ -159,7 +164,12 @@ export function DetailsStep({
           name="forSale"
           render={({ field }) => (
             <FormField id="vessel-for-sale" layout="checkbox" label={t("registerVessel.forSale")}>
-              <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} />
+              <Checkbox
+                checked={field.value}
+                onCheckedChange={(v) => field.onChange(v === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
             </FormField>
           )}
         />

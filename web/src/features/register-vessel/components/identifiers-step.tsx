@@ -6,10 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { localized } from "@/features/register-vessel/components/localized";
 import { UnknownCheckbox } from "@/features/register-vessel/components/unknown-checkbox";
-import {
-  nationalIdentifiers,
-  type VesselIdentifiersValues,
-} from "@/features/register-vessel/schemas/register-vessel";
+import { nationalIdentifiers, type VesselIdentifiersValues } from "@/features/register-vessel/schemas/register-vessel";
 import { UNKNOWN } from "@/lib/format";
 
 type SimpleField = "cin" | "legacyId" | "engineSerial" | "mmsi";
@@ -76,7 +73,7 @@ export function IdentifiersStep({
   );
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="grid gap-6">
       {legacy ? (
         <div className="grid gap-2">
           <FormField
@@ -101,7 +98,7 @@ export function IdentifiersStep({
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              placeholder="NL-BEN12345A678"
+              placeholder="NL-BEN12345F819"
               aria-required="true"
               className="font-mono uppercase placeholder:normal-case"
               disabled={Boolean(values.cinUnknown)}
@@ -143,7 +140,7 @@ export function IdentifiersStep({
                 key={config.type}
                 config={config}
                 form={form}
-                unknown={Boolean(values.identifiersUnknown?.[config.type])}
+                unknown={Boolean(values.identifiersUnknown[config.type])}
                 onUnknown={(c) => setNationalUnknown(config.type, c)}
               />
             ))}

@@ -1,15 +1,13 @@
 import { FileUp, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreatedIntent, Vessel, VesselWarning } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { useCreatePaymentIntent } from "@/features/payments/api/create-payment-intent";
-import { PaymentForm } from "@/features/payments/components/payment-form";
-import { useSettledPayment } from "@/features/payments/hooks/use-settled-payment";
-import { CountryLabel } from "@/features/vessels/components/country-label";
+import { PaymentForm, useCreatePaymentIntent, useSettledPayment } from "@/features/payments/public";
+import { CountryLabel } from "@/features/vessels/public";
 import { errorMessage } from "@/lib/api-client";
 import { formatEuroCents, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
 
@@ -24,7 +22,15 @@ export function paymentReturnUrl(paymentId: string): string {
  * step opens (the server reuses the vessel's unfinished payment); success is announced only
  * once the server reports the payment succeeded.
  */
-export function PaymentStep({ vessel, warnings = [], onBack }: { vessel: Vessel; warnings?: VesselWarning[]; onBack?: () => void }) {
+export function PaymentStep({
+  vessel,
+  warnings = [],
+  onBack,
+}: {
+  vessel: Vessel;
+  warnings?: VesselWarning[];
+  onBack?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const createIntent = useCreatePaymentIntent();
   const [intent, setIntent] = useState<CreatedIntent | null>(null);
@@ -38,15 +44,20 @@ export function PaymentStep({ vessel, warnings = [], onBack }: { vessel: Vessel;
       {
         onSuccess: setIntent,
         onError: (err) =>
-          toast({ variant: "destructive", title: t("payment.errorTitle"), description: errorMessage(err, t("payment.errorFallback")) }),
+          toast({
+            variant: "destructive",
+            title: t("payment.errorTitle"),
+            description: errorMessage(err, t("payment.errorFallback")),
+          }),
       },
     );
   };
+  // Once per vessel when the step opens; the effect event sees this render's `start`.
+  const startOnOpen = useEffectEvent(start);
   useEffect(() => {
     if (asked.current === vessel.id) return;
     asked.current = vessel.id;
-    start();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    startOnOpen();
   }, [vessel.id]);
 
   const fee = formatEuroCents(intent?.amountCents ?? REGISTRATION_FEE_CENTS, i18n.language);

@@ -12,13 +12,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useSettledPayment } from "@/features/payments/public";
 import { useCreateVessel } from "@/features/register-vessel/api/create-vessel";
 import { useCountries } from "@/features/register-vessel/api/get-countries";
 import { DetailsStep } from "@/features/register-vessel/components/details-step";
 import { IdentifiersStep } from "@/features/register-vessel/components/identifiers-step";
 import { PaymentStep } from "@/features/register-vessel/components/payment-step";
-import { useSettledPayment } from "@/features/payments/hooks/use-settled-payment";
-import { useVessel } from "@/features/vessels/api/get-vessel";
 import { WizardStepper, type WizardStep } from "@/features/register-vessel/components/wizard-stepper";
 import {
   detailsDefaults,
@@ -30,11 +29,12 @@ import {
   type VesselDetailsValues,
   type VesselIdentifiersValues,
 } from "@/features/register-vessel/schemas/register-vessel";
+import { useVessel } from "@/features/vessels/public";
 import { ApiError, errorMessage, fieldErrors } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** Server field names (the request's) that belong to step 1, and the form field each maps to. */
-const DETAILS_FIELDS: Record<string, Path<VesselDetailsValues>> = {
+const DETAILS_FIELDS: Partial<Record<string, Path<VesselDetailsValues>>> = {
   name: "name",
   countryCode: "countryCode",
   phoneE164: "phoneNumber",
@@ -77,8 +77,9 @@ export function RegisterVesselPage() {
 function PaymentReturn({ paymentId }: { paymentId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const payment = useSettledPayment(paymentId, (p) =>
-    navigate(`/register-vessel?vessel=${encodeURIComponent(p.vesselPlatformId)}`, { replace: true }),
+  const payment = useSettledPayment(
+    paymentId,
+    (p) => void navigate(`/register-vessel?vessel=${encodeURIComponent(p.vesselPlatformId)}`, { replace: true }),
   );
   return (
     <WizardFrame step={3} title={t("registerVessel.payment.title")} done={payment.data?.status === "succeeded"}>
@@ -247,7 +248,7 @@ function RegisterVesselWizard() {
     const body = toCreateVesselRequest(detailsForm.getValues(), identifiers, country);
     create.mutate(body, {
       onSuccess: ({ warnings, ...vessel }) => {
-        setCreated({ vessel, warnings: warnings ?? [] });
+        setCreated({ vessel, warnings });
         setStep(3);
       },
       onError: (err) => {

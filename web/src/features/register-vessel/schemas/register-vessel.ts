@@ -27,7 +27,7 @@ export function toPhoneE164(prefix: string, number: string): string {
   return `${prefix}${cleanPhoneNumber(number).replace(/^0+/, "")}`;
 }
 
-/** A CIN/HIN is 14 characters not counting hyphens and spaces (NL-BEN12345A678). */
+/** A CIN/HIN is 14 characters not counting hyphens and spaces (NL-BEN12345F819). */
 export function cinCharacters(raw: string): string {
   return raw.replace(/[\s-]/g, "");
 }

@@ -17,9 +17,7 @@ export function useUpdateVessel() {
   return useMutation({
     mutationFn: updateVessel,
     onSuccess: (vessel) => {
-      queryClient.setQueryData(myVesselsQueryOptions().queryKey, (list) =>
-        list?.map((v) => (v.id === vessel.id ? vessel : v)),
-      );
+      queryClient.setQueryData(myVesselsQueryOptions().queryKey, (list) => list?.map((v) => (v.id === vessel.id ? vessel : v)));
       void queryClient.invalidateQueries({ queryKey: myVesselsQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: vesselQueryOptions(vessel.platformId).queryKey });
       void queryClient.invalidateQueries({ queryKey: searchVesselsBaseKey });

@@ -40,14 +40,22 @@ function DashboardContent() {
     <Page title={t("dashboard.title")} description={t("dashboard.description")} width="wide">
       <div className="grid gap-8">
         <ul className="grid gap-4 sm:grid-cols-3" aria-label={t("dashboard.statsLabel")}>
-          <StatCard icon={<Ship aria-hidden="true" />} label={t("dashboard.registeredVessels")} value={vessels.data ? n(list.length) : "…"} />
+          <StatCard
+            icon={<Ship aria-hidden="true" />}
+            label={t("dashboard.registeredVessels")}
+            value={vessels.data ? n(list.length) : "…"}
+          />
           <StatCard
             icon={<ArrowRightLeft aria-hidden="true" />}
             label={t("dashboard.pendingTransfers")}
             hint={t("dashboard.pendingTransfersHint")}
             value={vessels.data ? n(pendingTransfers) : "…"}
           />
-          <StatCard icon={<FileText aria-hidden="true" />} label={t("dashboard.documentsUploaded")} value={vessels.data ? n(documents) : "…"} />
+          <StatCard
+            icon={<FileText aria-hidden="true" />}
+            label={t("dashboard.documentsUploaded")}
+            value={vessels.data ? n(documents) : "…"}
+          />
         </ul>
         <div>
           <Button asChild>
@@ -83,9 +91,14 @@ function DashboardContent() {
                     showDocumentsCount
                     badges={<VesselStatusBadge status={vessel.status} />}
                     actionsEnabled={vessel.status === "active"}
-                    onTransfer={(v) => navigate(`/transfer/${encodeURIComponent(v.id)}`)}
+                    onTransfer={(v) => void navigate(`/transfer/${encodeURIComponent(v.id)}`)}
                   >
                     {vessel.status === "pending_payment" ? <CompletePayment vessel={vessel} /> : null}
+                    {vessel.status === "needs_review" ? (
+                      <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+                        {t("vesselDetail.needsReview")}
+                      </p>
+                    ) : null}
                     <VesselToggles vessel={vessel} />
                   </VesselCard>
                 </li>
@@ -136,7 +149,10 @@ function CompletePayment({ vessel }: { vessel: Vessel }) {
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-accent bg-accent/10 p-3 text-sm">
       <p>{t("dashboard.awaitingPaymentNote", { fee: formatEuroCents(REGISTRATION_FEE_CENTS, i18n.language) })}</p>
       <Button asChild size="sm">
-        <Link to={`/register-vessel?vessel=${encodeURIComponent(vessel.platformId)}`} aria-describedby={`vessel-${vessel.id}-title`}>
+        <Link
+          to={`/register-vessel?vessel=${encodeURIComponent(vessel.platformId)}`}
+          aria-describedby={`vessel-${vessel.id}-title`}
+        >
           <CreditCard aria-hidden="true" />
           {t("dashboard.completePayment")}
         </Link>

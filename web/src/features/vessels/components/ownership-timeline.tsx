@@ -48,9 +48,7 @@ export function OwnershipTimeline({ entries, myUserId }: { entries: OwnershipEnt
               {mine ? <Badge variant="secondary">{t("vesselDetail.you")}</Badge> : null}
             </div>
             <p className="text-sm text-muted-foreground">
-              {current
-                ? t("vesselDetail.activeSince", { date: date(entry.acquiredAt) })
-                : t("vesselDetail.anonymized")}
+              {current ? t("vesselDetail.activeSince", { date: date(entry.acquiredAt) }) : t("vesselDetail.anonymized")}
             </p>
             <p className="text-sm">
               {current

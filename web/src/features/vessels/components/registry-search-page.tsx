@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
@@ -10,11 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import {
-  SEARCH_PAGE_SIZE,
-  useSearchVessels,
-  type VesselSearch,
-} from "@/features/vessels/api/search-vessels";
+import { SEARCH_PAGE_SIZE, useSearchVessels, type VesselSearch } from "@/features/vessels/api/search-vessels";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
 import { errorMessage } from "@/lib/api-client";
 import { flagEmoji, SEARCH_COUNTRY_CODES } from "@/lib/countries";
@@ -50,9 +46,7 @@ export function RegistrySearchPage() {
   useDocumentTitle(t("registry.title"));
   const [searchParams, setSearchParams] = useSearchParams();
   const search = readSearch(searchParams);
-  const [filtersOpen, setFiltersOpen] = useState(
-    () => Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo),
-  );
+  const [filtersOpen, setFiltersOpen] = useState(() => Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo));
 
   const go = (next: VesselSearch) => setSearchParams(toUrlParams(next));
   const filtersKey = FILTERS.map((name) => search[name]).join("\u0000");
@@ -88,10 +82,13 @@ function SearchForm({
   const { t } = useTranslation();
   const filtersId = useId();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? "").trim();
+    const value = (name: string) => {
+      const entry = data.get(name);
+      return typeof entry === "string" ? entry.trim() : "";
+    };
     onSearch({
       query: value("query"),
       countryCode: value("countryCode"),
@@ -208,12 +205,7 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
               <ChevronLeft aria-hidden="true" />
               {t("registry.previous")}
             </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={search.page >= totalPages}
-              onClick={() => onPage(search.page + 1)}
-            >
+            <Button variant="outline" size="sm" disabled={search.page >= totalPages} onClick={() => onPage(search.page + 1)}>
               {t("registry.next")}
               <ChevronRight aria-hidden="true" />
             </Button>

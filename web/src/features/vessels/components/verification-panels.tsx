@@ -50,8 +50,16 @@ export function VerificationStatusGrid({ owner, documentsCount }: { owner: User 
       : { tone: "todo" as const, text: t("vesselDetail.noDocuments") };
 
   const items: { icon: ReactNode; label: string; tone: Tone; text: string }[] = [
-    { icon: <Mail aria-hidden="true" />, label: t("vesselDetail.email"), ...(owner ? verified(Boolean(owner.emailVerifiedAt)) : notShown) },
-    { icon: <Smartphone aria-hidden="true" />, label: t("vesselDetail.mobile"), ...(owner ? verified(Boolean(owner.phoneVerifiedAt)) : notShown) },
+    {
+      icon: <Mail aria-hidden="true" />,
+      label: t("vesselDetail.email"),
+      ...(owner ? verified(Boolean(owner.emailVerifiedAt)) : notShown),
+    },
+    {
+      icon: <Smartphone aria-hidden="true" />,
+      label: t("vesselDetail.mobile"),
+      ...(owner ? verified(Boolean(owner.phoneVerifiedAt)) : notShown),
+    },
     { icon: <ScanFace aria-hidden="true" />, label: t("vesselDetail.identity"), ...(owner ? identityText(owner, t) : notShown) },
     { icon: <FileText aria-hidden="true" />, label: t("vesselDetail.documents"), ...documents },
   ];
@@ -155,9 +163,7 @@ export function VerificationChecklist({
             tone={documentsCount > 0 ? "done" : "todo"}
             title={t("vesselDetail.documents")}
             status={
-              documentsCount > 0
-                ? t("vesselDetail.documentsUploaded", { count: documentsCount })
-                : t("vesselDetail.noDocuments")
+              documentsCount > 0 ? t("vesselDetail.documentsUploaded", { count: documentsCount }) : t("vesselDetail.noDocuments")
             }
             action={
               <Button asChild variant="outline" size="sm">

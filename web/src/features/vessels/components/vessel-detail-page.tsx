@@ -132,6 +132,15 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           </div>
         </Alert>
       ) : null}
+      {vessel.status === "needs_review" ? (
+        <Alert variant="warning" className="flex gap-3">
+          <Hourglass className="size-5 shrink-0" aria-hidden="true" />
+          <div className="grid gap-1">
+            <p className="font-semibold">{t("vessel.status.needs_review")}</p>
+            <p>{t("vesselDetail.needsReview")}</p>
+          </div>
+        </Alert>
+      ) : null}
 
       <Card>
         <CardHeader className="gap-3">
@@ -174,7 +183,11 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
           <Tile icon={<FileCheck2 aria-hidden="true" />} label={t("vesselDetail.verifiedDocuments")} value={documentsCount} />
-          <Tile icon={<Repeat aria-hidden="true" />} label={t("vesselDetail.ownershipTransfers")} value={ownershipHistory.length} />
+          <Tile
+            icon={<Repeat aria-hidden="true" />}
+            label={t("vesselDetail.ownershipTransfers")}
+            value={ownershipHistory.length}
+          />
           <Tile icon={<CalendarDays aria-hidden="true" />} label={t("vesselDetail.registered")} value={date(vessel.createdAt)} />
         </ul>
       </section>
@@ -193,9 +206,7 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
 
       <VerificationStatusGrid owner={owner} documentsCount={documentsCount} />
 
-      {owner ? (
-        <VerificationChecklist user={owner} documentsCount={documentsCount} platformId={vessel.platformId} />
-      ) : null}
+      {owner ? <VerificationChecklist user={owner} documentsCount={documentsCount} platformId={vessel.platformId} /> : null}
     </DetailFrame>
   );
 }

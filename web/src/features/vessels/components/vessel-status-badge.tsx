@@ -7,9 +7,10 @@ const VARIANTS: Record<VesselStatus, BadgeProps["variant"]> = {
   active: "success",
   in_transfer: "secondary",
   deactivated: "destructive",
+  needs_review: "warning",
 };
 
-/** 'Awaiting payment', 'Active', 'In transfer' or 'Deactivated'. */
+/** 'Awaiting payment', 'Active', 'In transfer', 'Deactivated' or 'Under review'. */
 export function VesselStatusBadge({ status }: { status: VesselStatus }) {
   const { t } = useTranslation();
   return <Badge variant={VARIANTS[status]}>{t(`vessel.status.${status}`)}</Badge>;

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { LoginPage } from "@/features/auth/components/login-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 
 const user = {
   id: "u1",
@@ -47,7 +47,7 @@ describe("LoginPage", () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(401, {}),
       "POST /api/auth/login": (_url, init) => {
-        sent = JSON.parse(String(init?.body));
+        sent = jsonBody(init);
         return jsonResponse(200, user);
       },
     });
@@ -89,7 +89,7 @@ describe("LoginPage", () => {
     expect(await screen.findByText("Navigated to /dashboard")).toBeInTheDocument();
   });
 
-  it("links to password recovery and account creation", async () => {
+  it("links to password recovery and account creation", () => {
     mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
     renderLogin();
     expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ResetPasswordPage } from "@/features/auth/components/reset-password-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 
 describe("ResetPasswordPage", () => {
   it("shows the new-password validation messages", async () => {
@@ -36,7 +36,7 @@ describe("ResetPasswordPage", () => {
     let sent: unknown;
     mockFetch({
       "POST /api/auth/password-reset/confirm": (_url, init) => {
-        sent = JSON.parse(String(init?.body));
+        sent = jsonBody(init);
         return jsonResponse(200, { message: "Password changed." });
       },
     });

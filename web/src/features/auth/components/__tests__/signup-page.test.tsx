@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { SignupPage } from "@/features/auth/components/signup-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 
 function renderSignup() {
   return renderRoute(<SignupPage />, { path: "/signup", toaster: true });
@@ -45,7 +45,7 @@ describe("SignupPage", () => {
     let sent: unknown;
     mockFetch({
       "POST /api/auth/register": (_url, init) => {
-        sent = JSON.parse(String(init?.body));
+        sent = jsonBody(init);
         return jsonResponse(201, { message: "Account created." });
       },
     });

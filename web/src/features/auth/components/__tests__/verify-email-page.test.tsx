@@ -2,10 +2,10 @@ import { screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
 import { VerifyEmailPage } from "@/features/auth/components/verify-email-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { jsonBody, jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 
 function postsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url) === path && init?.method === "POST").length;
+  return fetchMock.mock.calls.filter(([url, init]) => urlOf(url) === path && init?.method === "POST").length;
 }
 
 describe("VerifyEmailPage", () => {
@@ -27,7 +27,7 @@ describe("VerifyEmailPage", () => {
     let sent: unknown;
     const fetchMock = mockFetch({
       "POST /api/auth/verify-email": async (_url, init) => {
-        sent = JSON.parse(String(init?.body));
+        sent = jsonBody(init);
         await gate;
         return jsonResponse(200, { message: "Your email has been verified." });
       },

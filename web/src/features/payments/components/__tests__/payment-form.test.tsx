@@ -7,7 +7,9 @@ import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
 // Stripe.js is never fetched in tests: its loader and React bindings are stand-ins that
 // record how the form uses them.
 const confirmPayment = vi.fn();
-const loadStripe = vi.fn<(key: string) => Promise<{ confirmPayment: typeof confirmPayment }>>(async () => ({ confirmPayment }));
+const loadStripe = vi.fn<(key: string) => Promise<{ confirmPayment: typeof confirmPayment }>>(() =>
+  Promise.resolve({ confirmPayment }),
+);
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: (key: string) => loadStripe(key) }));
 vi.mock("@stripe/react-stripe-js", () => ({
   Elements: ({ children }: { children: React.ReactNode }) => <div data-testid="elements">{children}</div>,
@@ -22,7 +24,12 @@ function renderForm() {
   const onConfirmed = vi.fn();
   const onFailed = vi.fn();
   renderRoute(
-    <PaymentForm intent={INTENT} returnUrl="http://localhost/register-vessel?paymentId=pay-9" onConfirmed={onConfirmed} onFailed={onFailed} />,
+    <PaymentForm
+      intent={INTENT}
+      returnUrl="http://localhost/register-vessel?paymentId=pay-9"
+      onConfirmed={onConfirmed}
+      onFailed={onFailed}
+    />,
   );
   return { onConfirmed, onFailed };
 }

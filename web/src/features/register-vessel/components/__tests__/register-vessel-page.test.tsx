@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { RegisterVesselPage } from "@/features/register-vessel/components/register-vessel-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 import { COUNTRIES, makeDetail, makeUser, makeVessel } from "@/test/vessels";
 
 const UNKNOWN_LABEL = "I don't know / I don't have this number";
@@ -61,9 +61,7 @@ async function fillCard(number = "4242 4242 4242 4242", expiry = "12 / 34", cvc 
 }
 
 function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  return fetchMock.mock.calls
-    .filter(([url, init]) => url === path && init?.method === "POST")
-    .map(([, init]) => JSON.parse(String(init?.body)));
+  return fetchMock.mock.calls.filter(([url, init]) => url === path && init?.method === "POST").map(([, init]) => jsonBody(init));
 }
 
 async function fillDetails({ buildYear = "2019", country = "NL" } = {}) {
@@ -85,7 +83,7 @@ async function continueToIdentifiers() {
 function postedBodies(fetchMock: ReturnType<typeof mockFetch>) {
   return fetchMock.mock.calls
     .filter(([url, init]) => url === "/api/vessels" && init?.method === "POST")
-    .map(([, init]) => JSON.parse(String(init?.body)));
+    .map(([, init]) => jsonBody(init));
 }
 
 afterEach(async () => {
@@ -105,11 +103,11 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     setup();
     expect(await screen.findByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
     const steps = screen.getByRole("list", { name: "Registration steps" });
-    expect(within(steps).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "1Details",
-      "2Identifiers",
-      "3Payment",
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1Details", "2Identifiers", "3Payment"]);
     expect(within(steps).getByText("Details").closest("li")).toHaveAttribute("aria-current", "step");
     expect(screen.getByLabelText("Vessel Name (optional)")).toHaveValue("");
     expect(screen.getByRole("checkbox", { name: "Make this vessel publicly searchable" })).toBeChecked();
@@ -238,7 +236,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await continueToIdentifiers();
     expect(screen.queryByLabelText("Legacy / National ID")).not.toBeInTheDocument();
     const cin = screen.getByLabelText("CIN / HIN");
-    expect(cin).toHaveAttribute("placeholder", "NL-BEN12345A678");
+    expect(cin).toHaveAttribute("placeholder", "NL-BEN12345F819");
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
     expect(await screen.findByText("CIN/HIN must be 14 characters")).toBeInTheDocument();
     await userEvent.type(cin, "NL-BAV2K4L7C92");
@@ -389,9 +387,9 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await continueToIdentifiers();
     await userEvent.type(screen.getByLabelText("CIN / HIN"), "NL-BAV2K4L7C920");
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
-    expect(
-      (await screen.findAllByText("CIN NL-BAV2K4L7C920 is already registered to an active vessel.")).length,
-    ).toBeGreaterThan(0);
+    expect((await screen.findAllByText("CIN NL-BAV2K4L7C920 is already registered to an active vessel.")).length).toBeGreaterThan(
+      0,
+    );
     expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
     expect(screen.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
   });
@@ -433,7 +431,10 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
 
   it("checks the card form before sending it, and puts the provider's field errors on their field", async () => {
     const fetchMock = setup({
-      "POST /api/payments/local/confirm": jsonResponse(402, { message: "Your card number is invalid.", code: "incorrect_number" }),
+      "POST /api/payments/local/confirm": jsonResponse(402, {
+        message: "Your card number is invalid.",
+        code: "incorrect_number",
+      }),
     });
     const pay = await reachPayment();
     await userEvent.click(pay);
@@ -485,8 +486,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     let paid = false;
     const fetchMock = setup(
       {
-        "GET /api/vessels/7KQ2-M9XD-4HTB": () =>
-          jsonResponse(200, makeDetail({ status: paid ? "active" : "pending_payment" })),
+        "GET /api/vessels/7KQ2-M9XD-4HTB": () => jsonResponse(200, makeDetail({ status: paid ? "active" : "pending_payment" })),
         "POST /api/payments/local/confirm": () => {
           paid = true;
           return jsonResponse(200, { status: "succeeded" });
@@ -524,7 +524,10 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     setup(
       {
         "GET /api/payments/pay-1": () =>
-          jsonResponse(200, paid ? payment("succeeded") : payment("failed", "We are unable to authenticate your payment method.")),
+          jsonResponse(
+            200,
+            paid ? payment("succeeded") : payment("failed", "We are unable to authenticate your payment method."),
+          ),
         "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" })),
         "POST /api/payments/local/confirm": () => {
           paid = true;

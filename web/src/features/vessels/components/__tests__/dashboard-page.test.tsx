@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { Vessel } from "@/api/types";
 import { DashboardPage } from "@/features/vessels/components/dashboard-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 import { makeUser, makeVessel } from "@/test/vessels";
 
 function renderDashboard() {
@@ -76,7 +77,8 @@ describe("DashboardPage", () => {
       "GET /api/auth/me": jsonResponse(200, makeUser()),
       "GET /api/vessels/my/list": () => jsonResponse(200, [vessel]),
       "PATCH /api/vessels/v-1": (_url, init) => {
-        const body = JSON.parse(String(init?.body));
+        // The toggles send only booleans (publicVisibility, forSale).
+        const body = jsonBody(init) as Partial<Vessel>;
         sent.push(body);
         vessel = { ...vessel, ...body };
         return jsonResponse(200, vessel);

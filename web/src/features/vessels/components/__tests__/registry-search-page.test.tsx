@@ -6,7 +6,7 @@ import { AppProviders } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import type { VesselPage } from "@/api/types";
 import { RegistrySearchPage } from "@/features/vessels/components/registry-search-page";
-import { jsonResponse, mockFetch } from "@/test/render";
+import { jsonResponse, mockFetch, urlOf } from "@/test/render";
 import { makeVessel } from "@/test/vessels";
 
 /** 23 vessels, answered 10 a page like the server. */
@@ -33,7 +33,7 @@ function Probe() {
   return (
     <>
       <output aria-label="Current URL">{`${location.pathname}${location.search}`}</output>
-      <button type="button" onClick={() => navigate(-1)}>
+      <button type="button" onClick={() => void navigate(-1)}>
         Browser back
       </button>
     </>
@@ -55,12 +55,12 @@ function renderSearch(path = "/registry") {
 
 const searchCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls
-    .map(([url]) => String(url))
+    .map(([url]) => urlOf(url))
     .filter((url) => url.startsWith("/api/vessels/search"))
     .map((url) => new URL(url, "http://localhost").searchParams);
 
 describe("RegistrySearchPage", () => {
-  it("shows the title, the search box and three skeletons while loading", async () => {
+  it("shows the title, the search box and three skeletons while loading", () => {
     mockFetch({ "GET /api/vessels/search": () => new Promise<Response>(() => {}) });
     renderSearch();
     expect(screen.getByRole("heading", { name: "Search the Public Registry", level: 1 })).toBeInTheDocument();
@@ -109,16 +109,11 @@ describe("RegistrySearchPage", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const country = screen.getByLabelText("Country");
     expect(within(country).getByRole("option", { name: "🇳🇱 Netherlands" })).toBeInTheDocument();
-    expect(within(country).getAllByRole("option").map((o) => o.getAttribute("value"))).toEqual([
-      "",
-      "NL",
-      "DE",
-      "FR",
-      "ES",
-      "IT",
-      "BE",
-      "PL",
-    ]);
+    expect(
+      within(country)
+        .getAllByRole("option")
+        .map((o) => o.getAttribute("value")),
+    ).toEqual(["", "NL", "DE", "FR", "ES", "IT", "BE", "PL"]);
     await userEvent.selectOptions(country, "NL");
     await userEvent.type(screen.getByLabelText("Year from"), "2010");
     await userEvent.click(screen.getByRole("button", { name: "Search" }));

@@ -19,7 +19,11 @@ describe("VesselDetailPage", () => {
       "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
-        makeDetail({ forSale: true }, history.map((h) => ({ ...h, ownerUserId: null })), 2),
+        makeDetail(
+          { forSale: true },
+          history.map((h) => ({ ...h, ownerUserId: null })),
+          2,
+        ),
       ),
     });
     renderDetail();
@@ -113,6 +117,17 @@ describe("VesselDetailPage", () => {
     expect((await screen.findAllByText("Awaiting payment")).length).toBeGreaterThan(0);
     expect(screen.getByText(/not public yet/)).toHaveTextContent("€24.95");
     // No 'Verified' badge for an unpaid vessel: the one 'Verified' left is the owner's email.
+    expect(screen.getAllByText("Verified")).toHaveLength(1);
+  });
+
+  it("tells the owner of a paid vessel held for review what happened", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "needs_review" }, [history[1]])),
+    });
+    renderDetail();
+    expect((await screen.findAllByText("Under review")).length).toBeGreaterThan(0);
+    expect(screen.getByText(/another vessel registered one of this vessel's identifiers/)).toHaveTextContent("refunded");
     expect(screen.getAllByText("Verified")).toHaveLength(1);
   });
 

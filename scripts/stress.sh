@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Resource limits under abuse, over loopback only, bounded in count and time:
+#   scripts/stress.sh [path/to/registry]      (default target/release/registry)
+#
+# 1. Two bursts of 400 concurrent sign-ins with unknown emails (each an argon2id
+#    hash of ~19 MiB), from 400 distinct client addresses (the server trusts
+#    127.0.0.1 as a proxy, so X-Forwarded-For spreads them like a botnet and
+#    the per-address limit does not hide the hashing). Targets: peak RSS under
+#    300 MB, no 5xx but the documented 503 `busy`, /healthz answered within
+#    100 ms throughout, and memory given back afterwards.
+# 2. 1,100 connections that each send half a request header. Targets: a normal
+#    request is answered quickly throughout (a 503 `busy` while the cap is
+#    full), every slow connection is closed by the header timeout, and normal
+#    requests succeed again afterwards.
+# Prints the figures recorded in docs/PERFORMANCE.md; exits 1 if a target is missed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-target/release/registry}
+[ -x "$bin" ] || { echo "no server binary at $bin (make build)" >&2; exit 1; }
+ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+dir=$(mktemp -d /tmp/registry-stress.XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+export REGISTRY_DATABASE_URL="sqlite://$dir/stress.db" REGISTRY_ADDR="127.0.0.1:$port" \
+  REGISTRY_PUBLIC_URL="http://127.0.0.1:$port" REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=dev REGISTRY_LOG=error \
+  REGISTRY_TRUSTED_PROXIES=127.0.0.1/32
+"$bin" serve >"$dir/server.log" 2>&1 &
+server=$!
+cleanup() { kill "$server" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$dir"; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+
+python3 - "$port" "$server" <<'PY'
+import http.client, json, socket, sys, threading, time
+
+port, pid = int(sys.argv[1]), int(sys.argv[2])
+
+def rss_mb(field="VmRSS"):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+stop = threading.Event()
+health_ms, rss_samples = [], []
+
+def watch():
+    while not stop.is_set():
+        started = time.monotonic()
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", "/healthz")
+            status = c.getresponse().status
+            c.close()
+        except Exception:
+            status = 0
+        health_ms.append(((time.monotonic() - started) * 1000, status))
+        rss_samples.append(rss_mb())
+        time.sleep(0.05)
+
+def sign_in(i, out):
+    body = json.dumps({"email": f"nobody{i}@example.nl", "password": "not-a-password"})
+    headers = {"content-type": "application/json", "x-forwarded-for": f"10.{i // 250}.{i % 250}.7"}
+    try:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        c.request("POST", "/api/auth/login", body, headers)
+        r = c.getresponse()
+        payload = r.read()
+        code = json.loads(payload).get("code") if payload else None
+        out.append((r.status, code, r.getheader("retry-after")))
+        c.close()
+    except Exception as e:
+        out.append((0, str(e), None))
+
+failures = []
+watcher = threading.Thread(target=watch)
+watcher.start()
+print(f"idle RSS: {rss_mb():.1f} MB")
+for burst in (1, 2):
+    answers = []
+    threads = [threading.Thread(target=sign_in, args=(burst * 1000 + i, answers)) for i in range(400)]
+    started = time.monotonic()
+    for t in threads: t.start()
+    for t in threads: t.join()
+    took = time.monotonic() - started
+    counts = {}
+    for status, code, _ in answers:
+        counts[(status, code)] = counts.get((status, code), 0) + 1
+    print(f"burst {burst}: 400 sign-ins in {took:.1f} s: " + ", ".join(f"{s} {c or ''}".strip() + f" x{n}" for (s, c), n in sorted(counts.items(), key=str)))
+    for status, code, retry in answers:
+        if status >= 500 and not (status == 503 and code == "busy" and retry):
+            failures.append(f"burst {burst}: {status} {code}")
+        if status == 0:
+            failures.append(f"burst {burst}: no answer ({code})")
+time.sleep(3)
+stop.set()
+watcher.join()
+peak = rss_mb("VmHWM")
+after = rss_mb()
+worst = max(ms for ms, _ in health_ms)
+bad_health = [s for _, s in health_ms if s != 200]
+print(f"peak RSS: {peak:.1f} MB; RSS 3 s after the bursts: {after:.1f} MB")
+print(f"/healthz during the bursts: {len(health_ms)} probes, worst {worst:.1f} ms, "
+      f"p50 {sorted(ms for ms, _ in health_ms)[len(health_ms) // 2]:.1f} ms, non-200: {len(bad_health)}")
+if peak >= 300: failures.append(f"peak RSS {peak:.0f} MB >= 300 MB")
+if worst >= 100: failures.append(f"/healthz took {worst:.0f} ms")
+if bad_health: failures.append(f"/healthz failed {len(bad_health)} times")
+
+# 2. Slow headers.
+slow = []
+for _ in range(1100):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    slow.append(s)
+time.sleep(0.5)
+started = time.monotonic()
+c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+c.request("GET", "/healthz")
+r = c.getresponse()
+during = (r.status, (time.monotonic() - started) * 1000)
+r.read(); c.close()
+print(f"slow headers: 1,100 half-sent requests; a normal request meanwhile: {during[0]} in {during[1]:.1f} ms")
+if during[0] not in (200, 503) or during[1] >= 1000:
+    failures.append(f"a normal request during the slow-headers attack: {during}")
+deadline = time.monotonic() + 15
+open_ones = list(slow)
+for s in slow: s.settimeout(0.2)
+while open_ones and time.monotonic() < deadline:
+    still = []
+    for s in open_ones:
+        try:
+            data = s.recv(512)
+            if data and not data.startswith(b"HTTP/1.1 408") and not data.startswith(b"HTTP/1.1 503"):
+                still.append(s)
+        except socket.timeout:
+            still.append(s)
+        except OSError:
+            pass
+    open_ones = still
+closed_after = time.monotonic() - started
+print(f"slow connections still open after {closed_after:.1f} s: {len(open_ones)}")
+if open_ones: failures.append(f"{len(open_ones)} slow connections were never closed")
+for s in slow: s.close()
+c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+c.request("GET", "/healthz")
+after_status = c.getresponse().status
+print(f"a normal request afterwards: {after_status}")
+if after_status != 200: failures.append(f"after the attack /healthz answered {after_status}")
+
+if failures:
+    print("FAILED: " + "; ".join(failures))
+    sys.exit(1)
+print("all resource targets met")
+PY
