@@ -87,8 +87,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Migrate => Ok(()),
         Command::Seed { demo, if_empty, vessels, force } => {
-            if vessels.is_some() && !state.config.is_dev() && !force {
-                anyhow::bail!("refusing to seed fictional vessels in prod mode; add --force if you mean it");
+            if vessels.is_some() {
+                registry::seed_vessels::refuse_unless_forced(&state.config, force)?;
             }
             if if_empty && !seed::is_empty(&state).await? {
                 println!("The database has data already; not seeding.");

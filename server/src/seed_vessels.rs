@@ -137,6 +137,22 @@ struct Row {
     previous_owner: Option<(String, i64)>,
 }
 
+/// The fast path (indexes and the search trigger dropped, no fsync) only for
+/// a SQLite database without vessels: nothing there can be broken by it.
+pub fn takes_fast_path(backend: Backend, existing_vessels: usize) -> bool {
+    backend == Backend::Sqlite && existing_vessels == 0
+}
+
+/// Fictional vessels have no place in a production registry unless the
+/// operator insists (`--force`, for a staging copy or a benchmark).
+pub fn refuse_unless_forced(config: &crate::config::Config, force: bool) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        config.is_dev() || force,
+        "refusing to seed fictional vessels in prod mode; add --force if you mean it"
+    );
+    Ok(())
+}
+
 pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     let mut rng = StdRng::from_entropy();
     let owners = seed_owners(state, (n / 20).clamp(1, 5_000)).await?;
@@ -154,7 +170,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // and turns off fsync: only for a SQLite database without vessels, where
     // a crash costs nothing but seeding again. Otherwise every constraint
     // stays in force and each batch is an ordinary transaction.
-    let bulk = sqlite && start_index == 0;
+    let bulk = takes_fast_path(state.backend, start_index);
     let mut indexes = Vec::new();
     if bulk {
         // A bulk load: a large page cache, no fsync per batch (a crash means
@@ -406,4 +422,32 @@ async fn seed_owners(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> 
     }
     tx.commit().await?;
     Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    #[test]
+    fn only_an_empty_sqlite_database_is_loaded_without_its_constraints() {
+        assert!(takes_fast_path(Backend::Sqlite, 0));
+        assert!(!takes_fast_path(Backend::Sqlite, 1), "a registry with vessels keeps every index while seeding");
+        assert!(!takes_fast_path(Backend::Postgres, 0));
+    }
+
+    #[test]
+    fn prod_mode_needs_force_to_seed_vessels() {
+        let prod = crate::config::Config::load(&BTreeMap::from([
+            ("REGISTRY_MODE".to_owned(), "prod".to_owned()),
+            ("REGISTRY_EMAIL".to_owned(), "outbox".to_owned()),
+            ("REGISTRY_PAYMENTS".to_owned(), "local".to_owned()),
+        ]))
+        .unwrap();
+        assert!(refuse_unless_forced(&prod, false).is_err());
+        assert!(refuse_unless_forced(&prod, true).is_ok());
+        let dev = crate::config::Config::load(&BTreeMap::new()).unwrap();
+        assert!(refuse_unless_forced(&dev, false).is_ok());
+    }
 }

@@ -654,3 +654,23 @@ async fn payment_records_are_kept_seven_years_and_then_deleted() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_events").await, 0);
     assert_eq!(vessel_status(&app, &vessel).await, "active", "the vessel itself stays registered");
 }
+
+/// The provider's own words are logged, never passed to the client.
+#[tokio::test]
+async fn a_provider_failure_answers_our_message_not_the_providers() {
+    let fake = FakeStripe::start().await;
+    let mut env = fake.env();
+    for (name, value) in &mut env {
+        if *name == "REGISTRY_STRIPE_SECRET_KEY" {
+            *value = "sk_test_not_the_right_key".into();
+        }
+    }
+    let pairs: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let app = TestApp::spawn_with(&pairs).await;
+    let vessel = owner_with_pending_vessel(&app).await;
+    let (status, body) = create_intent(&app, &vessel).await;
+    assert_eq!(status, StatusCode::BAD_GATEWAY, "{body}");
+    assert_eq!(body["code"], "payment_provider_unavailable");
+    assert_eq!(body["message"], "The card payment service could not be reached; please try again.");
+    assert!(!body.to_string().contains("API Key"), "{body}");
+}
