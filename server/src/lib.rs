@@ -2,6 +2,7 @@
 //! integration tests both build on it.
 
 pub mod app;
+pub mod audit;
 pub mod auth;
 pub mod clock;
 pub mod config;

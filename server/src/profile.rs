@@ -6,9 +6,10 @@ use utoipa::ToSchema;
 
 use crate::{
     app::AppState,
+    auth::CurrentUser,
     auth::{MessageResponse, service, sessions, set_cookie},
     error::{AppResult, ErrorBody},
-    http::{extract::CurrentUser, json::ApiJson},
+    http::json::ApiJson,
 };
 
 pub fn router() -> Router<AppState> {

@@ -1,5 +1,6 @@
 //! Accounts: registration, email verification, sessions, password reset.
 
+pub mod extract;
 mod hashing;
 mod routes;
 pub mod service;
@@ -8,5 +9,6 @@ pub mod throttle;
 pub mod tokens;
 mod user;
 
+pub use extract::{Admin, CurrentUser, MaybeUser};
 pub use routes::*;
 pub use user::{IdentityVerificationStatus, Role, User};

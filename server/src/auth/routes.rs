@@ -8,12 +8,12 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{User, service, sessions};
+use super::{CurrentUser, User, service, sessions};
 use crate::{
     app::AppState,
     domain::{Email, NewPassword, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
-    http::{client_addr::ClientAddr, extract::CurrentUser, json::ApiJson},
+    http::{client_addr::ClientAddr, json::ApiJson},
 };
 
 pub fn router() -> Router<AppState> {
@@ -133,7 +133,7 @@ pub(crate) async fn login(
 
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 204, description = "Session ended")))]
 pub(crate) async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<impl IntoResponse> {
-    if let Some(secret) = crate::http::extract::session_secret(&headers) {
+    if let Some(secret) = super::extract::session_secret(&headers) {
         sessions::end(&state.db, &secret).await?;
     }
     Ok((StatusCode::NO_CONTENT, set_cookie(&sessions::clearing_cookie(state.config.secure_cookies()))?))

@@ -24,10 +24,11 @@ use axum::{
 
 use crate::{
     app::AppState,
+    auth::CurrentUser,
     config::{Config, PaymentsProvider},
     db::Db,
     error::{AppError, AppResult, ErrorBody},
-    http::{extract::CurrentUser, json::ApiJson},
+    http::json::ApiJson,
 };
 use local::{AuthenticationParams, LocalConfirmRequest, LocalConfirmResponse};
 use model::{CreateIntentRequest, CreatedIntent, Payment, PaymentsConfig};

@@ -362,8 +362,14 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        super::audit(&mut tx, &id, Some(&owner.id), "registered", serde_json::json!({"status": "pending_payment"}))
-            .await?;
+        crate::audit::record(
+            &mut tx,
+            &id,
+            Some(&owner.id),
+            "registered",
+            serde_json::json!({"status": "pending_payment"}),
+        )
+        .await?;
         let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
             .bind(&id)
             .fetch_one(&mut *tx)

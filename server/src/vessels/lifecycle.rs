@@ -9,7 +9,8 @@
 //!   administrator resolves it);
 //! - any → `deactivated` when the owner archives the account.
 
-use super::{audit, identifiers_in_use};
+use super::identifiers_in_use;
+use crate::audit::record as audit;
 use crate::{clock::now_ms, db::Tx, db::is_unique_violation, error::AppResult};
 
 /// What a paid registration did to its vessel.

@@ -25,14 +25,9 @@ use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 
 use crate::{
     app::AppState,
-    clock::now_ms,
-    db::Tx,
+    auth::{Admin, CurrentUser, MaybeUser},
     error::{AppResult, ErrorBody},
-    http::{
-        extract::{Admin, CurrentUser, MaybeUser, PlatformIdPath},
-        json::ApiJson,
-    },
-    ids::new_id,
+    http::{extract::PlatformIdPath, json::ApiJson},
 };
 
 pub fn router() -> Router<AppState> {
@@ -42,28 +37,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/my/list", get(my_list))
         .route("/api/vessels/{id}", get(detail).patch(update))
         .route("/api/admin/vessels", get(admin_list))
-}
-
-/// Record a change to a vessel in its audit trail, inside the change's transaction.
-pub async fn audit(
-    tx: &mut Tx<'_>,
-    vessel_id: &str,
-    actor: Option<&str>,
-    action: &str,
-    detail: serde_json::Value,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO vessel_audit (id, vessel_id, actor_user_id, action, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(new_id())
-    .bind(vessel_id)
-    .bind(actor.map(str::to_owned))
-    .bind(action)
-    .bind(detail.to_string())
-    .bind(now_ms())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 fn current_year() -> i64 {

@@ -121,7 +121,7 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
             .bind(vessel_id)
             .execute(&mut *tx)
             .await?;
-        super::audit(
+        crate::audit::record(
             &mut tx,
             vessel_id,
             Some(&user.id),

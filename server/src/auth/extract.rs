@@ -1,0 +1,68 @@
+//! Who is calling: extractors that make a handler's signature say who may
+//! call it. `CurrentUser` answers 401 without a live session; `Admin` 403
+//! for a signed-in user who is not an administrator. Authorisation is
+//! decided here, on the server, whatever the UI shows.
+
+use axum::{extract::FromRequestParts, http::request::Parts};
+
+use super::{User, sessions};
+use crate::{app::AppState, error::AppError};
+
+pub struct CurrentUser {
+    pub user: User,
+    pub session_secret: String,
+}
+
+/// The session secret from the request's cookie, if any.
+pub fn session_secret(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == sessions::COOKIE)
+        .map(|(_, value)| value.to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let unauthorized = || AppError::Unauthorized("Please sign in to continue.".into());
+        let secret = session_secret(&parts.headers).ok_or_else(unauthorized)?;
+        let user = sessions::user_for(&state.db, &secret).await?.ok_or_else(unauthorized)?;
+        Ok(Self { user, session_secret: secret })
+    }
+}
+
+pub struct Admin(pub User);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
+        if !user.is_admin() {
+            return Err(AppError::Forbidden("You don't have permission to access this page.".into()));
+        }
+        Ok(Self(user))
+    }
+}
+
+/// The signed-in user, if any. A request without a session cookie, or with
+/// one whose session has expired or ended, is anonymous; a database failure
+/// is an error, never silently anonymous.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        match session_secret(&parts.headers) {
+            Some(secret) => Ok(Self(sessions::user_for(&state.db, &secret).await?)),
+            None => Ok(Self(None)),
+        }
+    }
+}
