@@ -5,10 +5,10 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::{
-    config::{Config, EmailProvider},
+    config::{Config, EmailProvider, SmsProvider},
     cpu::CpuPool,
     db::{self, Backend, Db},
-    outbox::{Delivery, RecordOnly, Smtp, worker::Worker},
+    outbox::{ByChannel, Delivery, RecordOnly, Smtp, Twilio, worker::Worker},
     payments::{self, PaymentProvider},
     vessels::CountCache,
 };
@@ -52,10 +52,17 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let backend = Backend::of_url(&url);
     let db = db::connect(&url).await?;
     db::migrate(&db, backend).await?;
-    let delivery: Arc<dyn Delivery> = match &config.email {
+    let email: Arc<dyn Delivery> = match &config.email {
         EmailProvider::Outbox => Arc::new(RecordOnly),
         EmailProvider::Smtp { url } => Arc::new(Smtp::new(url.expose(), &sender(&config))?),
     };
+    let sms: Arc<dyn Delivery> = match &config.sms {
+        SmsProvider::Outbox => Arc::new(RecordOnly),
+        SmsProvider::Twilio { account_sid, auth_token, from, api_base } => {
+            Arc::new(Twilio::new(api_base, account_sid, auth_token.clone(), from)?)
+        }
+    };
+    let delivery: Arc<dyn Delivery> = Arc::new(ByChannel { email, sms });
     let wake = Arc::new(Notify::new());
     let worker = Worker::new(db.clone(), delivery, wake.clone());
     let search_counts = Arc::new(CountCache::new(config.search_count_cache));

@@ -40,6 +40,21 @@ pub enum EmailProvider {
     },
 }
 
+/// Who sends SMS (one-time codes, transfer notices).
+#[derive(Clone, Debug)]
+pub enum SmsProvider {
+    /// Messages are only recorded in the outbox (the dev mailbox shows them).
+    Outbox,
+    /// Twilio's Messages REST API.
+    Twilio {
+        account_sid: String,
+        auth_token: Secret,
+        from: String,
+        /// `https://api.twilio.com/` unless a test points it at a fake.
+        api_base: url::Url,
+    },
+}
+
 /// Who takes card payments.
 #[derive(Clone, Debug)]
 pub enum PaymentsProvider {
@@ -64,6 +79,7 @@ pub struct Config {
     pub public_url: url::Url,
     pub mode: Mode,
     pub email: EmailProvider,
+    pub sms: SmsProvider,
     /// How many search totals to keep (0: count every time).
     pub search_count_cache: usize,
     pub payments: PaymentsProvider,
@@ -163,11 +179,16 @@ struct RawConfig {
     trusted_proxies: Option<String>,
     header_read_timeout_secs: Option<String>,
     max_connections: Option<String>,
+    sms: Option<String>,
+    twilio_account_sid: Option<String>,
+    twilio_auth_token: Option<String>,
+    twilio_from: Option<String>,
+    twilio_api_base: Option<String>,
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 17] = [
+        let fields: [(&str, &mut Option<String>); 22] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -185,6 +206,11 @@ impl RawConfig {
             ("REGISTRY_TRUSTED_PROXIES", &mut self.trusted_proxies),
             ("REGISTRY_HEADER_READ_TIMEOUT_SECS", &mut self.header_read_timeout_secs),
             ("REGISTRY_MAX_CONNECTIONS", &mut self.max_connections),
+            ("REGISTRY_SMS", &mut self.sms),
+            ("REGISTRY_TWILIO_ACCOUNT_SID", &mut self.twilio_account_sid),
+            ("REGISTRY_TWILIO_AUTH_TOKEN", &mut self.twilio_auth_token),
+            ("REGISTRY_TWILIO_FROM", &mut self.twilio_from),
+            ("REGISTRY_TWILIO_API_BASE", &mut self.twilio_api_base),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -240,9 +266,11 @@ impl RawConfig {
         // In prod, providers that reach people or money have no defaults.
         let mut warnings = Vec::new();
         if mode == Mode::Prod {
-            for (name, value, offline) in
-                [("REGISTRY_EMAIL", &self.email, "outbox"), ("REGISTRY_PAYMENTS", &self.payments, "local")]
-            {
+            for (name, value, offline) in [
+                ("REGISTRY_EMAIL", &self.email, "outbox"),
+                ("REGISTRY_PAYMENTS", &self.payments, "local"),
+                ("REGISTRY_SMS", &self.sms, "outbox"),
+            ] {
                 match value.as_deref() {
                     None => errors.push(format!("REGISTRY_MODE=prod needs {name} to be set (no default in prod)")),
                     Some(v) if v == offline => warnings
@@ -270,6 +298,34 @@ impl RawConfig {
             other => {
                 errors.push(format!("REGISTRY_EMAIL '{other}' must be outbox or smtp"));
                 EmailProvider::Outbox
+            }
+        };
+
+        let sms = match self.sms.as_deref().unwrap_or("outbox") {
+            "outbox" => SmsProvider::Outbox,
+            "twilio" => {
+                let mut required = |name: &str, value: Option<String>| {
+                    value.unwrap_or_else(|| {
+                        errors.push(format!("REGISTRY_SMS=twilio needs {name}"));
+                        String::new()
+                    })
+                };
+                let account_sid = required("REGISTRY_TWILIO_ACCOUNT_SID", self.twilio_account_sid);
+                let auth_token = Secret::new(required("REGISTRY_TWILIO_AUTH_TOKEN", self.twilio_auth_token));
+                let from = required("REGISTRY_TWILIO_FROM", self.twilio_from);
+                let base_text = self.twilio_api_base.unwrap_or_else(|| "https://api.twilio.com/".into());
+                let api_base = url::Url::parse(&base_text)
+                    .ok()
+                    .filter(|u| matches!(u.scheme(), "http" | "https"))
+                    .unwrap_or_else(|| {
+                        errors.push(format!("REGISTRY_TWILIO_API_BASE '{base_text}' must be an absolute http(s) URL"));
+                        url::Url::parse("https://api.twilio.com/").expect("static URL")
+                    });
+                SmsProvider::Twilio { account_sid, auth_token, from, api_base }
+            }
+            other => {
+                errors.push(format!("REGISTRY_SMS '{other}' must be outbox or twilio"));
+                SmsProvider::Outbox
             }
         };
 
@@ -369,6 +425,7 @@ impl RawConfig {
             public_url,
             mode,
             email,
+            sms,
             search_count_cache,
             payments,
             trusted_proxies,
@@ -429,6 +486,7 @@ mod tests {
         let mut prod = keys.to_vec();
         prod.push(("REGISTRY_MODE", "prod"));
         prod.push(("REGISTRY_EMAIL", "outbox"));
+        prod.push(("REGISTRY_SMS", "outbox"));
         let errors = Config::load(&env(&prod)).unwrap_err();
         assert!(errors.to_string().contains("sk_test_"), "{errors}");
         prod[1].1 = "sk_test_abc";
@@ -448,7 +506,8 @@ mod tests {
         let errors = Config::load(&env(&[("REGISTRY_MODE", "prod"), ("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
         let text = errors.to_string();
         assert!(text.contains("REGISTRY_EMAIL") && text.contains("REGISTRY_PAYMENTS"), "{text}");
-        assert_eq!(errors.0.len(), 2, "{text}");
+        assert!(text.contains("REGISTRY_SMS"), "{text}");
+        assert_eq!(errors.0.len(), 3, "{text}");
     }
 
     #[test]
@@ -457,9 +516,10 @@ mod tests {
             ("REGISTRY_MODE", "prod"),
             ("REGISTRY_EMAIL", "outbox"),
             ("REGISTRY_PAYMENTS", "local"),
+            ("REGISTRY_SMS", "outbox"),
         ]))
         .unwrap();
-        assert_eq!(c.warnings.len(), 2, "{:?}", c.warnings);
+        assert_eq!(c.warnings.len(), 3, "{:?}", c.warnings);
         assert!(Config::load(&env(&[])).unwrap().warnings.is_empty());
     }
 

@@ -83,6 +83,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
             tokio::spawn(worker.run());
             tokio::spawn(registry::retention::run(state.db.clone()));
+            tokio::spawn(registry::transfers::service::expire_periodically(state.clone()));
             app::serve(state, listener).await
         }
         Command::Migrate => Ok(()),

@@ -9,7 +9,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profile, stats, vessels};
+use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profile, stats, transfers, vessels};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -38,6 +38,12 @@ use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profil
         vessels::detail,
         vessels::update,
         vessels::admin_list,
+        transfers::initiate,
+        transfers::list,
+        transfers::one,
+        transfers::verify_otp,
+        transfers::resend_otp,
+        transfers::cancel,
         payments::payments_config,
         payments::create_intent,
         payments::payment,

@@ -13,6 +13,7 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::countries::router())
         .merge(crate::vessels::router())
         .merge(crate::payments::router())
+        .merge(crate::transfers::router())
         .merge(crate::openapi::router());
     // Dev mode only ever listens on loopback (config refuses otherwise).
     if state.config.is_dev() { api.merge(crate::dev::router()) } else { api }

@@ -443,6 +443,7 @@ mod tests {
             ("REGISTRY_MODE".to_owned(), "prod".to_owned()),
             ("REGISTRY_EMAIL".to_owned(), "outbox".to_owned()),
             ("REGISTRY_PAYMENTS".to_owned(), "local".to_owned()),
+            ("REGISTRY_SMS".to_owned(), "outbox".to_owned()),
         ]))
         .unwrap();
         assert!(refuse_unless_forced(&prod, false).is_err());

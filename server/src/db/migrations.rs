@@ -47,6 +47,8 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(5, "search generation", "0005_search_generation"),
     portable!(6, "payments", "0006_payments.sql"),
     per_backend!(7, "needs review", "0007_needs_review"),
+    portable!(8, "one-time codes", "0008_one_time_codes.sql"),
+    portable!(9, "transfers", "0009_transfers.sql"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {

@@ -13,6 +13,28 @@ pub trait Delivery: Send + Sync {
     async fn deliver(&self, message: &Message) -> anyhow::Result<()>;
 }
 
+/// A failure that retrying cannot fix (the provider refused the message
+/// itself); the worker gives up on it at once instead of backing off.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Permanent(pub String);
+
+/// Email to one provider, SMS to another.
+pub struct ByChannel {
+    pub email: std::sync::Arc<dyn Delivery>,
+    pub sms: std::sync::Arc<dyn Delivery>,
+}
+
+#[async_trait::async_trait]
+impl Delivery for ByChannel {
+    async fn deliver(&self, message: &Message) -> anyhow::Result<()> {
+        match message.channel {
+            Channel::Email => self.email.deliver(message).await,
+            Channel::Sms => self.sms.deliver(message).await,
+        }
+    }
+}
+
 /// The offline default: delivery is the record in the outbox itself, which
 /// the dev mailbox shows. Nothing leaves the machine.
 pub struct RecordOnly;
@@ -25,8 +47,8 @@ impl Delivery for RecordOnly {
 }
 
 /// Email through an SMTP server (`smtp://` or `smtps://user:pass@host:port`).
-/// SMS messages are not this provider's to send; they fail so they are retried
-/// once an SMS provider exists rather than silently dropped.
+/// SMS are routed elsewhere (`ByChannel`); one reaching it fails rather than
+/// being silently dropped.
 pub struct Smtp {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,

@@ -2,13 +2,15 @@
 //! change that causes it, and delivered afterwards by [`worker`].
 
 mod delivery;
+mod twilio;
 pub mod worker;
 
 use serde::Serialize;
 use sqlx::Row;
 use utoipa::ToSchema;
 
-pub use delivery::{Delivery, RecordOnly, Smtp};
+pub use delivery::{ByChannel, Delivery, Permanent, RecordOnly, Smtp};
+pub use twilio::Twilio;
 
 use crate::{
     clock::{now_ms, rfc3339},
@@ -46,6 +48,11 @@ pub struct Message {
 impl Message {
     pub fn email(to: &str, subject: impl Into<String>, body: impl Into<String>) -> Self {
         Self { channel: Channel::Email, to: to.to_owned(), subject: subject.into(), body: body.into() }
+    }
+
+    /// An SMS to an E.164 number; `subject` is only for the dev mailbox.
+    pub fn sms(to: &str, subject: impl Into<String>, body: impl Into<String>) -> Self {
+        Self { channel: Channel::Sms, to: to.to_owned(), subject: subject.into(), body: body.into() }
     }
 }
 

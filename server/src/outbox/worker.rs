@@ -120,7 +120,7 @@ impl Worker {
             }
             Err(e) => {
                 tracing::warn!(outbox_id = id, attempts, error = %e, "delivery failed");
-                let gave_up = attempts >= MAX_ATTEMPTS;
+                let gave_up = attempts >= MAX_ATTEMPTS || e.downcast_ref::<super::Permanent>().is_some();
                 sqlx::query(
                     "UPDATE outbox SET next_attempt_at = $1, failed_at = $2, last_error = $3,
                          lease_owner = NULL, lease_until = NULL

@@ -125,3 +125,34 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
     }
     Ok(())
 }
+
+/// `active` → `in_transfer`, for the vessel's current owner only. False when
+/// the vessel is not active or not theirs (the caller answers why).
+pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, transfer_id: &str) -> AppResult<bool> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'",
+    )
+    .bind(vessel_id)
+    .bind(owner_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, Some(owner_id), "transfer_started", serde_json::json!({"transferId": transfer_id}))
+            .await?;
+    }
+    Ok(moved == 1)
+}
+
+/// `in_transfer` → `active`: the transfer was canceled or expired.
+pub async fn end_transfer(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>, why: &str) -> AppResult<bool> {
+    let moved = sqlx::query("UPDATE vessels SET status = 'active' WHERE id = $1 AND status = 'in_transfer'")
+        .bind(vessel_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, actor, "transfer_ended", serde_json::json!({"reason": why})).await?;
+    }
+    Ok(moved == 1)
+}

@@ -291,12 +291,16 @@ async fn api_answers_are_not_stored_and_https_gets_hsts() {
 
 #[tokio::test]
 async fn readiness_reports_offline_providers_named_in_prod() {
-    let app =
-        TestApp::spawn_with(&[("REGISTRY_MODE", "prod"), ("REGISTRY_EMAIL", "outbox"), ("REGISTRY_PAYMENTS", "local")])
-            .await;
+    let app = TestApp::spawn_with(&[
+        ("REGISTRY_MODE", "prod"),
+        ("REGISTRY_EMAIL", "outbox"),
+        ("REGISTRY_PAYMENTS", "local"),
+        ("REGISTRY_SMS", "outbox"),
+    ])
+    .await;
     let (status, body) = parts(app.get("/readyz").await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["warnings"].as_array().unwrap().len(), 2, "{body}");
+    assert_eq!(body["warnings"].as_array().unwrap().len(), 3, "{body}");
     // And prod has no dev mailbox.
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }

@@ -1,0 +1,151 @@
+//! Ownership transfers (in progress, issue 9): start one with the new
+//! owner's phone, confirm the code their phone received, resend it, cancel.
+//! Paying the transfer fee and handing the vessel over are not built yet.
+
+mod model;
+pub mod service;
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub use model::{Transfer, TransferStatus, TransferVessel};
+
+use crate::{
+    app::AppState,
+    auth::{CurrentUser, MessageResponse},
+    domain::{Email, PhoneE164},
+    error::{AppResult, ErrorBody, FieldCheck},
+    http::json::ApiJson,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/transfers", get(list))
+        .route("/api/transfers/initiate", post(initiate))
+        .route("/api/transfers/{id}", get(one))
+        .route("/api/transfers/{id}/verify-otp", post(verify_otp))
+        .route("/api/transfers/{id}/resend-otp", post(resend_otp))
+        .route("/api/transfers/{id}/cancel", post(cancel))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct InitiateTransferRequest {
+    /// The vessel's id (not its platform ID).
+    pub vessel_id: String,
+    /// The new owner's mobile number, E.164.
+    #[serde(rename = "toPhoneE164")]
+    #[schema(pattern = r"^\+[1-9][0-9]{1,14}$")]
+    pub to_phone_e164: String,
+    #[serde(default)]
+    #[schema(max_length = 254)]
+    pub to_email: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InitiatedTransfer {
+    pub transfer_id: String,
+}
+
+#[utoipa::path(post, path = "/api/transfers/initiate", tag = "transfers", request_body = InitiateTransferRequest,
+    responses((status = 201, body = InitiatedTransfer, description = "Created; the vessel is in transfer and the code is sent"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such vessel of yours"),
+              (status = 409, body = ErrorBody, description = "Not active, or a transfer is already open"),
+              (status = 422, body = ErrorBody, description = "Field errors"),
+              (status = 429, body = ErrorBody, description = "Codes were sent too recently; see Retry-After")))]
+pub(crate) async fn initiate(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<InitiateTransferRequest>,
+) -> AppResult<impl IntoResponse> {
+    let mut check = FieldCheck::default();
+    let to_phone = check.take("toPhoneE164", PhoneE164::parse(&body.to_phone_e164));
+    let to_email = match body.to_email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
+        Some(e) => check.take("toEmail", Email::parse(e)).map(Some),
+        None => Some(None),
+    };
+    check.finish()?;
+    let (Some(to_phone), Some(to_email)) = (to_phone, to_email) else {
+        return Err(anyhow::anyhow!("field check passed without values").into());
+    };
+    let id = service::initiate(&state, &me.user, service::Initiation { vessel_id: body.vessel_id, to_phone, to_email })
+        .await?;
+    Ok((StatusCode::CREATED, ApiJson(InitiatedTransfer { transfer_id: id })))
+}
+
+#[utoipa::path(get, path = "/api/transfers", tag = "transfers",
+    responses((status = 200, body = Vec<Transfer>, description = "The caller's outgoing and incoming transfers"),
+              (status = 401, body = ErrorBody)))]
+pub(crate) async fn list(State(state): State<AppState>, me: CurrentUser) -> AppResult<ApiJson<Vec<Transfer>>> {
+    Ok(ApiJson(service::list(&state, &me.user).await?))
+}
+
+#[utoipa::path(get, path = "/api/transfers/{id}", tag = "transfers",
+    params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = Transfer), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such transfer of the caller's")))]
+pub(crate) async fn one(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<ApiJson<Transfer>> {
+    Ok(ApiJson(service::get(&state, &me.user, &id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyOtpRequest {
+    #[schema(pattern = r"^[0-9]{6}$")]
+    pub otp: String,
+}
+
+#[utoipa::path(post, path = "/api/transfers/{id}/verify-otp", tag = "transfers", request_body = VerifyOtpRequest,
+    params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = Transfer, description = "Verified; the transfer fee is next"),
+              (status = 400, body = ErrorBody, description = "code wrong_code: the message says how many attempts are left"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the initiator"),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Already verified or no longer open"),
+              (status = 429, body = ErrorBody, description = "No live code (five wrong attempts, or expired): send a new one")))]
+pub(crate) async fn verify_otp(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<VerifyOtpRequest>,
+) -> AppResult<ApiJson<Transfer>> {
+    Ok(ApiJson(service::verify(&state, &me.user, &id, &body.otp).await?))
+}
+
+#[utoipa::path(post, path = "/api/transfers/{id}/resend-otp", tag = "transfers",
+    params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 429, body = ErrorBody, description = "Within a minute of the last code, or four codes this hour; see Retry-After")))]
+pub(crate) async fn resend_otp(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<impl IntoResponse> {
+    service::resend(&state, &me.user, &id).await?;
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("A new code has been sent to the new owner's phone.")))
+}
+
+#[utoipa::path(post, path = "/api/transfers/{id}/cancel", tag = "transfers",
+    params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = Transfer, description = "Canceled; the vessel is active again"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "No longer open")))]
+pub(crate) async fn cancel(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<ApiJson<Transfer>> {
+    Ok(ApiJson(service::cancel(&state, &me.user, &id).await?))
+}

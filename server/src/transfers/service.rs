@@ -1,0 +1,286 @@
+//! Transfer operations, free of HTTP. The vessel's status changes through
+//! `vessels::lifecycle`, in the same transaction as the transfer's own.
+
+use sqlx::Row;
+
+use super::model::{TRANSFER_COLUMNS, Transfer, TransferStatus};
+use crate::{
+    app::AppState,
+    auth::User,
+    clock::{HOUR, now_ms},
+    db::is_unique_violation,
+    domain::{Email, PhoneE164, PlatformId},
+    error::{AppError, AppResult},
+    ids::new_id,
+    otp::{self, Purpose},
+    outbox::{self, Message},
+    vessels::lifecycle,
+};
+
+/// An open transfer that is not paid within this time expires.
+pub const VALIDITY_MS: i64 = 24 * HOUR;
+
+fn not_found() -> AppError {
+    AppError::NotFound("Transfer not found.".into())
+}
+
+fn vessel_not_found() -> AppError {
+    AppError::NotFound("Vessel not found.".into())
+}
+
+pub struct Initiation {
+    pub vessel_id: String,
+    pub to_phone: PhoneE164,
+    pub to_email: Option<Email>,
+}
+
+/// Start a transfer of an active vessel by its current owner: the transfer
+/// is created, the vessel goes `in_transfer`, and the new owner's phone gets
+/// a code, all in one transaction.
+#[tracing::instrument(skip_all, fields(vessel = %i.vessel_id, user = %user.id))]
+pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult<String> {
+    let vessel = sqlx::query("SELECT owner_user_id, status, name, platform_id FROM vessels WHERE id = $1")
+        .bind(&i.vessel_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(vessel_not_found)?;
+    if vessel.try_get::<String, _>("owner_user_id")? != user.id {
+        // Not theirs: the same answer as for a vessel that does not exist.
+        return Err(vessel_not_found());
+    }
+    match vessel.try_get::<&str, _>("status")? {
+        "active" => {}
+        "in_transfer" => return Err(AppError::Conflict("This vessel already has an open transfer.".into())),
+        _ => return Err(AppError::Conflict("Only a vessel in the registry can be transferred.".into())),
+    }
+    if user.phone_e164.as_deref() == Some(i.to_phone.as_str()) {
+        return Err(AppError::field("toPhoneE164", "This is your own phone number. Enter the new owner's number."));
+    }
+    let transfer_id = new_id();
+    // Before the transaction: the slot is taken by a write of its own.
+    let slot = otp::reserve_send(&state.db, Purpose::Transfer, &transfer_id).await?;
+    let now = now_ms();
+    let mut tx = state.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO transfers (id, vessel_id, from_user_id, to_phone_e164, to_email, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending_verification', $6, $7)",
+    )
+    .bind(&transfer_id)
+    .bind(&i.vessel_id)
+    .bind(&user.id)
+    .bind(i.to_phone.as_str())
+    .bind(i.to_email.as_ref().map(|e| e.as_str().to_owned()))
+    .bind(now)
+    .bind(now + VALIDITY_MS)
+    .execute(&mut *tx)
+    .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => {
+            tx.rollback().await?;
+            return Err(AppError::Conflict("This vessel already has an open transfer.".into()));
+        }
+        other => other?,
+    };
+    if !lifecycle::start_transfer(&mut tx, &i.vessel_id, &user.id, &transfer_id).await? {
+        tx.rollback().await?;
+        return Err(AppError::Conflict("This vessel already has an open transfer.".into()));
+    }
+    let code = slot.issue(&mut tx).await?;
+    let vessel_name = vessel.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "a vessel".into());
+    let platform_id = PlatformId::display_stored(vessel.try_get("platform_id")?);
+    let body = format!(
+        "European Small-Craft Registry: your code to receive {vessel_name} ({platform_id}) is {}. \
+         Give it only to the seller, in person. It is valid for 10 minutes.",
+        code.expose()
+    );
+    outbox::enqueue(&mut tx, &Message::sms(i.to_phone.as_str(), "Transfer code", body)).await?;
+    if let Some(email) = &i.to_email {
+        let body = format!(
+            "The owner of {vessel_name} ({platform_id}) has started transferring it to you on the European \
+             Small-Craft Registry. Your phone has received a code: give it to the seller to confirm the transfer.\n\n\
+             After the transfer fee is paid, the vessel appears on your dashboard once you sign in with an account \
+             whose verified mobile number is the one the seller entered:\n\n{}",
+            state.config.link("/dashboard")
+        );
+        outbox::enqueue(&mut tx, &Message::email(email.as_str(), "A vessel is being transferred to you", body)).await?;
+    }
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(transfer_id)
+}
+
+/// The transfer row, for someone allowed to see it: its initiator, an
+/// administrator, or its recipient (the account whose verified phone it names).
+async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Transfer, String, String)> {
+    let row = sqlx::query(&format!(
+        "SELECT {TRANSFER_COLUMNS} FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or_else(not_found)?;
+    let from: String = row.try_get("from_user_id")?;
+    let to_phone: String = row.try_get("to_phone_e164")?;
+    let recipient = user.phone_verified_at.is_some() && user.phone_e164.as_deref() == Some(to_phone.as_str());
+    if from != user.id && !user.is_admin() && !recipient {
+        return Err(not_found());
+    }
+    Ok((Transfer::from_row(&row, &user.id)?, from, to_phone))
+}
+
+pub async fn get(state: &AppState, user: &User, id: &str) -> AppResult<Transfer> {
+    Ok(load_for(state, user, id).await?.0)
+}
+
+/// The caller's transfers: the ones they started and the ones to their
+/// verified phone, newest first.
+pub async fn list(state: &AppState, user: &User) -> AppResult<Vec<Transfer>> {
+    let phone = user.phone_verified_at.as_ref().and(user.phone_e164.clone()).unwrap_or_default();
+    let rows = sqlx::query(&format!(
+        "SELECT {TRANSFER_COLUMNS} FROM transfers t JOIN vessels v ON v.id = t.vessel_id
+         WHERE t.from_user_id = $1 OR ($2 <> '' AND t.to_phone_e164 = $2)
+         ORDER BY t.created_at DESC, t.id DESC LIMIT 200"
+    ))
+    .bind(&user.id)
+    .bind(&phone)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(rows.iter().map(|r| Transfer::from_row(r, &user.id)).collect::<sqlx::Result<_>>()?)
+}
+
+/// The initiator types the code the new owner read out. Wrong: 400 with the
+/// attempts left; after the fifth, 429 and a new code is needed.
+#[tracing::instrument(skip_all, fields(transfer = %id, user = %user.id))]
+pub async fn verify(state: &AppState, user: &User, id: &str, code: &str) -> AppResult<Transfer> {
+    let (transfer, from, _) = load_for(state, user, id).await?;
+    if from != user.id {
+        return Err(AppError::Forbidden("Only the person who started the transfer can enter its code.".into()));
+    }
+    refuse_unless_pending(&transfer)?;
+    let matched = otp::check(&state.db, Purpose::Transfer, id, code).await?.map_err(AppError::from)?;
+    let mut tx = state.begin().await?;
+    let moved = sqlx::query(
+        "UPDATE transfers SET status = 'verified', verified_at = $1
+         WHERE id = $2 AND status = 'pending_verification' AND expires_at > $1",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 0 || !matched.consume(&mut tx).await? {
+        tx.rollback().await?;
+        return Err(AppError::Conflict("This transfer has already been verified or is no longer open.".into()));
+    }
+    tx.commit().await?;
+    get(state, user, id).await
+}
+
+fn refuse_unless_pending(transfer: &Transfer) -> AppResult<()> {
+    match transfer.status {
+        TransferStatus::PendingVerification => Ok(()),
+        TransferStatus::Verified => Err(AppError::Conflict("This transfer's code has already been confirmed.".into())),
+        _ => Err(AppError::Conflict("This transfer is no longer open.".into())),
+    }
+}
+
+/// A new code for the new owner's phone, within the send limits.
+pub async fn resend(state: &AppState, user: &User, id: &str) -> AppResult<()> {
+    let (transfer, from, to_phone) = load_for(state, user, id).await?;
+    if from != user.id {
+        return Err(AppError::Forbidden("Only the person who started the transfer can send a new code.".into()));
+    }
+    refuse_unless_pending(&transfer)?;
+    let slot = otp::reserve_send(&state.db, Purpose::Transfer, id).await?;
+    let mut tx = state.begin().await?;
+    let code = slot.issue(&mut tx).await?;
+    let body = format!(
+        "European Small-Craft Registry: your new code to receive {} ({}) is {}. It is valid for 10 minutes.",
+        transfer.vessel.name.as_deref().unwrap_or("a vessel"),
+        transfer.vessel.platform_id,
+        code.expose()
+    );
+    outbox::enqueue(&mut tx, &Message::sms(&to_phone, "Transfer code", body)).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// Cancel an open transfer (its initiator or an administrator): the vessel
+/// returns to `active` and the new owner's phone is told.
+#[tracing::instrument(skip_all, fields(transfer = %id, user = %user.id))]
+pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transfer> {
+    let (transfer, from, to_phone) = load_for(state, user, id).await?;
+    if from != user.id && !user.is_admin() {
+        return Err(AppError::Forbidden("Only the person who started the transfer can cancel it.".into()));
+    }
+    let mut tx = state.begin().await?;
+    let moved = sqlx::query(
+        "UPDATE transfers SET status = 'canceled', canceled_at = $1
+         WHERE id = $2 AND status IN ('pending_verification', 'verified')",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        tx.rollback().await?;
+        return Err(AppError::Conflict("This transfer is no longer open.".into()));
+    }
+    lifecycle::end_transfer(&mut tx, &transfer.vessel.id, Some(&user.id), "transfer canceled").await?;
+    let body = format!(
+        "European Small-Craft Registry: the transfer of {} ({}) to you has been canceled. Any code you received no \
+         longer works.",
+        transfer.vessel.name.as_deref().unwrap_or("a vessel"),
+        transfer.vessel.platform_id
+    );
+    outbox::enqueue(&mut tx, &Message::sms(&to_phone, "Transfer canceled", body)).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    get(state, user, id).await
+}
+
+/// Open transfers past their 24 hours expire and their vessels return to
+/// `active` (run by the periodic sweep).
+pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
+    let due: Vec<(String, String)> = sqlx::query(
+        "SELECT id, vessel_id FROM transfers WHERE status IN ('pending_verification', 'verified') AND expires_at <= $1",
+    )
+    .bind(now)
+    .fetch_all(&state.db)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("id")?, r.try_get("vessel_id")?)))
+    .collect::<sqlx::Result<_>>()?;
+    let mut expired = 0;
+    for (id, vessel_id) in due {
+        let mut tx = state.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE transfers SET status = 'expired' WHERE id = $1 AND status IN ('pending_verification', 'verified')",
+        )
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if moved == 1 {
+            lifecycle::end_transfer(&mut tx, &vessel_id, None, "transfer expired").await?;
+            expired += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(expired)
+}
+
+/// Expire due transfers every minute, for as long as the server runs.
+pub async fn expire_periodically(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+    loop {
+        tick.tick().await;
+        match expire_due(&state, now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(expired = n, "transfers expired"),
+            Err(e) => tracing::error!(error = %e, "expiring transfers failed"),
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! One-time codes: limits that hold under parallel requests, on both databases.
+
+use registry::{
+    error::AppError,
+    otp::{self, Purpose, Refusal},
+};
+
+use crate::helpers::TestApp;
+
+async fn send(app: &TestApp, subject: &str) -> Result<String, AppError> {
+    let slot = otp::reserve_send(&app.db, Purpose::Transfer, subject).await?;
+    let mut tx = app.state.begin().await.unwrap();
+    let code = slot.issue(&mut tx).await?;
+    tx.commit().await.unwrap();
+    Ok(code.expose().to_owned())
+}
+
+#[tokio::test]
+async fn a_code_is_six_digits_stored_hashed_and_works_once() {
+    let app = TestApp::spawn().await;
+    let code = send(&app, "t-1").await.unwrap();
+    assert!(code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()), "{code}");
+    assert_eq!(app.scalar(&format!("SELECT COUNT(*) FROM one_time_codes WHERE code_hash LIKE '%{code}%'")).await, 0);
+    let matched =
+        otp::check(&app.db, Purpose::Transfer, "t-1", &code).await.unwrap().unwrap_or_else(|r| panic!("{r:?}"));
+    let mut tx = app.state.begin().await.unwrap();
+    assert!(matched.consume(&mut tx).await.unwrap());
+    tx.commit().await.unwrap();
+    let again = otp::check(&app.db, Purpose::Transfer, "t-1", &code).await.unwrap();
+    assert!(matches!(again, Err(Refusal::NeedNewCode)), "single use");
+    // Bound to its purpose and subject.
+    let other = send(&app, "t-2").await.unwrap();
+    assert!(matches!(otp::check(&app.db, Purpose::Phone, "t-2", &other).await.unwrap(), Err(Refusal::NeedNewCode)));
+    assert!(otp::check(&app.db, Purpose::Transfer, "t-3", &other).await.unwrap().is_err());
+}
+
+/// 50 parallel wrong guesses: exactly five are compared, and then even the
+/// right code is refused until a new one is sent.
+#[tokio::test]
+async fn parallel_guesses_get_five_attempts_and_then_the_code_is_dead() {
+    let app = TestApp::spawn().await;
+    let code = send(&app, "t-1").await.unwrap();
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let guesses: Vec<_> = (0..50)
+        .map(|_| {
+            let db = app.db.clone();
+            tokio::spawn(async move { otp::check(&db, Purpose::Transfer, "t-1", wrong).await.unwrap() })
+        })
+        .collect();
+    let mut compared = 0;
+    let mut dead = 0;
+    for guess in guesses {
+        match guess.await.unwrap() {
+            Err(Refusal::Wrong { .. }) => compared += 1,
+            Err(Refusal::NeedNewCode) => dead += 1,
+            Ok(_) => panic!("a wrong code matched"),
+        }
+    }
+    // The fifth wrong guess is told a new code is needed, not 'attempts left'.
+    assert_eq!((compared, dead), (4, 46));
+    assert_eq!(app.scalar("SELECT attempts FROM one_time_codes").await, 5);
+    assert!(matches!(otp::check(&app.db, Purpose::Transfer, "t-1", &code).await.unwrap(), Err(Refusal::NeedNewCode)));
+}
+
+#[tokio::test]
+async fn wrong_guesses_say_how_many_attempts_are_left() {
+    let app = TestApp::spawn().await;
+    let code = send(&app, "t-1").await.unwrap();
+    let wrong = if code == "999999" { "999998" } else { "999999" };
+    for left in (1..=4).rev() {
+        let refusal = otp::check(&app.db, Purpose::Transfer, "t-1", wrong).await.unwrap().err().unwrap();
+        assert_eq!(refusal, Refusal::Wrong { attempts_left: left });
+    }
+    let message = AppError::from(Refusal::Wrong { attempts_left: 1 }).to_string();
+    assert_eq!(message, "That code is not right. 1 attempt left.");
+}
+
+/// Parallel resend requests: one code a minute, whatever the parallelism.
+#[tokio::test]
+async fn a_new_code_waits_a_minute_even_when_asked_for_in_parallel() {
+    let app = TestApp::spawn().await;
+    let sends: Vec<_> = (0..20)
+        .map(|_| {
+            let db = app.db.clone();
+            tokio::spawn(async move { otp::reserve_send(&db, Purpose::Phone, "user-1").await.is_ok() })
+        })
+        .collect();
+    let mut granted = 0;
+    for s in sends {
+        granted += usize::from(s.await.unwrap());
+    }
+    assert_eq!(granted, 1);
+    let refused = otp::reserve_send(&app.db, Purpose::Phone, "user-1").await.err().unwrap();
+    assert!(
+        matches!(refused, AppError::TooManyRequests { retry_after_secs, .. } if (1..=60).contains(&retry_after_secs))
+    );
+    // Another subject is not held back.
+    assert!(otp::reserve_send(&app.db, Purpose::Phone, "user-2").await.is_ok());
+}
+
+#[tokio::test]
+async fn at_most_four_codes_an_hour_per_subject() {
+    let app = TestApp::spawn().await;
+    for sent in 0..5 {
+        // Step past the minute's spacing without waiting a minute.
+        sqlx::query("UPDATE throttle SET window_start = window_start - 61000 WHERE bucket = 'otp:phone:user-1'")
+            .execute(&app.db)
+            .await
+            .unwrap();
+        let result = otp::reserve_send(&app.db, Purpose::Phone, "user-1").await;
+        assert_eq!(result.is_ok(), sent < 4, "send {sent}");
+    }
+}

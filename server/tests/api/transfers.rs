@@ -1,0 +1,189 @@
+//! Ownership transfers, as far as they go: initiation, the code, resend, cancel.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, parts, sailboat};
+
+const BUYER: &str = "+31687654321";
+
+/// A verified owner with an active vessel (paid with the offline processor).
+async fn owner_with_active_vessel(app: &TestApp) -> Value {
+    app.signed_in_user("seller@example.nl").await;
+    let (status, vessel) = parts(app.post("/api/vessels", sailboat()).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{vessel}");
+    let (_, intent) = parts(
+        app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await,
+    )
+    .await;
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    let (status, paid) = parts(app.post("/api/payments/local/confirm", body).await).await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    vessel
+}
+
+async fn vessel_status(app: &TestApp, vessel: &Value) -> String {
+    let row =
+        sqlx::query("SELECT status FROM vessels WHERE id = $1").bind(vessel["id"].as_str().unwrap()).fetch_one(&app.db);
+    sqlx::Row::get(&row.await.unwrap(), "status")
+}
+
+async fn initiate(app: &TestApp, vessel: &Value) -> (StatusCode, Value) {
+    parts(app.post("/api/transfers/initiate", json!({"vesselId": vessel["id"], "toPhoneE164": BUYER})).await).await
+}
+
+/// The code from the newest SMS to the buyer, as the dev mailbox shows it.
+async fn code_sent(app: &TestApp) -> String {
+    let sms = app.last_message_to(BUYER).await.expect("an SMS");
+    assert_eq!(sms["channel"], "sms");
+    let body = sms["body"].as_str().unwrap();
+    body.split_whitespace()
+        .map(|w| w.trim_end_matches('.'))
+        .find(|w| w.len() == 6 && w.bytes().all(|b| b.is_ascii_digit()))
+        .expect("a six-digit code")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_owner_starts_a_transfer_and_confirms_the_code_the_buyers_phone_received() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let (status, started) = initiate(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
+    let (_, transfer) = parts(app.get(&format!("/api/transfers/{id}")).await).await;
+    assert_eq!(transfer["status"], "pending_verification");
+    assert_eq!(transfer["toPhoneMasked"], "+31 6•••••321");
+    assert!(!transfer.to_string().contains(BUYER), "the full number is never shown back");
+
+    let code = code_sent(&app).await;
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let (status, body) = parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": wrong})).await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("wrong_code")));
+    assert!(body["message"].as_str().unwrap().contains("4 attempts left"), "{body}");
+    let (status, verified) =
+        parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": code})).await).await;
+    assert_eq!(status, StatusCode::OK, "{verified}");
+    assert_eq!(verified["status"], "verified");
+    let (status, _) = parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": code})).await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a second verification changes nothing");
+    let (_, mine) = parts(app.get("/api/transfers").await).await;
+    assert_eq!((mine[0]["id"].as_str(), mine[0]["outgoing"].as_bool()), (Some(id.as_str()), Some(true)));
+}
+
+#[tokio::test]
+async fn only_the_owner_of_an_active_vessel_may_start_one_transfer_at_a_time() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    let (status, _) = initiate(&stranger, &vessel).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let anonymous = TestApp::browser();
+    let r = anonymous
+        .post(app.url("/api/transfers/initiate"))
+        .json(&json!({"vesselId": vessel["id"], "toPhoneE164": BUYER}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    let (status, body) = parts(
+        app.post("/api/transfers/initiate", json!({"vesselId": vessel["id"], "toPhoneE164": "0612345678"})).await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["toPhoneE164"][0].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("Invalid phone number format"))
+    );
+    let (status, _) = initiate(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, _) = initiate(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers").await, 1);
+}
+
+/// Two initiations at once: exactly one transfer, one code, one SMS.
+#[tokio::test]
+async fn two_initiations_at_once_open_exactly_one_transfer() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let attempts: Vec<_> = (0..6)
+        .map(|_| {
+            let (client, url) = (app.client.clone(), app.url("/api/transfers/initiate"));
+            let body = json!({"vesselId": vessel["id"], "toPhoneE164": BUYER});
+            tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap().status() })
+        })
+        .collect();
+    let mut created = 0;
+    for a in attempts {
+        match a.await.unwrap() {
+            StatusCode::CREATED => created += 1,
+            StatusCode::CONFLICT => {}
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(created, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox WHERE channel = 'sms'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'transfer_started'").await, 1);
+}
+
+#[tokio::test]
+async fn a_resend_waits_a_minute_and_revokes_the_earlier_code() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let (_, started) = initiate(&app, &vessel).await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    let first = code_sent(&app).await;
+    let r = app.post(&format!("/api/transfers/{id}/resend-otp"), json!({})).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().contains_key("retry-after"));
+    sqlx::query("UPDATE throttle SET window_start = window_start - 61000 WHERE bucket LIKE 'otp:transfer:%' AND bucket NOT LIKE '%:hour'")
+        .execute(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(app.post(&format!("/api/transfers/{id}/resend-otp"), json!({})).await.status(), StatusCode::ACCEPTED);
+    let second = code_sent(&app).await;
+    if first != second {
+        // The earlier code no longer matches: it is simply a wrong code now.
+        let (status, body) =
+            parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": first})).await).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("wrong_code")));
+    }
+    let (status, _) = parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": second})).await).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn canceling_returns_the_vessel_and_tells_the_buyer() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let (_, started) = initiate(&app, &vessel).await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    assert_eq!(stranger.post(&format!("/api/transfers/{id}/cancel"), json!({})).await.status(), StatusCode::NOT_FOUND);
+    let (status, canceled) = parts(app.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!((status, canceled["status"].as_str()), (StatusCode::OK, Some("canceled")));
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert!(app.last_message_to(BUYER).await.unwrap()["body"].as_str().unwrap().contains("canceled"));
+    assert_eq!(app.post(&format!("/api/transfers/{id}/cancel"), json!({})).await.status(), StatusCode::CONFLICT);
+    // A new transfer may start now.
+    assert_eq!(initiate(&app, &vessel).await.0, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn an_unpaid_transfer_expires_after_a_day_and_the_vessel_is_active_again() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let (_, started) = initiate(&app, &vessel).await;
+    let expired = registry::transfers::service::expire_due(&app.state, registry::clock::now_ms() + 24 * 3_600_000 + 1)
+        .await
+        .unwrap();
+    assert_eq!(expired, 1);
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let (_, transfer) =
+        parts(app.get(&format!("/api/transfers/{}", started["transferId"].as_str().unwrap())).await).await;
+    assert_eq!(transfer["status"], "expired");
+}
