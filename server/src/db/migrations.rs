@@ -49,6 +49,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(7, "needs review", "0007_needs_review"),
     portable!(8, "one-time codes", "0008_one_time_codes.sql"),
     portable!(9, "transfers", "0009_transfers.sql"),
+    portable!(10, "transfer payments", "0010_transfer_payments.sql"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {

@@ -1,4 +1,4 @@
-//! Card payments: the registration fee (and, with transfers, the transfer
+//! Card payments: the registration fee and the transfer
 //! fee), through the offline processor or Stripe in test mode. The server
 //! decides that money arrived; see `service`.
 
@@ -65,10 +65,12 @@ pub(crate) async fn payments_config(State(state): State<AppState>) -> ApiJson<Pa
 }
 
 #[utoipa::path(post, path = "/api/payments/create-intent", tag = "payments", request_body = CreateIntentRequest,
-    responses((status = 200, body = CreatedIntent, description = "A new payment, or the vessel's unfinished one"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the vessel's owner"),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Already paid, or an identifier is in use"),
-              (status = 422, body = ErrorBody, description = "Transfer payments are not available yet"),
+    responses((status = 200, body = CreatedIntent, description = "A new payment, or the fee's unfinished one"),
+              (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not the vessel's owner (registration), or neither seller nor new owner (transfer)"),
+              (status = 404, body = ErrorBody, description = "No such vessel or transfer of the caller's"),
+              (status = 409, body = ErrorBody, description = "Already paid, an identifier is in use, or the transfer is not payable (not verified, closed, or no account for the new owner)"),
+              (status = 422, body = ErrorBody, description = "A transfer fee without transferId, or for another vessel"),
               (status = 502, body = ErrorBody, description = "The card provider could not be reached")))]
 pub(crate) async fn create_intent(
     State(state): State<AppState>,

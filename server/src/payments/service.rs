@@ -38,11 +38,7 @@ fn payment_not_found() -> AppError {
 /// vessel, asked of its owner. A second call reuses the unfinished payment.
 pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentRequest) -> AppResult<CreatedIntent> {
     if request.purpose == Purpose::Transfer {
-        return Err(AppError::Status {
-            status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-            code: "transfers_unavailable",
-            message: "Transfer fees can be paid once ownership transfers open; they are not available yet.".into(),
-        });
+        return transfer_intent(state, user, &request).await;
     }
     let vessel =
         sqlx::query("SELECT id, owner_user_id, status, name, make, model, platform_id FROM vessels WHERE id = $1")
@@ -82,7 +78,7 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
         identifiers_in_use::refuse_taken(&mut conn, &user.id, &identifiers, Some(&request.vessel_id)).await?;
     }
 
-    let payment_id = open_registration_payment(state, user, &request.vessel_id).await?;
+    let payment_id = open_payment(state, user, Fee::Registration { vessel_id: &request.vessel_id }).await?;
     let description = format!(
         "Vessel registration {} ({} {})",
         vessel.try_get::<String, _>("platform_id")?,
@@ -98,17 +94,56 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
     })
 }
 
-/// The vessel's unfinished registration payment, or a new one. The partial
-/// unique index makes two concurrent requests agree on one row.
-async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &str) -> AppResult<String> {
-    for _ in 0..3 {
-        let open = sqlx::query(
+/// What a payment is for.
+#[derive(Clone, Copy)]
+enum Fee<'a> {
+    Registration { vessel_id: &'a str },
+    Transfer { vessel_id: &'a str, transfer_id: &'a str },
+}
+
+/// The transfer fee of a verified transfer, asked of its initiator or its
+/// recipient (`transfers::service::payable` decides).
+async fn transfer_intent(state: &AppState, user: &User, request: &CreateIntentRequest) -> AppResult<CreatedIntent> {
+    let transfer_id = request
+        .transfer_id
+        .as_deref()
+        .ok_or_else(|| AppError::field("transferId", "A transfer fee needs the transfer's id."))?;
+    let payable = crate::transfers::service::payable(state, user, transfer_id, &request.vessel_id).await?;
+    let payment_id = open_payment(state, user, Fee::Transfer { vessel_id: &request.vessel_id, transfer_id }).await?;
+    let description = format!("Ownership transfer of {}", payable.platform_id);
+    let client_secret = ensure_provider_intent(state, &payment_id, description).await?;
+    Ok(CreatedIntent {
+        client_secret,
+        payment_id,
+        amount_cents: fees::TRANSFER_CENTS,
+        currency: fees::CURRENCY.to_owned(),
+    })
+}
+
+/// The fee's unfinished payment, or a new one. The partial unique indexes
+/// (one open registration payment per vessel, one open fee payment per
+/// transfer) make concurrent requests agree on one row.
+async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<String> {
+    let (purpose, vessel_id, transfer_id, amount, find) = match fee {
+        Fee::Registration { vessel_id } => (
+            "registration",
+            vessel_id,
+            None,
+            fees::REGISTRATION_CENTS,
             "SELECT id, provider FROM payments WHERE vessel_id = $1 AND purpose = 'registration'
                AND status NOT IN ('succeeded', 'canceled')",
-        )
-        .bind(vessel_id)
-        .fetch_optional(&state.db)
-        .await?;
+        ),
+        Fee::Transfer { vessel_id, transfer_id } => (
+            "transfer",
+            vessel_id,
+            Some(transfer_id),
+            fees::TRANSFER_CENTS,
+            "SELECT id, provider FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
+               AND status NOT IN ('succeeded', 'canceled')",
+        ),
+    };
+    for _ in 0..3 {
+        let open = sqlx::query(find).bind(transfer_id.unwrap_or(vessel_id)).fetch_optional(&state.db).await?;
         if let Some(open) = open {
             let id: String = open.try_get("id")?;
             if open.try_get::<String, _>("provider")? == state.payments.name() {
@@ -123,13 +158,16 @@ async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &st
         let id = new_id();
         let now = now_ms();
         let inserted = sqlx::query(
-            "INSERT INTO payments (id, user_id, purpose, vessel_id, amount_cents, currency, status, provider, created_at, updated_at)
-             VALUES ($1, $2, 'registration', $3, $4, $5, 'requires_payment', $6, $7, $7)",
+            "INSERT INTO payments (id, user_id, purpose, vessel_id, transfer_id, amount_cents, currency, status, provider,
+                 created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'requires_payment', $8, $9, $9)",
         )
         .bind(&id)
         .bind(&user.id)
+        .bind(purpose)
         .bind(vessel_id)
-        .bind(fees::REGISTRATION_CENTS)
+        .bind(transfer_id.map(str::to_owned))
+        .bind(amount)
         .bind(fees::CURRENCY)
         .bind(state.payments.name())
         .bind(now)
@@ -142,7 +180,7 @@ async fn open_registration_payment(state: &AppState, user: &User, vessel_id: &st
             Err(e) => return Err(e.into()),
         }
     }
-    Err(anyhow::anyhow!("no open registration payment after a unique violation").into())
+    Err(anyhow::anyhow!("no open {purpose} payment after a unique violation").into())
 }
 
 async fn cancel_abandoned(state: &AppState, payment_id: &str) -> AppResult<()> {
@@ -371,7 +409,7 @@ pub async fn log_event_with_id(
 
 /// What a succeeded payment buys, in the transaction that recorded it.
 async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
-    let p = sqlx::query("SELECT purpose, vessel_id, user_id FROM payments WHERE id = $1")
+    let p = sqlx::query("SELECT purpose, vessel_id, user_id, transfer_id FROM payments WHERE id = $1")
         .bind(payment_id)
         .fetch_one(&mut **tx)
         .await?;
@@ -380,7 +418,13 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
         "registration" => {
             vessels::lifecycle::activate_after_payment(tx, &vessel_id, &payer, payment_id).await?;
         }
-        other => return Err(anyhow::anyhow!("no fulfilment for {other} payments yet").into()),
+        "transfer" => {
+            let transfer_id: Option<String> = p.try_get("transfer_id")?;
+            let transfer_id =
+                transfer_id.ok_or_else(|| anyhow::anyhow!("transfer payment {payment_id} without a transfer"))?;
+            crate::transfers::service::complete(tx, &transfer_id, payment_id).await?;
+        }
+        other => return Err(anyhow::anyhow!("no fulfilment for {other} payments").into()),
     }
     receipt::enqueue(tx, payment_id).await?;
     Ok(())
@@ -412,6 +456,24 @@ pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<(
             .collect::<Result<_, _>>()?;
     for payment_id in &open {
         cancel(tx, payment_id, serde_json::json!({"reason": "account archived"})).await?;
+    }
+    Ok(())
+}
+
+/// Cancel a transfer's unfinished fee payment, in the transaction that
+/// cancels the transfer.
+pub async fn cancel_open_for_transfer(tx: &mut Tx<'_>, transfer_id: &str) -> AppResult<()> {
+    let open: Vec<String> = sqlx::query(
+        "SELECT id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer' AND status NOT IN ('succeeded', 'canceled')",
+    )
+    .bind(transfer_id)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(|r| r.try_get("id"))
+    .collect::<Result<_, _>>()?;
+    for payment_id in &open {
+        cancel(tx, payment_id, serde_json::json!({"reason": "transfer canceled"})).await?;
     }
     Ok(())
 }

@@ -229,6 +229,7 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
         return Err(AppError::Conflict("This transfer is no longer open.".into()));
     }
     lifecycle::end_transfer(&mut tx, &transfer.vessel.id, Some(&user.id), "transfer canceled").await?;
+    crate::payments::service::cancel_open_for_transfer(&mut tx, id).await?;
     let body = format!(
         "European Small-Craft Registry: the transfer of {} ({}) to you has been canceled. Any code you received no \
          longer works.",
@@ -283,4 +284,114 @@ pub async fn expire_periodically(state: AppState) {
             Err(e) => tracing::error!(error = %e, "expiring transfers failed"),
         }
     }
+}
+
+/// What the payments feature needs to ask for a transfer fee.
+pub struct Payable {
+    pub platform_id: String,
+}
+
+/// May `user` pay the fee of transfer `id` for vessel `vessel_id` now? The
+/// transfer must be verified and belong to that vessel; its initiator or its
+/// recipient pays. The recipient's account must exist (a verified mobile
+/// number equal to the one the seller entered), since the vessel is handed
+/// to it in the payment's own transaction.
+pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -> AppResult<Payable> {
+    let (transfer, from, to_phone) = load_for(state, user, id).await?;
+    if transfer.vessel.id != vessel_id {
+        return Err(AppError::field("vesselId", "This transfer is for another vessel."));
+    }
+    match transfer.status {
+        TransferStatus::Verified => {}
+        TransferStatus::PendingVerification => {
+            return Err(AppError::Conflict("Confirm the code the new owner received before paying.".into()));
+        }
+        _ => return Err(AppError::Conflict("This transfer is no longer open.".into())),
+    }
+    if from != user.id && !user.is_admin() && user.phone_e164.as_deref() != Some(to_phone.as_str()) {
+        return Err(AppError::Forbidden("Only the seller or the new owner can pay this transfer's fee.".into()));
+    }
+    if recipient_of(&state.db, &to_phone).await?.is_none() {
+        return Err(AppError::Conflict(
+            "The new owner needs an account with this mobile number, verified, before the fee can be paid.".into(),
+        ));
+    }
+    Ok(Payable { platform_id: transfer.vessel.platform_id })
+}
+
+/// The account whose verified mobile number is `phone`, if exactly one.
+async fn recipient_of(db: impl sqlx::Executor<'_, Database = sqlx::Any>, phone: &str) -> AppResult<Option<String>> {
+    let rows = sqlx::query(
+        "SELECT id FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL LIMIT 2",
+    )
+    .bind(phone)
+    .fetch_all(db)
+    .await?;
+    Ok(match rows.as_slice() {
+        [one] => Some(one.try_get("id")?),
+        _ => None,
+    })
+}
+
+/// The fee arrived (called once, in the transaction that records the
+/// payment): the transfer completes and the vessel is handed over, or, if
+/// the transfer was canceled or the vessel moved meanwhile, nothing changes
+/// hands and the payment stands for an administrator to refund.
+pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) -> AppResult<()> {
+    let row = sqlx::query(
+        "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_email, t.status, v.platform_id, v.name
+         FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1",
+    )
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let (vessel_id, from, to_phone): (String, String, String) =
+        (row.try_get("vessel_id")?, row.try_get("from_user_id")?, row.try_get("to_phone_e164")?);
+    let blocked = |why: &str| serde_json::json!({"transferId": id, "paymentId": payment_id, "reason": why});
+    let Some(to) = recipient_of(&mut **tx, &to_phone).await? else {
+        crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", blocked("no recipient account"))
+            .await?;
+        tracing::warn!(transfer = id, "transfer fee paid but no recipient account: held for review");
+        return Ok(());
+    };
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE transfers SET status = 'completed', completed_at = $1, to_user_id = $2 WHERE id = $3 AND status = 'verified'",
+    )
+    .bind(now)
+    .bind(&to)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 || !lifecycle::hand_over(tx, &vessel_id, &from, &to, id).await? {
+        crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", blocked("transfer no longer open"))
+            .await?;
+        tracing::warn!(transfer = id, "transfer fee paid for a transfer no longer open: held for review");
+        return Ok(());
+    }
+    let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
+    let vessel = row.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "your vessel".into());
+    let sms = format!("European Small-Craft Registry: {vessel} ({platform_id}) is now registered to you.");
+    outbox::enqueue(tx, &Message::sms(&to_phone, "Transfer complete", sms)).await?;
+    let emails = sqlx::query("SELECT id, email FROM users WHERE id IN ($1, $2)")
+        .bind(&from)
+        .bind(&to)
+        .fetch_all(&mut **tx)
+        .await?;
+    for user in &emails {
+        let (user_id, email): (String, String) = (user.try_get("id")?, user.try_get("email")?);
+        let body = if user_id == to {
+            format!(
+                "{vessel} ({platform_id}) is now registered to you. It is on your dashboard.\n\nTransfer reference: {id}"
+            )
+        } else {
+            format!(
+                "The transfer of {vessel} ({platform_id}) is complete: it is no longer registered to you.\n\n\
+                 Transfer reference: {id}"
+            )
+        };
+        outbox::enqueue(tx, &Message::email(&email, "Transfer complete", body)).await?;
+    }
+    Ok(())
 }

@@ -156,3 +156,44 @@ pub async fn end_transfer(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>,
     }
     Ok(moved == 1)
 }
+
+/// Hand a vessel in transfer over to its new owner: the current ownership
+/// entry ends, a new one starts, the owner changes and the vessel is
+/// `active` again, in the caller's transaction. False when the vessel is not
+/// in transfer from `from` (nothing is changed then).
+pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE vessels SET owner_user_id = $1, status = 'active' WHERE id = $2 AND owner_user_id = $3 AND status = 'in_transfer'",
+    )
+    .bind(to)
+    .bind(vessel_id)
+    .bind(from)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE ownership_history SET transferred_out_at = $1
+         WHERE vessel_id = $2 AND owner_user_id = $3 AND transferred_out_at IS NULL",
+    )
+    .bind(now)
+    .bind(vessel_id)
+    .bind(from)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
+         VALUES ($1, $2, $3, 'private', $4)",
+    )
+    .bind(crate::ids::new_id())
+    .bind(vessel_id)
+    .bind(to)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    audit(tx, vessel_id, Some(from), "transferred", serde_json::json!({"transferId": transfer_id})).await?;
+    Ok(true)
+}

@@ -269,7 +269,7 @@ async fn only_the_owner_may_ask_for_a_pending_vessels_fee() {
         )
         .await;
     let (status, body) = parts(r).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("transfers_unavailable")));
+    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "no such transfer");
     let (status, body) =
         parts(app.post("/api/payments/create-intent", json!({"purpose": "gift", "vesselId": vessel["id"]})).await)
             .await;

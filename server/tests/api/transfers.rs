@@ -187,3 +187,142 @@ async fn an_unpaid_transfer_expires_after_a_day_and_the_vessel_is_active_again()
         parts(app.get(&format!("/api/transfers/{}", started["transferId"].as_str().unwrap())).await).await;
     assert_eq!(transfer["status"], "expired");
 }
+
+/// A buyer account whose mobile number is verified (mobile verification's
+/// own screens are not built yet, so the test marks it verified directly).
+async fn buyer(app: &TestApp) -> TestApp {
+    let buyer = app.second_browser();
+    let r = buyer
+        .post(
+            "/api/auth/register",
+            json!({"email": "buyer@example.nl", "password": crate::helpers::PASSWORD, "phoneE164": BUYER}),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    sqlx::query("UPDATE users SET email_verified_at = 1, phone_verified_at = 1 WHERE email = 'buyer@example.nl'")
+        .execute(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(buyer.login("buyer@example.nl", crate::helpers::PASSWORD).await.status(), StatusCode::OK);
+    buyer
+}
+
+async fn verified_transfer(app: &TestApp, vessel: &Value) -> String {
+    let (_, started) = initiate(app, vessel).await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    let code = code_sent(app).await;
+    let (status, _) = parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": code})).await).await;
+    assert_eq!(status, StatusCode::OK);
+    id
+}
+
+async fn pay_transfer(app: &TestApp, vessel: &Value, id: &str) -> (StatusCode, Value) {
+    let (status, intent) = parts(
+        app.post(
+            "/api/payments/create-intent",
+            json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id}),
+        )
+        .await,
+    )
+    .await;
+    if status != StatusCode::OK {
+        return (status, intent);
+    }
+    assert_eq!(intent["amountCents"], 995);
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    parts(app.post("/api/payments/local/confirm", body).await).await
+}
+
+#[tokio::test]
+async fn the_fee_paid_hands_the_vessel_to_the_buyer_and_ends_the_sellers_access() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let buyer = buyer(&app).await;
+    let (_, started) = initiate(&app, &vessel).await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    // Not before the code is confirmed.
+    assert_eq!(pay_transfer(&app, &vessel, &id).await.0, StatusCode::CONFLICT);
+    let code = code_sent(&app).await;
+    parts(app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": code})).await).await;
+    // The buyer sees it as incoming.
+    let (_, theirs) = parts(buyer.get("/api/transfers").await).await;
+    assert_eq!((theirs[0]["id"].as_str(), theirs[0]["outgoing"].as_bool()), (Some(id.as_str()), Some(false)));
+
+    let (status, paid) = pay_transfer(&app, &vessel, &id).await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let (_, transfer) = parts(app.get(&format!("/api/transfers/{id}")).await).await;
+    assert_eq!(transfer["status"], "completed");
+    let (_, sellers) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(sellers.as_array().unwrap().len(), 0, "the seller's access ends at once");
+    let (_, buyers) = parts(buyer.get("/api/vessels/my/list").await).await;
+    assert_eq!(buyers[0]["id"], vessel["id"]);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history WHERE transferred_out_at IS NULL").await, 1);
+    // The seller can no longer start a transfer of it.
+    assert_eq!(initiate(&app, &vessel).await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn without_a_verified_buyer_account_the_fee_is_not_taken() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let (status, body) = pay_transfer(&app, &vessel, &id).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE purpose = 'transfer'").await, 0);
+}
+
+/// A cancel racing the payment: whichever comes second changes no owner.
+#[tokio::test]
+async fn a_fee_that_arrives_after_a_cancel_changes_no_owner() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let (_, intent) = parts(
+        app.post(
+            "/api/payments/create-intent",
+            json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(app.post(&format!("/api/transfers/{id}/cancel"), json!({})).await.status(), StatusCode::OK);
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    app.post("/api/payments/local/confirm", body).await;
+    let (_, sellers) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(sellers[0]["id"], vessel["id"], "still the seller's");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 1);
+}
+
+/// Duplicate and racing confirmations of one fee: one hand-over.
+#[tokio::test]
+async fn racing_confirmations_hand_the_vessel_over_once() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let (_, intent) = parts(
+        app.post(
+            "/api/payments/create-intent",
+            json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id}),
+        )
+        .await,
+    )
+    .await;
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    let confirms: Vec<_> = (0..6)
+        .map(|_| {
+            let (client, url, body) = (app.client.clone(), app.url("/api/payments/local/confirm"), body.clone());
+            tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap().status() })
+        })
+        .collect();
+    for c in confirms {
+        c.await.unwrap();
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'transferred'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers WHERE status = 'completed'").await, 1);
+}

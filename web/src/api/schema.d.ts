@@ -1894,7 +1894,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A new payment, or the vessel's unfinished one */
+            /** @description A new payment, or the fee's unfinished one */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1920,7 +1920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the vessel's owner */
+            /** @description Not the vessel's owner (registration), or neither seller nor new owner (transfer) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1929,6 +1929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such vessel or transfer of the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1946,7 +1947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already paid, or an identifier is in use */
+            /** @description Already paid, an identifier is in use, or the transfer is not payable (not verified, closed, or no account for the new owner) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1982,7 +1983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Transfer payments are not available yet */
+            /** @description A transfer fee without transferId, or for another vessel */
             422: {
                 headers: {
                     [name: string]: unknown;
