@@ -56,8 +56,14 @@ run() { # label, extra args...
 status=0
 run guest || status=1
 # Signing out or archiving would end the session the rest of the run uses.
+# The two code checks answer a wrong six-digit code 400 wrong_code, which no
+# schema can rule out; Schemathesis 4.3 applies per-operation expected
+# statuses to them inconsistently (its coverage phase takes another
+# operation's), so the owner run leaves them to the Rust suite (tests/api/
+# phone.rs, transfers.rs, otp.rs); the guest run still covers them.
 run owner -H "Cookie: $cookie" --exclude-path /api/auth/logout --exclude-method DELETE \
-  --exclude-path /api/auth/password-reset/confirm || status=1
+  --exclude-path /api/auth/password-reset/confirm --exclude-path /api/profile/phone/verify \
+  --exclude-path '/api/transfers/{id}/verify-otp' || status=1
 if grep -q "panicked\|internal error" "$dir/server.log"; then
   echo "the server logged internal errors:" >&2
   grep "panicked\|internal error" "$dir/server.log" | head -20 >&2

@@ -1,19 +1,30 @@
 //! The signed-in user's own profile, and archiving the account.
 
-use axum::{Router, extract::State, response::IntoResponse, routing::get};
-use serde::Serialize;
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::IntoResponse,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     app::AppState,
     auth::CurrentUser,
-    auth::{MessageResponse, service, sessions, set_cookie},
-    error::{AppResult, ErrorBody},
+    auth::{MessageResponse, User, phone, service, sessions, set_cookie},
+    domain::PhoneE164,
+    error::{AppError, AppResult, ErrorBody},
     http::json::ApiJson,
 };
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/profile", get(show).delete(archive))
+    Router::new()
+        .route("/api/profile", get(show).delete(archive))
+        .route("/api/profile/phone", post(set_phone))
+        .route("/api/profile/phone/send-code", post(send_phone_code))
+        .route("/api/profile/phone/verify", post(verify_phone))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -40,4 +51,63 @@ pub(crate) async fn archive(State(state): State<AppState>, me: CurrentUser) -> A
         set_cookie(&sessions::clearing_cookie(state.config.secure_cookies()))?,
         MessageResponse::new("Your account has been archived."),
     ))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetPhoneRequest {
+    #[serde(rename = "phoneE164")]
+    #[schema(pattern = r"^\+[1-9][0-9]{1,14}$")]
+    pub phone_e164: String,
+}
+
+#[utoipa::path(post, path = "/api/profile/phone", tag = "profile", request_body = SetPhoneRequest,
+    responses((status = 200, body = User, description = "Set; unverified unless unchanged"),
+              (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub(crate) async fn set_phone(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<SetPhoneRequest>,
+) -> AppResult<ApiJson<User>> {
+    let number = PhoneE164::parse(&body.phone_e164).map_err(|m| AppError::field("phoneE164", m))?;
+    phone::set(&state, &me.user, &number).await?;
+    Ok(ApiJson(reloaded(&state, &me.session_secret).await?))
+}
+
+#[utoipa::path(post, path = "/api/profile/phone/send-code", tag = "profile",
+    responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "No number, or already verified"),
+              (status = 429, body = ErrorBody, description = "Within a minute of the last code, or four this hour; see Retry-After")))]
+pub(crate) async fn send_phone_code(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
+    phone::send_code(&state, &me.user).await?;
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("We have sent a code to your mobile number.")))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyPhoneRequest {
+    #[schema(pattern = r"^[0-9]{6}$")]
+    pub otp: String,
+}
+
+#[utoipa::path(post, path = "/api/profile/phone/verify", tag = "profile", request_body = VerifyPhoneRequest,
+    responses((status = 200, body = User, description = "Verified"),
+              (status = 400, body = ErrorBody, description = "code wrong_code, with the attempts left"),
+              (status = 401, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "No number, already verified, or verified on another account"),
+              (status = 429, body = ErrorBody, description = "No live code: ask for a new one")))]
+pub(crate) async fn verify_phone(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<VerifyPhoneRequest>,
+) -> AppResult<ApiJson<User>> {
+    phone::verify(&state, &me.user, &body.otp).await?;
+    Ok(ApiJson(reloaded(&state, &me.session_secret).await?))
+}
+
+/// The user as stored now, after a change.
+async fn reloaded(state: &AppState, session_secret: &str) -> AppResult<User> {
+    sessions::user_for(&state.db, session_secret)
+        .await?
+        .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))
 }

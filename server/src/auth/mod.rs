@@ -2,6 +2,7 @@
 
 pub mod extract;
 mod hashing;
+pub mod phone;
 mod routes;
 pub mod service;
 pub mod sessions;

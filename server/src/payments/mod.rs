@@ -1,5 +1,5 @@
-//! Card payments: the registration fee and the transfer
-//! fee), through the offline processor or Stripe in test mode. The server
+//! Card payments: the registration fee and the transfer fee, through the
+//! offline processor or Stripe in test mode. The server
 //! decides that money arrived; see `service`.
 
 mod card;

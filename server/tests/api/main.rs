@@ -11,6 +11,7 @@ mod otp;
 mod outbox;
 mod password_reset;
 mod payments;
+mod phone;
 mod profile;
 mod search;
 mod smtp;

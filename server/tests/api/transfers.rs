@@ -188,22 +188,11 @@ async fn an_unpaid_transfer_expires_after_a_day_and_the_vessel_is_active_again()
     assert_eq!(transfer["status"], "expired");
 }
 
-/// A buyer account whose mobile number is verified (mobile verification's
-/// own screens are not built yet, so the test marks it verified directly).
+/// A buyer account whose mobile number is verified by SMS code.
 async fn buyer(app: &TestApp) -> TestApp {
     let buyer = app.second_browser();
-    let r = buyer
-        .post(
-            "/api/auth/register",
-            json!({"email": "buyer@example.nl", "password": crate::helpers::PASSWORD, "phoneE164": BUYER}),
-        )
-        .await;
-    assert_eq!(r.status(), StatusCode::CREATED);
-    sqlx::query("UPDATE users SET email_verified_at = 1, phone_verified_at = 1 WHERE email = 'buyer@example.nl'")
-        .execute(&app.db)
-        .await
-        .unwrap();
-    assert_eq!(buyer.login("buyer@example.nl", crate::helpers::PASSWORD).await.status(), StatusCode::OK);
+    buyer.signed_in_user("buyer@example.nl").await;
+    crate::phone::verify_number(&buyer, BUYER).await;
     buyer
 }
 

@@ -1,0 +1,101 @@
+//! The account's mobile number and its verification by SMS code. A number is
+//! verified on at most one account at a time, so a transfer's recipient is
+//! never ambiguous.
+
+use sqlx::Row;
+
+use super::User;
+use crate::{
+    app::AppState,
+    clock::now_ms,
+    domain::PhoneE164,
+    error::{AppError, AppResult},
+    otp::{self, Purpose},
+    outbox::{self, Message},
+};
+
+/// Set or change the number; it is unverified until a code confirms it, and
+/// any code sent to the old number stops working.
+pub async fn set(state: &AppState, user: &User, phone: &PhoneE164) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    sqlx::query(
+        "UPDATE users SET phone_e164 = $1,
+             phone_verified_at = CASE WHEN phone_e164 = $1 THEN phone_verified_at ELSE NULL END
+         WHERE id = $2",
+    )
+    .bind(phone.as_str())
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE purpose = 'phone' AND subject = $2 AND used_at IS NULL")
+        .bind(now_ms())
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+fn unverified_phone(user: &User) -> AppResult<&str> {
+    let phone = user
+        .phone_e164
+        .as_deref()
+        .ok_or_else(|| AppError::Conflict("Add your mobile number to your profile first.".into()))?;
+    if user.phone_verified_at.is_some() {
+        return Err(AppError::Conflict("Your mobile number is already verified.".into()));
+    }
+    Ok(phone)
+}
+
+/// Send a code to the account's number, within the send limits.
+pub async fn send_code(state: &AppState, user: &User) -> AppResult<()> {
+    let phone = unverified_phone(user)?;
+    let slot = otp::reserve_send(&state.db, Purpose::Phone, &user.id).await?;
+    let mut tx = state.begin().await?;
+    let code = slot.issue(&mut tx).await?;
+    let body = format!(
+        "European Small-Craft Registry: your code to verify this mobile number is {}. It is valid for 10 minutes.",
+        code.expose()
+    );
+    outbox::enqueue(&mut tx, &Message::sms(phone, "Mobile verification code", body)).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// Confirm the number with the code it received.
+pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<()> {
+    let phone = unverified_phone(user)?.to_owned();
+    let matched = otp::check(&state.db, Purpose::Phone, &user.id, code).await?.map_err(AppError::from)?;
+    let mut tx = state.begin().await?;
+    let taken: i64 = sqlx::query(
+        "SELECT COUNT(*) AS n FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL
+           AND archived_at IS NULL AND id <> $2",
+    )
+    .bind(&phone)
+    .bind(&user.id)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("n")?;
+    if taken > 0 {
+        tx.rollback().await?;
+        return Err(AppError::Conflict(
+            "This mobile number is verified on another account. Remove it there first, or use another number.".into(),
+        ));
+    }
+    let verified = sqlx::query(
+        "UPDATE users SET phone_verified_at = $1 WHERE id = $2 AND phone_e164 = $3 AND phone_verified_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(&user.id)
+    .bind(&phone)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if verified == 0 || !matched.consume(&mut tx).await? {
+        tx.rollback().await?;
+        return Err(AppError::Conflict("This code has already been used.".into()));
+    }
+    tx.commit().await?;
+    Ok(())
+}
