@@ -31,6 +31,9 @@ pub const MAX_ATTEMPTS: i64 = 5;
 pub const RESEND_AFTER_MS: i64 = 60 * SECOND;
 /// The first code and three resends.
 pub const SENDS_PER_HOUR: Limit = Limit { max: 4, window_ms: HOUR };
+/// Codes to one phone number an hour, whoever asks: many accounts or many
+/// transfers cannot turn the registry into an SMS cannon against a number.
+pub const SENDS_PER_NUMBER_PER_HOUR: Limit = Limit { max: 8, window_ms: HOUR };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -70,14 +73,18 @@ pub struct SendSlot {
 
 /// Take a send slot for `subject`: refused with 429 and `Retry-After` within
 /// a minute of the last code, or past the hourly limit.
-pub async fn reserve_send(db: &Db, purpose: Purpose, subject: &str) -> AppResult<SendSlot> {
+pub async fn reserve_send(db: &Db, purpose: Purpose, subject: &str, to_phone: &str) -> AppResult<SendSlot> {
     let bucket = format!("otp:{}:{subject}", purpose.as_str());
     reserve_spacing(db, &bucket).await?;
+    let too_many = |wait| AppError::TooManyRequests {
+        message: "Too many codes were sent. Please wait before asking for another one.".into(),
+        retry_after_secs: wait,
+    };
     if let Some(wait) = throttle::reserve(db, &format!("{bucket}:hour"), SENDS_PER_HOUR).await? {
-        return Err(AppError::TooManyRequests {
-            message: "Too many codes were sent. Please wait before asking for another one.".into(),
-            retry_after_secs: wait,
-        });
+        return Err(too_many(wait));
+    }
+    if let Some(wait) = throttle::reserve(db, &format!("otp-to:{to_phone}"), SENDS_PER_NUMBER_PER_HOUR).await? {
+        return Err(too_many(wait));
     }
     Ok(SendSlot { purpose, subject: subject.to_owned() })
 }

@@ -3,7 +3,7 @@
 //! | What | Kept |
 //! |---|---|
 //! | sessions | until they expire (12 h idle, or 30 days with "Remember me") |
-//! | email tokens | until used or expired (24 h verification, 1 h reset) |
+//! | email tokens, SMS codes | until used or expired (24 h verification, 1 h reset, 10 min codes) |
 //! | throttle counters | until their window has passed (at most one hour) |
 //! | sent or failed emails and SMS | body (links, codes) erased after 7 days, the rest deleted after 90 |
 //! | payment records | 7 years (bookkeeping), then deleted with their events |
@@ -41,7 +41,8 @@ pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
     let payments_before = now - PAYMENT_YEARS * 365 * DAY;
     let swept = Swept {
         sessions: run("DELETE FROM sessions WHERE expires_at <= $1", now).await?,
-        tokens: run("DELETE FROM tokens WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?,
+        tokens: run("DELETE FROM tokens WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?
+            + run("DELETE FROM one_time_codes WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?,
         throttle: run("DELETE FROM throttle WHERE window_start <= $1", now - THROTTLE_KEEP_MS).await?,
         outbox_bodies: run(
             "UPDATE outbox SET body = '' WHERE body <> ''

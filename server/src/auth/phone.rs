@@ -27,13 +27,22 @@ pub async fn set(state: &AppState, user: &User, phone: &PhoneE164) -> AppResult<
     .bind(&user.id)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE purpose = 'phone' AND subject = $2 AND used_at IS NULL")
-        .bind(now_ms())
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE one_time_codes SET used_at = $1 WHERE purpose = 'phone' AND subject LIKE $2 AND used_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(format!("{}:%", user.id))
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// A code proves one number for one account: the subject names both, so a
+/// code sent to one number can never verify another (a number changed
+/// while a code was on its way).
+fn subject(user: &User, phone: &str) -> String {
+    format!("{}:{phone}", user.id)
 }
 
 fn unverified_phone(user: &User) -> AppResult<&str> {
@@ -50,7 +59,7 @@ fn unverified_phone(user: &User) -> AppResult<&str> {
 /// Send a code to the account's number, within the send limits.
 pub async fn send_code(state: &AppState, user: &User) -> AppResult<()> {
     let phone = unverified_phone(user)?;
-    let slot = otp::reserve_send(&state.db, Purpose::Phone, &user.id).await?;
+    let slot = otp::reserve_send(&state.db, Purpose::Phone, &subject(user, phone), phone).await?;
     let mut tx = state.begin().await?;
     let code = slot.issue(&mut tx).await?;
     let body = format!(
@@ -66,7 +75,7 @@ pub async fn send_code(state: &AppState, user: &User) -> AppResult<()> {
 /// Confirm the number with the code it received.
 pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<()> {
     let phone = unverified_phone(user)?.to_owned();
-    let matched = otp::check(&state.db, Purpose::Phone, &user.id, code).await?.map_err(AppError::from)?;
+    let matched = otp::check(&state.db, Purpose::Phone, &subject(user, &phone), code).await?.map_err(AppError::from)?;
     let mut tx = state.begin().await?;
     let taken: i64 = sqlx::query(
         "SELECT COUNT(*) AS n FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL
@@ -79,9 +88,7 @@ pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<()> 
     .try_get("n")?;
     if taken > 0 {
         tx.rollback().await?;
-        return Err(AppError::Conflict(
-            "This mobile number is verified on another account. Remove it there first, or use another number.".into(),
-        ));
+        return Err(taken_elsewhere());
     }
     let verified = sqlx::query(
         "UPDATE users SET phone_verified_at = $1 WHERE id = $2 AND phone_e164 = $3 AND phone_verified_at IS NULL",
@@ -90,12 +97,25 @@ pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<()> 
     .bind(&user.id)
     .bind(&phone)
     .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    .await;
+    let verified = match verified {
+        // Another account verified the number in the meantime (the unique index).
+        Err(e) if crate::db::is_unique_violation(&e) => {
+            tx.rollback().await?;
+            return Err(taken_elsewhere());
+        }
+        other => other?.rows_affected(),
+    };
     if verified == 0 || !matched.consume(&mut tx).await? {
         tx.rollback().await?;
         return Err(AppError::Conflict("This code has already been used.".into()));
     }
     tx.commit().await?;
     Ok(())
+}
+
+fn taken_elsewhere() -> AppError {
+    AppError::Conflict(
+        "This mobile number is verified on another account. Remove it there first, or use another number.".into(),
+    )
 }

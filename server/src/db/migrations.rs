@@ -50,6 +50,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(8, "one-time codes", "0008_one_time_codes.sql"),
     portable!(9, "transfers", "0009_transfers.sql"),
     portable!(10, "transfer payments", "0010_transfer_payments.sql"),
+    portable!(11, "one account per verified phone", "0011_verified_phone_unique.sql"),
 ];
 
 pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {

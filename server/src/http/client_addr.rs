@@ -26,7 +26,7 @@ impl FromRequestParts<AppState> for ClientAddr {
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip())
+            .map(|ConnectInfo(addr)| addr.ip().to_canonical())
             .ok_or_else(|| anyhow::anyhow!("the connection's peer address is missing"))?;
         Ok(Self(client_addr(peer, &parts.headers, &state.config.trusted_proxies)))
     }
@@ -46,7 +46,7 @@ fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> IpAddr {
         .collect::<Vec<_>>();
     let mut client = peer;
     for hop in forwarded.iter().rev() {
-        let Ok(ip) = hop.parse::<IpAddr>() else { break };
+        let Ok(ip) = hop.parse::<IpAddr>().map(|ip| ip.to_canonical()) else { break };
         client = ip;
         if !is_trusted(&ip) {
             break;

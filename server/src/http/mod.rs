@@ -4,7 +4,7 @@
 
 pub mod client_addr;
 pub mod extract;
-mod input;
+pub mod input;
 pub mod json;
 pub mod security;
 pub mod serve;

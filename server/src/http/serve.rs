@@ -21,7 +21,11 @@ use hyper_util::{
     server::graceful::GracefulShutdown,
     service::TowerToHyperService,
 };
-use tokio::{io::AsyncWriteExt, net::TcpListener, sync::Semaphore};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpListener,
+    sync::Semaphore,
+};
 use tower::ServiceExt;
 
 #[derive(Clone, Copy, Debug)]
@@ -101,9 +105,15 @@ async fn refuse(mut stream: tokio::net::TcpStream) {
          connection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
         BODY.len()
     );
+    // Write, close our side, then read and discard briefly: closing with the
+    // request still unread makes the kernel reset the connection, and the
+    // client would see a reset instead of the 503.
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         stream.write_all(response.as_bytes()).await?;
-        stream.shutdown().await
+        stream.shutdown().await?;
+        let mut sink = [0u8; 1024];
+        while stream.read(&mut sink).await? > 0 {}
+        Ok::<_, std::io::Error>(())
     })
     .await;
 }

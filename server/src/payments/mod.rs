@@ -146,6 +146,10 @@ async fn authentication_page(
 async fn authenticate(State(state): State<AppState>, Path(intent): Path<String>, body: Bytes) -> AppResult<Redirect> {
     require_local(&state)?;
     let fields: std::collections::HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
+    // A form body is not JSON, so the edge's check is repeated here, once.
+    if fields.values().any(|v| v.chars().any(crate::http::input::is_refused_char)) {
+        return Err(AppError::bad_request("invalid_parameter", "The form holds characters that are not allowed."));
+    }
     let field = |name: &str| fields.get(name).cloned().unwrap_or_default();
     let params = AuthenticationParams {
         client_secret: field("client_secret"),

@@ -138,7 +138,7 @@ async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<
             vessel_id,
             Some(transfer_id),
             fees::TRANSFER_CENTS,
-            "SELECT id, provider FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
+            "SELECT id, provider, user_id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
                AND status NOT IN ('succeeded', 'canceled')",
         ),
     };
@@ -146,6 +146,11 @@ async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<
         let open = sqlx::query(find).bind(transfer_id.unwrap_or(vessel_id)).fetch_optional(&state.db).await?;
         if let Some(open) = open {
             let id: String = open.try_get("id")?;
+            if transfer_id.is_some() && open.try_get::<String, _>("user_id")? != user.id {
+                // The other party of the transfer is paying: their payment,
+                // card and receipt are theirs alone.
+                return Err(AppError::Conflict("The other party of this transfer is paying its fee.".into()));
+            }
             if open.try_get::<String, _>("provider")? == state.payments.name() {
                 return Ok(id);
             }

@@ -1,6 +1,7 @@
-//! Ownership transfers (in progress, issue 9): start one with the new
-//! owner's phone, confirm the code their phone received, resend it, cancel.
-//! Paying the transfer fee and handing the vessel over are not built yet.
+//! Ownership transfers: start one with the new owner's phone, confirm the
+//! code their phone received, resend it, cancel; the fee's success (in
+//! `payments`) completes it through `service::complete`. A buyer without an
+//! account cannot yet claim a vessel (issue 9).
 
 mod model;
 pub mod service;

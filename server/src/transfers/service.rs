@@ -58,7 +58,7 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     }
     let transfer_id = new_id();
     // Before the transaction: the slot is taken by a write of its own.
-    let slot = otp::reserve_send(&state.db, Purpose::Transfer, &transfer_id).await?;
+    let slot = otp::reserve_send(&state.db, Purpose::Transfer, &transfer_id, i.to_phone.as_str()).await?;
     let now = now_ms();
     let mut tx = state.begin().await?;
     let inserted = sqlx::query(
@@ -121,7 +121,10 @@ async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Transfe
     .ok_or_else(not_found)?;
     let from: String = row.try_get("from_user_id")?;
     let to_phone: String = row.try_get("to_phone_e164")?;
-    let recipient = user.phone_verified_at.is_some() && user.phone_e164.as_deref() == Some(to_phone.as_str());
+    let received = row.try_get::<Option<String>, _>("to_user_id")?.as_deref() == Some(user.id.as_str());
+    let open = TransferStatus::parse(row.try_get("status")?).is_open();
+    let holds_the_number = user.phone_verified_at.is_some() && user.phone_e164.as_deref() == Some(to_phone.as_str());
+    let recipient = received || (open && holds_the_number);
     if from != user.id && !user.is_admin() && !recipient {
         return Err(not_found());
     }
@@ -132,13 +135,15 @@ pub async fn get(state: &AppState, user: &User, id: &str) -> AppResult<Transfer>
     Ok(load_for(state, user, id).await?.0)
 }
 
-/// The caller's transfers: the ones they started and the ones to their
-/// verified phone, newest first.
+/// The caller's transfers, newest first: the ones they started, the ones
+/// they received, and open ones to their verified phone (a number's next
+/// holder does not see who received vessels on it before).
 pub async fn list(state: &AppState, user: &User) -> AppResult<Vec<Transfer>> {
     let phone = user.phone_verified_at.as_ref().and(user.phone_e164.clone()).unwrap_or_default();
     let rows = sqlx::query(&format!(
         "SELECT {TRANSFER_COLUMNS} FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         WHERE t.from_user_id = $1 OR ($2 <> '' AND t.to_phone_e164 = $2)
+         WHERE t.from_user_id = $1 OR t.to_user_id = $1
+            OR ($2 <> '' AND t.to_phone_e164 = $2 AND t.status IN ('pending_verification', 'verified'))
          ORDER BY t.created_at DESC, t.id DESC LIMIT 200"
     ))
     .bind(&user.id)
@@ -191,7 +196,7 @@ pub async fn resend(state: &AppState, user: &User, id: &str) -> AppResult<()> {
         return Err(AppError::Forbidden("Only the person who started the transfer can send a new code.".into()));
     }
     refuse_unless_pending(&transfer)?;
-    let slot = otp::reserve_send(&state.db, Purpose::Transfer, id).await?;
+    let slot = otp::reserve_send(&state.db, Purpose::Transfer, id, &to_phone).await?;
     let mut tx = state.begin().await?;
     let code = slot.issue(&mut tx).await?;
     let body = format!(
@@ -215,6 +220,9 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
         return Err(AppError::Forbidden("Only the person who started the transfer can cancel it.".into()));
     }
     let mut tx = state.begin().await?;
+    // Payments, then the transfer, then the vessel: the order a payment's
+    // success takes too, so the two cannot deadlock on PostgreSQL.
+    crate::payments::service::cancel_open_for_transfer(&mut tx, id).await?;
     let moved = sqlx::query(
         "UPDATE transfers SET status = 'canceled', canceled_at = $1
          WHERE id = $2 AND status IN ('pending_verification', 'verified')",
@@ -229,7 +237,6 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
         return Err(AppError::Conflict("This transfer is no longer open.".into()));
     }
     lifecycle::end_transfer(&mut tx, &transfer.vessel.id, Some(&user.id), "transfer canceled").await?;
-    crate::payments::service::cancel_open_for_transfer(&mut tx, id).await?;
     let body = format!(
         "European Small-Craft Registry: the transfer of {} ({}) to you has been canceled. Any code you received no \
          longer works.",
@@ -265,6 +272,7 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
         .await?
         .rows_affected();
         if moved == 1 {
+            crate::payments::service::cancel_open_for_transfer(&mut tx, &id).await?;
             lifecycle::end_transfer(&mut tx, &vessel_id, None, "transfer expired").await?;
             expired += 1;
         }
@@ -310,6 +318,18 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
     }
     if from != user.id && !user.is_admin() && user.phone_e164.as_deref() != Some(to_phone.as_str()) {
         return Err(AppError::Forbidden("Only the seller or the new owner can pay this transfer's fee.".into()));
+    }
+    let paid: i64 = sqlx::query(
+        "SELECT COUNT(*) AS n FROM payments WHERE transfer_id = $1 AND purpose = 'transfer' AND status = 'succeeded'",
+    )
+    .bind(id)
+    .fetch_one(&state.db)
+    .await?
+    .try_get("n")?;
+    if paid > 0 {
+        return Err(AppError::Conflict(
+            "This transfer's fee has been paid; the registry is reviewing it and will contact you.".into(),
+        ));
     }
     if recipient_of(&state.db, &to_phone).await?.is_none() {
         return Err(AppError::Conflict(
@@ -364,7 +384,18 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
     .execute(&mut **tx)
     .await?
     .rows_affected();
-    if moved == 0 || !lifecycle::hand_over(tx, &vessel_id, &from, &to, id).await? {
+    let handed_over = moved == 1 && lifecycle::hand_over(tx, &vessel_id, &from, &to, id).await?;
+    if !handed_over {
+        if moved == 1 {
+            // The vessel left the transfer meanwhile (its owner archived the
+            // account): the transfer is not complete after all.
+            sqlx::query(
+                "UPDATE transfers SET status = 'verified', completed_at = NULL, to_user_id = NULL WHERE id = $1",
+            )
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        }
         crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", blocked("transfer no longer open"))
             .await?;
         tracing::warn!(transfer = id, "transfer fee paid for a transfer no longer open: held for review");
@@ -392,6 +423,29 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
             )
         };
         outbox::enqueue(tx, &Message::email(&email, "Transfer complete", body)).await?;
+    }
+    Ok(())
+}
+
+/// An archived account's open transfers end with it, and so do their fee
+/// payments, whoever opened them (in the archiving transaction).
+pub async fn cancel_all_from(tx: &mut crate::db::Tx<'_>, user_id: &str) -> AppResult<()> {
+    let open: Vec<String> = sqlx::query(
+        "SELECT id FROM transfers WHERE from_user_id = $1 AND status IN ('pending_verification', 'verified')",
+    )
+    .bind(user_id)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(|r| r.try_get("id"))
+    .collect::<Result<_, _>>()?;
+    for id in &open {
+        crate::payments::service::cancel_open_for_transfer(tx, id).await?;
+        sqlx::query("UPDATE transfers SET status = 'canceled', canceled_at = $1 WHERE id = $2")
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
     }
     Ok(())
 }

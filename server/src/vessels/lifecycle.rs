@@ -164,7 +164,9 @@ pub async fn end_transfer(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>,
 pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
     let now = now_ms();
     let moved = sqlx::query(
-        "UPDATE vessels SET owner_user_id = $1, status = 'active' WHERE id = $2 AND owner_user_id = $3 AND status = 'in_transfer'",
+        "UPDATE vessels SET owner_user_id = $1, status = 'active',
+             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
+         WHERE id = $2 AND owner_user_id = $3 AND status = 'in_transfer'",
     )
     .bind(to)
     .bind(vessel_id)

@@ -8,7 +8,7 @@ use registry::{
 use crate::helpers::TestApp;
 
 async fn send(app: &TestApp, subject: &str) -> Result<String, AppError> {
-    let slot = otp::reserve_send(&app.db, Purpose::Transfer, subject).await?;
+    let slot = otp::reserve_send(&app.db, Purpose::Transfer, subject, "+31600000001").await?;
     let mut tx = app.state.begin().await.unwrap();
     let code = slot.issue(&mut tx).await?;
     tx.commit().await.unwrap();
@@ -82,7 +82,7 @@ async fn a_new_code_waits_a_minute_even_when_asked_for_in_parallel() {
     let sends: Vec<_> = (0..20)
         .map(|_| {
             let db = app.db.clone();
-            tokio::spawn(async move { otp::reserve_send(&db, Purpose::Phone, "user-1").await.is_ok() })
+            tokio::spawn(async move { otp::reserve_send(&db, Purpose::Phone, "user-1", "+31600000002").await.is_ok() })
         })
         .collect();
     let mut granted = 0;
@@ -90,12 +90,12 @@ async fn a_new_code_waits_a_minute_even_when_asked_for_in_parallel() {
         granted += usize::from(s.await.unwrap());
     }
     assert_eq!(granted, 1);
-    let refused = otp::reserve_send(&app.db, Purpose::Phone, "user-1").await.err().unwrap();
+    let refused = otp::reserve_send(&app.db, Purpose::Phone, "user-1", "+31600000002").await.err().unwrap();
     assert!(
         matches!(refused, AppError::TooManyRequests { retry_after_secs, .. } if (1..=60).contains(&retry_after_secs))
     );
     // Another subject is not held back.
-    assert!(otp::reserve_send(&app.db, Purpose::Phone, "user-2").await.is_ok());
+    assert!(otp::reserve_send(&app.db, Purpose::Phone, "user-2", "+31600000003").await.is_ok());
 }
 
 #[tokio::test]
@@ -107,7 +107,17 @@ async fn at_most_four_codes_an_hour_per_subject() {
             .execute(&app.db)
             .await
             .unwrap();
-        let result = otp::reserve_send(&app.db, Purpose::Phone, "user-1").await;
+        let result = otp::reserve_send(&app.db, Purpose::Phone, "user-1", "+31600000004").await;
         assert_eq!(result.is_ok(), sent < 4, "send {sent}");
+    }
+}
+
+/// Many subjects, one destination: at most eight codes an hour reach a number.
+#[tokio::test]
+async fn one_number_gets_at_most_eight_codes_an_hour_whoever_asks() {
+    let app = TestApp::spawn().await;
+    for subject in 0..9 {
+        let result = otp::reserve_send(&app.db, Purpose::Transfer, &format!("t-{subject}"), "+31699999999").await;
+        assert_eq!(result.is_ok(), subject < 8, "code {subject}");
     }
 }

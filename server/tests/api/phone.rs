@@ -73,3 +73,18 @@ async fn a_number_is_verified_on_one_account_only() {
     let (status, body) = parts(second.post("/api/profile/phone/verify", json!({"otp": code})).await).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 }
+
+/// A code proves the number it was sent to, not whatever number the account
+/// holds by the time it is typed in.
+#[tokio::test]
+async fn a_code_sent_to_one_number_cannot_verify_another() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("mate@example.nl").await;
+    parts(app.post("/api/profile/phone", json!({"phoneE164": NUMBER})).await).await;
+    app.post("/api/profile/phone/send-code", json!({})).await;
+    let code = code_to(&app, NUMBER).await;
+    parts(app.post("/api/profile/phone", json!({"phoneE164": "+31611112222"})).await).await;
+    let (status, _) = parts(app.post("/api/profile/phone/verify", json!({"otp": code})).await).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "no live code for the new number");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM users WHERE phone_verified_at IS NOT NULL").await, 0);
+}

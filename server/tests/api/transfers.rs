@@ -315,3 +315,34 @@ async fn racing_confirmations_hand_the_vessel_over_once() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'transferred'").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers WHERE status = 'completed'").await, 1);
 }
+
+/// One party pays; the other is told so and never sees that payment.
+#[tokio::test]
+async fn the_buyer_cannot_take_over_the_sellers_fee_payment() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let buyer = buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let ask = json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id});
+    let (status, _) = parts(app.post("/api/payments/create-intent", ask.clone()).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = parts(buyer.post("/api/payments/create-intent", ask).await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body.get("clientSecret").is_none());
+}
+
+/// Archiving ends the account's open transfers and their fee payments.
+#[tokio::test]
+async fn archiving_the_sellers_account_cancels_the_open_transfer() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let buyer = buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let ask = json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id});
+    let (status, _) = parts(buyer.post("/api/payments/create-intent", ask).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers WHERE status = 'canceled'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE purpose = 'transfer' AND status = 'canceled'").await, 1);
+    assert_eq!(vessel_status(&app, &vessel).await, "deactivated");
+}
