@@ -93,3 +93,10 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
         _ => false,
     }
 }
+
+/// The `id` column of every row `sql` selects with its one parameter `key`,
+/// inside the caller's transaction (the rows a multi-row change visits).
+pub async fn ids(tx: &mut Tx<'_>, sql: &str, key: &str) -> sqlx::Result<Vec<String>> {
+    use sqlx::Row;
+    sqlx::query(sql).bind(key).fetch_all(&mut **tx).await?.iter().map(|r| r.try_get("id")).collect()
+}

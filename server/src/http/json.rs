@@ -68,11 +68,6 @@ fn rejection_to_error(rejection: JsonRejection) -> AppError {
         JsonRejection::JsonSyntaxError(_) => {
             AppError::bad_request("malformed_json", "The request body is not valid JSON.")
         }
-        JsonRejection::JsonDataError(e) => AppError::Status {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: "invalid_body",
-            message: format!("The request body has the wrong shape: {}", e.body_text()),
-        },
         JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => AppError::Status {
             status: StatusCode::PAYLOAD_TOO_LARGE,
             code: "payload_too_large",

@@ -451,34 +451,22 @@ pub(crate) fn provider_unavailable(cause: &anyhow::Error) -> AppError {
 /// gone. A success the provider reports later is still recorded (money is
 /// never dropped) and lands in review, since the vessel is no longer pending.
 pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<()> {
-    let open: Vec<String> =
-        sqlx::query("SELECT id FROM payments WHERE user_id = $1 AND status NOT IN ('succeeded', 'canceled')")
-            .bind(user_id)
-            .fetch_all(&mut **tx)
-            .await?
-            .iter()
-            .map(|r| r.try_get("id"))
-            .collect::<Result<_, _>>()?;
-    for payment_id in &open {
-        cancel(tx, payment_id, serde_json::json!({"reason": "account archived"})).await?;
-    }
-    Ok(())
+    let open = "SELECT id FROM payments WHERE user_id = $1 AND status NOT IN ('succeeded', 'canceled')";
+    cancel_each(tx, open, user_id, &serde_json::json!({"reason": "account archived"})).await
 }
 
 /// Cancel a transfer's unfinished fee payment, in the transaction that
 /// cancels the transfer.
 pub async fn cancel_open_for_transfer(tx: &mut Tx<'_>, transfer_id: &str) -> AppResult<()> {
-    let open: Vec<String> = sqlx::query(
-        "SELECT id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer' AND status NOT IN ('succeeded', 'canceled')",
-    )
-    .bind(transfer_id)
-    .fetch_all(&mut **tx)
-    .await?
-    .iter()
-    .map(|r| r.try_get("id"))
-    .collect::<Result<_, _>>()?;
-    for payment_id in &open {
-        cancel(tx, payment_id, serde_json::json!({"reason": "transfer canceled"})).await?;
+    let open = "SELECT id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
+                AND status NOT IN ('succeeded', 'canceled')";
+    cancel_each(tx, open, transfer_id, &serde_json::json!({"reason": "transfer canceled"})).await
+}
+
+/// Cancel every payment `open` selects for `key`, each logged with `why`.
+async fn cancel_each(tx: &mut Tx<'_>, open: &str, key: &str, why: &serde_json::Value) -> AppResult<()> {
+    for payment_id in crate::db::ids(tx, open, key).await? {
+        cancel(tx, &payment_id, why.clone()).await?;
     }
     Ok(())
 }

@@ -430,15 +430,12 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
 /// An archived account's open transfers end with it, and so do their fee
 /// payments, whoever opened them (in the archiving transaction).
 pub async fn cancel_all_from(tx: &mut crate::db::Tx<'_>, user_id: &str) -> AppResult<()> {
-    let open: Vec<String> = sqlx::query(
+    let open = crate::db::ids(
+        tx,
         "SELECT id FROM transfers WHERE from_user_id = $1 AND status IN ('pending_verification', 'verified')",
+        user_id,
     )
-    .bind(user_id)
-    .fetch_all(&mut **tx)
-    .await?
-    .iter()
-    .map(|r| r.try_get("id"))
-    .collect::<Result<_, _>>()?;
+    .await?;
     for id in &open {
         crate::payments::service::cancel_open_for_transfer(tx, id).await?;
         sqlx::query("UPDATE transfers SET status = 'canceled', canceled_at = $1 WHERE id = $2")

@@ -100,15 +100,9 @@ async fn hold_for_review(
 /// the phone number stored on them (data minimisation: the account's own
 /// phone is erased in the same transaction). Each change is audited.
 pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()> {
-    use sqlx::Row;
-    let vessels: Vec<String> =
-        sqlx::query("SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'")
-            .bind(owner_id)
-            .fetch_all(&mut **tx)
-            .await?
-            .iter()
-            .map(|r| r.try_get("id"))
-            .collect::<Result<_, _>>()?;
+    let vessels =
+        crate::db::ids(tx, "SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'", owner_id)
+            .await?;
     sqlx::query("UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '' WHERE owner_user_id = $1")
         .bind(owner_id)
         .execute(&mut **tx)
