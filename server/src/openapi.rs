@@ -39,6 +39,7 @@ use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profil
         vessels::search,
         vessels::my_list,
         vessels::detail,
+        vessels::verify_history,
         vessels::update,
         vessels::admin_list,
         transfers::initiate,

@@ -91,7 +91,7 @@ pub struct VerifyPhoneRequest {
 }
 
 #[utoipa::path(post, path = "/api/profile/phone/verify", tag = "profile", request_body = VerifyPhoneRequest,
-    responses((status = 200, body = User, description = "Verified"),
+    responses((status = 200, body = User, description = "Verified; any paid transfer waiting for this number is now the caller's"),
               (status = 400, body = ErrorBody, description = "code wrong_code, with the attempts left"),
               (status = 401, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "No number, already verified, or verified on another account"),
@@ -101,8 +101,21 @@ pub(crate) async fn verify_phone(
     me: CurrentUser,
     ApiJson(body): ApiJson<VerifyPhoneRequest>,
 ) -> AppResult<ApiJson<User>> {
-    phone::verify(&state, &me.user, &body.otp).await?;
+    confirm_phone(&state, &me.user, &body.otp).await?;
     Ok(ApiJson(reloaded(&state, &me.session_secret).await?))
+}
+
+/// A verified number completes any paid transfer waiting for it, in the
+/// verification's own transaction: the buyer who signed up after the quay
+/// scene finds the vessel on their dashboard at once.
+async fn confirm_phone(state: &AppState, user: &User, otp: &str) -> AppResult<()> {
+    let mut confirmed = phone::verify(state, user, otp).await?;
+    let claimed = crate::transfers::service::claim_waiting(&mut confirmed.tx, &user.id, &confirmed.phone).await?;
+    confirmed.tx.commit().await?;
+    if claimed > 0 {
+        state.wake_outbox();
+    }
+    Ok(())
 }
 
 /// The user as stored now, after a change.

@@ -15,6 +15,7 @@ use crate::{
     db::Backend,
     domain::{PlatformId, folded::fold},
     ids::new_id,
+    vessels::history_chain::{EventType, Link},
 };
 
 /// Models with a typical length in cm.
@@ -398,6 +399,40 @@ async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Resul
     let mut q = sqlx::query(&sql);
     for (id, vessel, owner, acquired, out) in &entries {
         q = q.bind(id.as_str()).bind(*vessel).bind(*owner).bind(*acquired).bind(*out);
+    }
+    q.execute(&mut **tx).await?;
+
+    // Each vessel's ownership chain: registered (by the previous owner, if
+    // any), then transferred to the current one.
+    let links: Vec<(&str, Link)> = rows
+        .iter()
+        .flat_map(|r| {
+            let platform_id = PlatformId::display_stored(r.platform_id.clone());
+            let mut chain = Vec::with_capacity(2);
+            if let Some((_, since)) = &r.previous_owner {
+                chain.push(Link::after(None, &platform_id, EventType::Registered, *since));
+            }
+            let head = chain.last().map(|l: &Link| (l.sequence, l.hash.clone()));
+            let event = if head.is_some() { EventType::Transferred } else { EventType::Registered };
+            chain.push(Link::after(head.as_ref().map(|(s, h)| (*s, h.as_str())), &platform_id, event, r.created_at));
+            chain.into_iter().map(|l| (r.id.as_str(), l))
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO ownership_events (vessel_id, sequence, event_type, owner_ref, occurred_at, previous_hash, hash)
+         SELECT * FROM (VALUES {}) AS t",
+        placeholders(7, links.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for (vessel, l) in &links {
+        q = q
+            .bind(*vessel)
+            .bind(l.sequence)
+            .bind(l.event.as_str())
+            .bind(l.owner_ref.as_str())
+            .bind(l.at_ms)
+            .bind(l.previous_hash.as_str())
+            .bind(l.hash.as_str());
     }
     q.execute(&mut **tx).await?;
     Ok(())

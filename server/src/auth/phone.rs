@@ -72,8 +72,15 @@ pub async fn send_code(state: &AppState, user: &User) -> AppResult<()> {
     Ok(())
 }
 
+/// A number confirmed in a transaction not yet committed: the caller adds
+/// what follows from it (a waiting transfer's claim) and commits.
+pub struct Confirmed {
+    pub tx: crate::db::Tx<'static>,
+    pub phone: String,
+}
+
 /// Confirm the number with the code it received.
-pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<()> {
+pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<Confirmed> {
     let phone = unverified_phone(user)?.to_owned();
     let matched = otp::check(&state.db, Purpose::Phone, &subject(user, &phone), code).await?.map_err(AppError::from)?;
     let mut tx = state.begin().await?;
@@ -110,8 +117,7 @@ pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<()> 
         tx.rollback().await?;
         return Err(AppError::Conflict("This code has already been used.".into()));
     }
-    tx.commit().await?;
-    Ok(())
+    Ok(Confirmed { tx, phone })
 }
 
 fn taken_elsewhere() -> AppError {

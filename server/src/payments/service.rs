@@ -46,7 +46,7 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
             .fetch_optional(&state.db)
             .await?
             .ok_or_else(vessel_not_found)?;
-    if vessel.try_get::<String, _>("owner_user_id")? != user.id {
+    if vessel.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::Forbidden("Only the vessel's owner can pay its registration fee.".into()));
     }
     match vessel.try_get::<&str, _>("status")? {

@@ -60,10 +60,14 @@ pub struct Transfer {
     pub completed_at: Option<String>,
     pub canceled_at: Option<String>,
     pub expires_at: String,
+    /// Completed and paid, but no account holds the recipient's number,
+    /// verified, yet: the vessel waits for that number's claim.
+    pub awaiting_claim: bool,
+    pub claimed_at: Option<String>,
 }
 
 pub const TRANSFER_COLUMNS: &str = "t.id, t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_user_id, t.status, \
-     t.created_at, t.verified_at, t.completed_at, t.canceled_at, t.expires_at, \
+     t.created_at, t.verified_at, t.completed_at, t.canceled_at, t.expires_at, t.claimed_at, \
      v.platform_id, v.name, v.make, v.model";
 
 /// `+31612345678` → `+31 6•••••678`: the country prefix, the first digit and
@@ -86,6 +90,8 @@ impl Transfer {
     pub fn from_row(r: &AnyRow, viewer_id: &str) -> sqlx::Result<Self> {
         let optional =
             |name: &str| -> sqlx::Result<Option<String>> { Ok(r.try_get::<Option<i64>, _>(name)?.map(rfc3339)) };
+        let status = TransferStatus::parse(r.try_get("status")?);
+        let recipient: Option<String> = r.try_get("to_user_id")?;
         Ok(Self {
             id: r.try_get("id")?,
             vessel: TransferVessel {
@@ -96,13 +102,15 @@ impl Transfer {
                 model: r.try_get("model")?,
             },
             to_phone_masked: mask_phone(r.try_get("to_phone_e164")?),
-            status: TransferStatus::parse(r.try_get("status")?),
+            status,
             outgoing: r.try_get::<String, _>("from_user_id")? == viewer_id,
             created_at: rfc3339(r.try_get("created_at")?),
             verified_at: optional("verified_at")?,
             completed_at: optional("completed_at")?,
             canceled_at: optional("canceled_at")?,
             expires_at: rfc3339(r.try_get("expires_at")?),
+            awaiting_claim: status == TransferStatus::Completed && recipient.is_none(),
+            claimed_at: optional("claimed_at")?,
         })
     }
 }

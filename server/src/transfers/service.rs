@@ -44,7 +44,7 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(vessel_not_found)?;
-    if vessel.try_get::<String, _>("owner_user_id")? != user.id {
+    if vessel.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
         // Not theirs: the same answer as for a vessel that does not exist.
         return Err(vessel_not_found());
     }
@@ -90,8 +90,10 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     let platform_id = PlatformId::display_stored(vessel.try_get("platform_id")?);
     let body = format!(
         "European Small-Craft Registry: your code to receive {vessel_name} ({platform_id}) is {}. \
-         Give it only to the seller, in person. It is valid for 10 minutes.",
-        code.expose()
+         Give it only to the seller, in person. It is valid for 10 minutes. Once the fee is paid, the vessel is \
+         yours: sign up or sign in with this mobile number to find it: {}",
+        code.expose(),
+        state.config.link("/signup")
     );
     outbox::enqueue(&mut tx, &Message::sms(i.to_phone.as_str(), "Transfer code", body)).await?;
     if let Some(email) = &i.to_email {
@@ -301,9 +303,8 @@ pub struct Payable {
 
 /// May `user` pay the fee of transfer `id` for vessel `vessel_id` now? The
 /// transfer must be verified and belong to that vessel; its initiator or its
-/// recipient pays. The recipient's account must exist (a verified mobile
-/// number equal to the one the seller entered), since the vessel is handed
-/// to it in the payment's own transaction.
+/// recipient pays. (The recipient's account need not exist yet: the vessel
+/// then waits for its claim.)
 pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -> AppResult<Payable> {
     let (transfer, from, to_phone) = load_for(state, user, id).await?;
     if transfer.vessel.id != vessel_id {
@@ -331,11 +332,6 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
             "This transfer's fee has been paid; the registry is reviewing it and will contact you.".into(),
         ));
     }
-    if recipient_of(&state.db, &to_phone).await?.is_none() {
-        return Err(AppError::Conflict(
-            "The new owner needs an account with this mobile number, verified, before the fee can be paid.".into(),
-        ));
-    }
     Ok(Payable { platform_id: transfer.vessel.platform_id })
 }
 
@@ -354,12 +350,14 @@ async fn recipient_of(db: impl sqlx::Executor<'_, Database = sqlx::Any>, phone: 
 }
 
 /// The fee arrived (called once, in the transaction that records the
-/// payment): the transfer completes and the vessel is handed over, or, if
-/// the transfer was canceled or the vessel moved meanwhile, nothing changes
-/// hands and the payment stands for an administrator to refund.
+/// payment): the transfer completes and the vessel is handed over to the
+/// account whose verified number the seller entered, or, when there is none
+/// yet, released to wait for that number's claim. If the transfer was
+/// canceled or the vessel moved meanwhile, nothing changes hands and the
+/// payment stands for an administrator to refund.
 pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) -> AppResult<()> {
     let row = sqlx::query(
-        "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_email, t.status, v.platform_id, v.name
+        "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, v.platform_id, v.name
          FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1",
     )
     .bind(id)
@@ -367,24 +365,23 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
     .await?;
     let (vessel_id, from, to_phone): (String, String, String) =
         (row.try_get("vessel_id")?, row.try_get("from_user_id")?, row.try_get("to_phone_e164")?);
-    let blocked = |why: &str| serde_json::json!({"transferId": id, "paymentId": payment_id, "reason": why});
-    let Some(to) = recipient_of(&mut **tx, &to_phone).await? else {
-        crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", blocked("no recipient account"))
-            .await?;
-        tracing::warn!(transfer = id, "transfer fee paid but no recipient account: held for review");
-        return Ok(());
-    };
+    let to = recipient_of(&mut **tx, &to_phone).await?;
     let now = now_ms();
     let moved = sqlx::query(
-        "UPDATE transfers SET status = 'completed', completed_at = $1, to_user_id = $2 WHERE id = $3 AND status = 'verified'",
+        "UPDATE transfers SET status = 'completed', completed_at = $1, to_user_id = $2, claimed_at = NULL
+         WHERE id = $3 AND status = 'verified'",
     )
     .bind(now)
-    .bind(&to)
+    .bind(to.clone())
     .bind(id)
     .execute(&mut **tx)
     .await?
     .rows_affected();
-    let handed_over = moved == 1 && lifecycle::hand_over(tx, &vessel_id, &from, &to, id).await?;
+    let handed_over = moved == 1
+        && match &to {
+            Some(to) => lifecycle::hand_over(tx, &vessel_id, &from, to, id).await?,
+            None => lifecycle::release(tx, &vessel_id, &from, id).await?,
+        };
     if !handed_over {
         if moved == 1 {
             // The vessel left the transfer meanwhile (its owner archived the
@@ -396,35 +393,107 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
             .execute(&mut **tx)
             .await?;
         }
-        crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", blocked("transfer no longer open"))
-            .await?;
+        let detail =
+            serde_json::json!({"transferId": id, "paymentId": payment_id, "reason": "transfer no longer open"});
+        crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", detail).await?;
         tracing::warn!(transfer = id, "transfer fee paid for a transfer no longer open: held for review");
         return Ok(());
     }
-    let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
-    let vessel = row.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "your vessel".into());
-    let sms = format!("European Small-Craft Registry: {vessel} ({platform_id}) is now registered to you.");
+    let notice = Notice {
+        transfer_id: id,
+        platform_id: PlatformId::display_stored(row.try_get("platform_id")?),
+        vessel: row.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "your vessel".into()),
+    };
+    let (vessel, platform_id) = (&notice.vessel, &notice.platform_id);
+    let sms = match &to {
+        Some(_) => format!("European Small-Craft Registry: {vessel} ({platform_id}) is now registered to you."),
+        // The link to claim it came with the code.
+        None => format!(
+            "European Small-Craft Registry: {vessel} ({platform_id}) has been transferred to this number. To claim \
+             it, sign up (or sign in) with this mobile number and verify it."
+        ),
+    };
     outbox::enqueue(tx, &Message::sms(&to_phone, "Transfer complete", sms)).await?;
-    let emails = sqlx::query("SELECT id, email FROM users WHERE id IN ($1, $2)")
-        .bind(&from)
-        .bind(&to)
-        .fetch_all(&mut **tx)
-        .await?;
-    for user in &emails {
-        let (user_id, email): (String, String) = (user.try_get("id")?, user.try_get("email")?);
-        let body = if user_id == to {
-            format!(
-                "{vessel} ({platform_id}) is now registered to you. It is on your dashboard.\n\nTransfer reference: {id}"
-            )
-        } else {
-            format!(
-                "The transfer of {vessel} ({platform_id}) is complete: it is no longer registered to you.\n\n\
-                 Transfer reference: {id}"
-            )
-        };
-        outbox::enqueue(tx, &Message::email(&email, "Transfer complete", body)).await?;
+    notice.email_seller(tx, &from).await?;
+    if let Some(to) = &to {
+        notice.email_new_owner(tx, to).await?;
     }
     Ok(())
+}
+
+/// What the parties of a completed transfer are told.
+struct Notice<'a> {
+    transfer_id: &'a str,
+    platform_id: String,
+    vessel: String,
+}
+
+impl Notice<'_> {
+    async fn email_seller(&self, tx: &mut crate::db::Tx<'_>, seller: &str) -> AppResult<()> {
+        let body = format!(
+            "The transfer of {} ({}) is complete: it is no longer registered to you. Your release receipt is on your \
+             dashboard.\n\nTransfer reference: {}",
+            self.vessel, self.platform_id, self.transfer_id
+        );
+        self.email(tx, seller, &body).await
+    }
+
+    async fn email_new_owner(&self, tx: &mut crate::db::Tx<'_>, owner: &str) -> AppResult<()> {
+        let body = format!(
+            "{} ({}) is now registered to you. It is on your dashboard.\n\nTransfer reference: {}",
+            self.vessel, self.platform_id, self.transfer_id
+        );
+        self.email(tx, owner, &body).await
+    }
+
+    async fn email(&self, tx: &mut crate::db::Tx<'_>, user_id: &str, body: &str) -> AppResult<()> {
+        let row = sqlx::query("SELECT email FROM users WHERE id = $1 AND archived_at IS NULL")
+            .bind(user_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if let Some(row) = row {
+            outbox::enqueue(tx, &Message::email(row.try_get("email")?, "Transfer complete", body.to_owned())).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The holder of `phone` has just verified it (in `tx`, the verification's
+/// own transaction): every paid transfer waiting for that number becomes
+/// theirs. Two claims at once agree on one: the transfer's recipient is set
+/// only while it is empty, and the vessel moves only while it has no owner.
+#[tracing::instrument(skip_all, fields(user = %user_id))]
+pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &str) -> AppResult<u64> {
+    let waiting = sqlx::query(
+        "SELECT t.id, t.vessel_id, v.platform_id, v.name FROM transfers t JOIN vessels v ON v.id = t.vessel_id
+         WHERE t.to_phone_e164 = $1 AND t.status = 'completed' AND t.to_user_id IS NULL",
+    )
+    .bind(phone)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut claimed = 0;
+    for row in &waiting {
+        let (id, vessel_id): (String, String) = (row.try_get("id")?, row.try_get("vessel_id")?);
+        let taken =
+            sqlx::query("UPDATE transfers SET to_user_id = $1, claimed_at = $2 WHERE id = $3 AND to_user_id IS NULL")
+                .bind(user_id)
+                .bind(now_ms())
+                .bind(&id)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected();
+        if taken == 0 || !lifecycle::claim(tx, &vessel_id, user_id, &id).await? {
+            return Err(AppError::Conflict("This vessel has just been claimed. Try again.".into()));
+        }
+        let notice = Notice {
+            transfer_id: &id,
+            platform_id: PlatformId::display_stored(row.try_get("platform_id")?),
+            vessel: row.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "your vessel".into()),
+        };
+        notice.email_new_owner(tx, user_id).await?;
+        claimed += 1;
+    }
+    Ok(claimed)
 }
 
 /// An archived account's open transfers end with it, and so do their fee

@@ -7,8 +7,17 @@
 //! - `pending_payment` → `needs_review` when the fee is paid but another
 //!   vessel took one of its identifiers meanwhile (the owner sees why, an
 //!   administrator resolves it);
-//! - any → `deactivated` when the owner archives the account.
+//! - any → `deactivated` when the owner archives the account;
+//! - `active` → `in_transfer` → `active` (with a new owner, or the same one
+//!   when the transfer is canceled or expires);
+//! - `in_transfer` with no owner while a paid transfer waits for its buyer's
+//!   claim, then `active` with the buyer as owner.
+//!
+//! Every change of owner also ends and starts `ownership_history` entries
+//! and appends to the vessel's hash chain (`history_chain`), here and only
+//! here.
 
+use super::history_chain::{self, EventType};
 use super::identifiers_in_use;
 use crate::audit::record as audit;
 use crate::{clock::now_ms, db::Tx, db::is_unique_violation, error::AppResult};
@@ -73,6 +82,7 @@ pub async fn activate_after_payment(
     if activated == 0 {
         return Ok(Activation::Unchanged);
     }
+    history_chain::append(tx, vessel_id, EventType::Registered, now_ms()).await?;
     audit(tx, vessel_id, Some(payer), "registration_paid", serde_json::json!({"paymentId": payment_id})).await?;
     Ok(Activation::Activated)
 }
@@ -156,13 +166,19 @@ pub async fn end_transfer(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>,
 /// `active` again, in the caller's transaction. False when the vessel is not
 /// in transfer from `from` (nothing is changed then).
 pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
+    pass_to(tx, vessel_id, Some(from), to, transfer_id).await
+}
+
+/// A paid transfer whose buyer has no account yet: the seller's ownership
+/// ends now, and the vessel stays `in_transfer` with no owner until the
+/// holder of the number claims it. False when the vessel is not in transfer
+/// from `from`.
+pub async fn release(tx: &mut Tx<'_>, vessel_id: &str, from: &str, transfer_id: &str) -> AppResult<bool> {
     let now = now_ms();
     let moved = sqlx::query(
-        "UPDATE vessels SET owner_user_id = $1, status = 'active',
-             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
-         WHERE id = $2 AND owner_user_id = $3 AND status = 'in_transfer'",
+        "UPDATE vessels SET owner_user_id = NULL, owner_phone_e164 = ''
+         WHERE id = $1 AND owner_user_id = $2 AND status = 'in_transfer'",
     )
-    .bind(to)
     .bind(vessel_id)
     .bind(from)
     .execute(&mut **tx)
@@ -171,25 +187,74 @@ pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, t
     if moved == 0 {
         return Ok(false);
     }
+    end_ownership(tx, vessel_id, from, now).await?;
+    history_chain::append(tx, vessel_id, EventType::Released, now).await?;
+    audit(tx, vessel_id, Some(from), "released_for_claim", serde_json::json!({"transferId": transfer_id})).await?;
+    Ok(true)
+}
+
+/// The buyer of a released vessel claims it: they become its owner and it
+/// is `active` again. False when the vessel is not waiting for a claim
+/// (claimed already: two claims at once agree on one).
+pub async fn claim(tx: &mut Tx<'_>, vessel_id: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
+    pass_to(tx, vessel_id, None, to, transfer_id).await
+}
+
+/// `in_transfer` from `from` (`None`: released, waiting for a claim) →
+/// `active` with `to` as owner: the ownership entries, the chain and the
+/// audit trail follow in the same transaction.
+async fn pass_to(tx: &mut Tx<'_>, vessel_id: &str, from: Option<&str>, to: &str, transfer_id: &str) -> AppResult<bool> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE vessels SET owner_user_id = $1, status = 'active',
+             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
+         WHERE id = $2 AND COALESCE(owner_user_id, '') = $3 AND status = 'in_transfer'",
+    )
+    .bind(to)
+    .bind(vessel_id)
+    .bind(from.unwrap_or_default())
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(false);
+    }
+    let (event, action, actor) = match from {
+        Some(from) => {
+            end_ownership(tx, vessel_id, from, now).await?;
+            (EventType::Transferred, "transferred", from)
+        }
+        None => (EventType::Claimed, "claimed", to),
+    };
+    start_ownership(tx, vessel_id, to, now).await?;
+    history_chain::append(tx, vessel_id, event, now).await?;
+    audit(tx, vessel_id, Some(actor), action, serde_json::json!({"transferId": transfer_id})).await?;
+    Ok(true)
+}
+
+async fn end_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64) -> AppResult<()> {
     sqlx::query(
         "UPDATE ownership_history SET transferred_out_at = $1
          WHERE vessel_id = $2 AND owner_user_id = $3 AND transferred_out_at IS NULL",
     )
-    .bind(now)
+    .bind(at)
     .bind(vessel_id)
-    .bind(from)
+    .bind(owner)
     .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64) -> AppResult<()> {
     sqlx::query(
         "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
          VALUES ($1, $2, $3, 'private', $4)",
     )
     .bind(crate::ids::new_id())
     .bind(vessel_id)
-    .bind(to)
-    .bind(now)
+    .bind(owner)
+    .bind(at)
     .execute(&mut **tx)
     .await?;
-    audit(tx, vessel_id, Some(from), "transferred", serde_json::json!({"transferId": transfer_id})).await?;
-    Ok(true)
+    Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod count_cache;
 mod create;
+pub mod history_chain;
 pub mod identifiers_in_use;
 pub mod lifecycle;
 pub mod model;
@@ -20,7 +21,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 pub use count_cache::CountCache;
-pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel};
+pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel, create as create_vessel};
+use history_chain::ChainReport;
 use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 
 use crate::{
@@ -36,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/search", get(search))
         .route("/api/vessels/my/list", get(my_list))
         .route("/api/vessels/{id}", get(detail).patch(update))
+        .route("/api/vessels/{id}/history/verify", get(verify_history))
         .route("/api/admin/vessels", get(admin_list))
 }
 
@@ -130,6 +133,21 @@ pub(crate) async fn detail(
     viewer: MaybeUser,
 ) -> AppResult<ApiJson<VesselDetail>> {
     Ok(ApiJson(service::detail(&state, viewer.0.as_ref(), &id).await?))
+}
+
+#[utoipa::path(get, path = "/api/vessels/{id}/history/verify", tag = "vessels",
+    params(("id" = String, Path, description = "The platform ID, as for GET /api/vessels/{id}",
+        pattern = r"^[-\t ]*([0-9A-HJKMNP-TV-Za-hjkmnp-tv-zOoIiLl][-\t ]*){12}$")),
+    responses((status = 200, body = ChainReport,
+                  description = "The ownership chain recomputed (docs/HISTORY-CHAIN.md); `valid` false names the first bad event"),
+              (status = 400, body = ErrorBody, description = "code invalid_platform_id"),
+              (status = 404, body = ErrorBody)))]
+pub(crate) async fn verify_history(
+    State(state): State<AppState>,
+    PlatformIdPath(id): PlatformIdPath,
+    viewer: MaybeUser,
+) -> AppResult<ApiJson<ChainReport>> {
+    Ok(ApiJson(service::verify_history(&state, viewer.0.as_ref(), &id).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -2,6 +2,7 @@
 
 use sqlx::{FromRow, Row};
 
+use super::history_chain::ChainReport;
 use super::model::{OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail, VesselPage, VesselStatus};
 use crate::{
     app::AppState,
@@ -19,17 +20,7 @@ fn not_found() -> AppError {
 /// owner's unlisted ones. Past owners are never named: an entry carries an
 /// owner id only when it is the viewer's own.
 pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<VesselDetail> {
-    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
-        .bind(id.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(not_found)?;
-    let vessel = Vessel::from_row(&row)?;
-    let owner_id: String = row.try_get("owner_user_id")?;
-    let privileged = viewer.is_some_and(|u| u.id == owner_id || u.is_admin());
-    if !vessel.is_listed() && !privileged {
-        return Err(not_found());
-    }
+    let vessel = visible(state, viewer, id).await?;
     let history = sqlx::query(
         "SELECT owner_user_id, acquisition_type, acquired_at, transferred_out_at FROM ownership_history
          WHERE vessel_id = $1 ORDER BY acquired_at DESC, id DESC",
@@ -49,6 +40,30 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
     })
     .collect::<sqlx::Result<_>>()?;
     Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history })
+}
+
+/// The vessel with this platform ID, if the viewer may see it: a listed
+/// vessel for everyone, any vessel for its owner and administrators.
+async fn visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Vessel> {
+    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
+        .bind(id.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(not_found)?;
+    let vessel = Vessel::from_row(&row)?;
+    let owner_id: Option<String> = row.try_get("owner_user_id")?;
+    let privileged = viewer.is_some_and(|u| owner_id.as_deref() == Some(u.id.as_str()) || u.is_admin());
+    if !vessel.is_listed() && !privileged {
+        return Err(not_found());
+    }
+    Ok(vessel)
+}
+
+/// Recompute the vessel's ownership chain, for whoever may see the vessel.
+#[tracing::instrument(skip_all, fields(vessel = %id))]
+pub async fn verify_history(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<ChainReport> {
+    let vessel = visible(state, viewer, id).await?;
+    super::history_chain::verify(&state.db, &vessel.id, &vessel.platform_id).await
 }
 
 /// The user's vessels in every state, newest first.
@@ -106,7 +121,7 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         .await?
         .ok_or_else(not_found)?;
     let before = Vessel::from_row(&row)?;
-    if row.try_get::<String, _>("owner_user_id")? != user.id {
+    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::Forbidden("Only the vessel's current owner can change it.".into()));
     }
     if before.status == super::model::VesselStatus::Deactivated {

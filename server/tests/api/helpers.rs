@@ -175,6 +175,10 @@ impl TestApp {
     pub async fn scalar(&self, sql: &str) -> i64 {
         sqlx::query(sql).fetch_one(&self.db).await.unwrap().get::<i64, _>(0)
     }
+
+    pub async fn scalar_text(&self, sql: &str) -> String {
+        sqlx::query(sql).fetch_one(&self.db).await.unwrap().get::<String, _>(0)
+    }
 }
 
 /// Status and JSON body of a response.

@@ -6,6 +6,7 @@ mod accounts;
 mod fake_stripe;
 mod hardening;
 mod helpers;
+mod history_chain;
 mod http_edge;
 mod otp;
 mod outbox;

@@ -205,6 +205,15 @@ async fn verified_transfer(app: &TestApp, vessel: &Value) -> String {
     id
 }
 
+/// The transfer fee's intent, asked for by `app`, and the card details that
+/// confirm it with the offline processor.
+async fn card_for_fee(app: &TestApp, vessel: &Value, id: &str) -> Value {
+    let ask = json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id});
+    let (status, intent) = parts(app.post("/api/payments/create-intent", ask).await).await;
+    assert_eq!(status, StatusCode::OK, "{intent}");
+    json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"})
+}
+
 async fn pay_transfer(app: &TestApp, vessel: &Value, id: &str) -> (StatusCode, Value) {
     let (status, intent) = parts(
         app.post(
@@ -252,14 +261,88 @@ async fn the_fee_paid_hands_the_vessel_to_the_buyer_and_ends_the_sellers_access(
     assert_eq!(initiate(&app, &vessel).await.0, StatusCode::NOT_FOUND);
 }
 
+/// The quay scene with a buyer who has no account yet: the fee is paid,
+/// the seller's ownership ends, and the vessel waits, in nobody's
+/// dashboard, until the holder of the number signs up and verifies it.
 #[tokio::test]
-async fn without_a_verified_buyer_account_the_fee_is_not_taken() {
+async fn a_fee_paid_before_the_buyer_has_an_account_waits_for_their_claim() {
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let id = verified_transfer(&app, &vessel).await;
-    let (status, body) = pay_transfer(&app, &vessel, &id).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE purpose = 'transfer'").await, 0);
+    let (status, paid) = pay_transfer(&app, &vessel, &id).await;
+    assert_eq!(status, StatusCode::OK, "{paid}");
+    let (_, transfer) = parts(app.get(&format!("/api/transfers/{id}")).await).await;
+    assert_eq!((transfer["status"].as_str(), transfer["awaitingClaim"].as_bool()), (Some("completed"), Some(true)));
+    let (_, sellers) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(sellers.as_array().unwrap().len(), 0, "the seller's access ends with the payment");
+    assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE owner_user_id IS NULL").await, 1);
+    let sms = app.last_message_to(BUYER).await.unwrap();
+    assert!(sms["body"].as_str().unwrap().contains("To claim it"), "{sms}");
+    let (_, public) = parts(
+        TestApp::browser()
+            .get(app.url(&format!("/api/vessels/{}", vessel["platformId"].as_str().unwrap())))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(public["vessel"]["status"], "in_transfer");
+
+    let newcomer = app.second_browser();
+    newcomer.signed_in_user("newcomer@example.nl").await;
+    let (_, nothing_yet) = parts(newcomer.get("/api/vessels/my/list").await).await;
+    assert_eq!(nothing_yet.as_array().unwrap().len(), 0, "an unverified number claims nothing");
+    crate::phone::verify_number(&newcomer, BUYER).await;
+    let (_, theirs) = parts(newcomer.get("/api/vessels/my/list").await).await;
+    assert_eq!((theirs[0]["id"].as_str(), theirs[0]["status"].as_str()), (vessel["id"].as_str(), Some("active")));
+    let (_, transfer) = parts(newcomer.get(&format!("/api/transfers/{id}")).await).await;
+    assert_eq!(transfer["awaitingClaim"], false);
+    assert!(transfer["claimedAt"].is_string(), "{transfer}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history WHERE transferred_out_at IS NULL").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
+}
+
+/// Two accounts holding the same number verify it at once: one of them
+/// gets the waiting vessel, the other is told the number is taken.
+#[tokio::test]
+async fn two_claims_at_once_give_the_vessel_to_one_account() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    assert_eq!(pay_transfer(&app, &vessel, &id).await.0, StatusCode::OK);
+    let mut claimants = Vec::new();
+    for email in ["first@example.nl", "second@example.nl", "third@example.nl"] {
+        let claimant = app.second_browser();
+        claimant.signed_in_user(email).await;
+        let (status, _) = parts(claimant.post("/api/profile/phone", json!({"phoneE164": BUYER})).await).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(claimant.post("/api/profile/phone/send-code", json!({})).await.status(), StatusCode::ACCEPTED);
+        let code = crate::phone::code_to(&app, BUYER).await;
+        claimants.push((claimant, code));
+    }
+    let attempts: Vec<_> = claimants
+        .iter()
+        .map(|(c, code)| {
+            let (client, url, body) = (c.client.clone(), c.url("/api/profile/phone/verify"), json!({"otp": code}));
+            tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap().status() })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for a in attempts {
+        statuses.push(a.await.unwrap());
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT), "{statuses:?}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'claimed'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE owner_user_id IS NULL").await, 0);
+    let mut owners = 0;
+    for (c, _) in &claimants {
+        let (_, list) = parts(c.get("/api/vessels/my/list").await).await;
+        owners += list.as_array().unwrap().len();
+    }
+    assert_eq!(owners, 1);
 }
 
 /// A cancel racing the payment: whichever comes second changes no owner.
@@ -293,15 +376,7 @@ async fn racing_confirmations_hand_the_vessel_over_once() {
     let vessel = owner_with_active_vessel(&app).await;
     buyer(&app).await;
     let id = verified_transfer(&app, &vessel).await;
-    let (_, intent) = parts(
-        app.post(
-            "/api/payments/create-intent",
-            json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id}),
-        )
-        .await,
-    )
-    .await;
-    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    let body = card_for_fee(&app, &vessel, &id).await;
     let confirms: Vec<_> = (0..6)
         .map(|_| {
             let (client, url, body) = (app.client.clone(), app.url("/api/payments/local/confirm"), body.clone());
@@ -345,4 +420,86 @@ async fn archiving_the_sellers_account_cancels_the_open_transfer() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers WHERE status = 'canceled'").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE purpose = 'transfer' AND status = 'canceled'").await, 1);
     assert_eq!(vessel_status(&app, &vessel).await, "deactivated");
+}
+
+/// The same right code sent twice at once: one verification.
+#[tokio::test]
+async fn racing_verifications_verify_once() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let (_, started) = initiate(&app, &vessel).await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    let code = code_sent(&app).await;
+    let attempts: Vec<_> = (0..6)
+        .map(|_| {
+            let (client, url) = (app.client.clone(), app.url(&format!("/api/transfers/{id}/verify-otp")));
+            let body = json!({"otp": code});
+            tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap().status() })
+        })
+        .collect();
+    let mut ok = 0;
+    for a in attempts {
+        let status = a.await.unwrap();
+        assert!(
+            status == StatusCode::OK || status == StatusCode::CONFLICT || status == StatusCode::TOO_MANY_REQUESTS,
+            "{status}"
+        );
+        ok += usize::from(status == StatusCode::OK);
+    }
+    assert_eq!(ok, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM one_time_codes WHERE used_at IS NOT NULL").await, 1);
+}
+
+/// A cancel and the fee's confirmation at the same moment: either the
+/// transfer is canceled and the vessel stays, or it completes and the
+/// cancel is refused; never both, never half.
+#[tokio::test]
+async fn a_cancel_racing_the_payment_has_one_outcome() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let buyer = buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let pay = card_for_fee(&app, &vessel, &id).await;
+    let (client, pay_url, cancel_url) =
+        (app.client.clone(), app.url("/api/payments/local/confirm"), app.url(&format!("/api/transfers/{id}/cancel")));
+    let paying = tokio::spawn({
+        let client = client.clone();
+        async move { client.post(pay_url).json(&pay).send().await.unwrap().status() }
+    });
+    let canceling =
+        tokio::spawn(async move { client.post(cancel_url).json(&json!({})).send().await.unwrap().status() });
+    let (_, cancel_status) = (paying.await.unwrap(), canceling.await.unwrap());
+    let status = app.scalar_text(&format!("SELECT status FROM transfers WHERE id = '{id}'")).await;
+    let (_, buyers) = parts(buyer.get("/api/vessels/my/list").await).await;
+    let (_, sellers) = parts(app.get("/api/vessels/my/list").await).await;
+    if status == "completed" {
+        assert_eq!(cancel_status, StatusCode::CONFLICT);
+        assert_eq!((buyers.as_array().unwrap().len(), sellers.as_array().unwrap().len()), (1, 0));
+        assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
+    } else {
+        assert_eq!((status.as_str(), cancel_status), ("canceled", StatusCode::OK));
+        assert_eq!((buyers.as_array().unwrap().len(), sellers.as_array().unwrap().len()), (0, 1));
+        assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 1);
+    }
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+}
+
+/// An administrator may cancel anyone's open transfer; the buyer may not.
+#[tokio::test]
+async fn an_administrator_can_cancel_a_transfer_and_the_buyer_cannot() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let buyer = buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    let (status, _) = parts(buyer.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let admin = app.second_browser();
+    admin.signed_in_user("harbour-master@example.nl").await;
+    let (status, _) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "not an administrator yet: not even told it exists");
+    registry::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    let (status, canceled) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{canceled}");
+    assert_eq!(canceled["status"], "canceled");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
 }
