@@ -1,16 +1,17 @@
-//! The application state every handler shares, and how it is assembled.
+//! The application state every handler shares. It holds configuration, the
+//! database, and providers behind their traits; it knows no feature's
+//! internals (`server.rs` assembles it and composes the routes).
 
 use std::sync::Arc;
 
 use tokio::sync::Notify;
 
 use crate::{
-    config::{Config, EmailProvider, SmsProvider},
+    config::Config,
     cpu::CpuPool,
-    db::{self, Backend, Db},
-    outbox::{ByChannel, Delivery, RecordOnly, Smtp, Twilio, worker::Worker},
-    payments::{self, PaymentProvider},
-    vessels::CountCache,
+    db::{Backend, Db},
+    payments::provider::PaymentProvider,
+    vessels::count_cache::CountCache,
 };
 
 #[derive(Clone)]
@@ -39,76 +40,19 @@ impl AppState {
         }
     }
 
+    pub fn new(
+        config: Config,
+        db: Db,
+        backend: Backend,
+        search_counts: Arc<CountCache>,
+        payments: Arc<dyn PaymentProvider>,
+        outbox_wake: Arc<Notify>,
+    ) -> Self {
+        Self { config: Arc::new(config), db, backend, search_counts, payments, cpu: CpuPool::new(), outbox_wake }
+    }
+
     /// Tell this process's outbox worker that a message is waiting.
     pub fn wake_outbox(&self) {
         self.outbox_wake.notify_one();
     }
-}
-
-/// Connect, migrate, and build the state and the outbox worker (which the
-/// caller spawns; tests may drive it by hand).
-pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
-    let url = config.database_url.expose().to_owned();
-    let backend = Backend::of_url(&url);
-    let db = db::connect(&url).await?;
-    db::migrate(&db, backend).await?;
-    let email: Arc<dyn Delivery> = match &config.email {
-        EmailProvider::Outbox => Arc::new(RecordOnly),
-        EmailProvider::Smtp { url } => Arc::new(Smtp::new(url.expose(), &sender(&config))?),
-    };
-    let sms: Arc<dyn Delivery> = match &config.sms {
-        SmsProvider::Outbox => Arc::new(RecordOnly),
-        SmsProvider::Twilio { account_sid, auth_token, from, api_base } => {
-            Arc::new(Twilio::new(api_base, account_sid, auth_token.clone(), from)?)
-        }
-    };
-    let delivery: Arc<dyn Delivery> = Arc::new(ByChannel { email, sms });
-    let wake = Arc::new(Notify::new());
-    let worker = Worker::new(db.clone(), delivery, wake.clone());
-    let search_counts = Arc::new(CountCache::new(config.search_count_cache));
-    let payments = payments::provider(&config, db.clone())?;
-    Ok((
-        AppState {
-            config: Arc::new(config),
-            db,
-            backend,
-            search_counts,
-            payments,
-            cpu: CpuPool::new(),
-            outbox_wake: wake,
-        },
-        worker,
-    ))
-}
-
-fn sender(config: &Config) -> String {
-    let host = config.public_url.host_str().unwrap_or("localhost");
-    format!("European Small-Craft Registry <no-reply@{host}>")
-}
-
-/// Serve HTTP until Ctrl-C / SIGTERM. The outbox worker runs separately
-/// (`main` spawns it beside this).
-pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
-    let limits = crate::http::serve::ConnectionLimits {
-        header_read_timeout: state.config.header_read_timeout,
-        max_connections: state.config.max_connections,
-    };
-    let app = crate::http::router(state.clone(), crate::routes::api(&state));
-    crate::http::serve::serve(app, listener, limits, shutdown_signal()).await?;
-    Ok(())
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            s.recv().await;
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! { () = ctrl_c => {}, () = term => {} }
 }

@@ -24,6 +24,7 @@ pub mod retention;
 pub mod routes;
 pub mod seed;
 pub mod seed_vessels;
+pub mod server;
 pub mod stats;
 pub mod transfers;
 pub mod vessels;

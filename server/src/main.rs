@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use registry::{app, config::Config, seed};
+use registry::{config::Config, seed, server};
 
 #[derive(Parser)]
 #[command(name = "registry", about = "European Small-Craft Registry server", version)]
@@ -76,7 +76,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
     std::fs::create_dir_all(&config.data_dir)?;
     let addr = config.addr;
-    let (state, worker) = app::assemble(config).await?;
+    let (state, worker) = server::assemble(config).await?;
     match cli.command {
         Command::Serve => {
             let listener = tokio::net::TcpListener::bind(addr).await?;
@@ -84,7 +84,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             tokio::spawn(worker.run());
             tokio::spawn(registry::retention::run(state.db.clone()));
             tokio::spawn(registry::transfers::service::expire_periodically(state.clone()));
-            app::serve(state, listener).await
+            server::serve(state, listener).await
         }
         Command::Migrate => Ok(()),
         Command::Seed { demo, if_empty, vessels, force } => {

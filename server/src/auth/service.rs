@@ -258,7 +258,7 @@ pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
     sessions::end_all_for_user(&mut tx, &user.id).await?;
     // Payments, then transfers, then vessels: the order a payment's success
     // locks them in, so the two cannot deadlock on PostgreSQL.
-    crate::payments::service::cancel_open_for_user(&mut tx, &user.id).await?;
+    crate::payments::records::cancel_open_for_user(&mut tx, &user.id).await?;
     crate::transfers::service::cancel_all_from(&mut tx, &user.id).await?;
     crate::vessels::lifecycle::deactivate_all_of(&mut tx, &user.id).await?;
     tx.commit().await?;

@@ -7,6 +7,7 @@ pub mod local;
 pub mod model;
 pub mod provider;
 mod receipt;
+pub mod records;
 pub mod service;
 pub mod stripe;
 mod webhook;

@@ -14,6 +14,7 @@ use super::{
     model::{CreateIntentRequest, CreatedIntent, PAYMENT_COLUMNS, Payment, PaymentStatus, Purpose},
     provider::{IntentRequest, IntentStatus, ProviderIntent},
     receipt,
+    records::{cancel, log_event_with_id},
 };
 use crate::{
     app::AppState,
@@ -196,23 +197,6 @@ async fn cancel_abandoned(state: &AppState, payment_id: &str) -> AppResult<()> {
     Ok(())
 }
 
-/// Cancel an unfinished payment on our side and log why; a payment that has
-/// succeeded or is canceled already is left as it is.
-async fn cancel(tx: &mut Tx<'_>, payment_id: &str, why: serde_json::Value) -> AppResult<()> {
-    let moved = sqlx::query(
-        "UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
-    )
-    .bind(now_ms())
-    .bind(payment_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if moved == 1 {
-        log_event_with_id(tx, &new_id(), payment_id, "registry", "canceled", why).await?;
-    }
-    Ok(())
-}
-
 /// The payment's client secret, asking the provider for an intent first if
 /// it has none yet (the payment id is the idempotency key, so a retry after
 /// a lost answer gets the same intent).
@@ -389,29 +373,6 @@ async fn log_event(
     log_event_with_id(tx, &new_id(), payment_id, source, kind, detail).await
 }
 
-/// A payment event under a given id (a provider event's id deduplicates webhooks).
-pub async fn log_event_with_id(
-    tx: &mut Tx<'_>,
-    id: &str,
-    payment_id: &str,
-    source: &str,
-    kind: &str,
-    detail: serde_json::Value,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO payment_events (id, payment_id, source, type, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(id)
-    .bind(payment_id)
-    .bind(source)
-    .bind(kind)
-    .bind(detail.to_string())
-    .bind(now_ms())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 /// What a succeeded payment buys, in the transaction that recorded it.
 async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
     let p = sqlx::query("SELECT purpose, vessel_id, user_id, transfer_id FROM payments WHERE id = $1")
@@ -444,29 +405,4 @@ pub(crate) fn provider_unavailable(cause: &anyhow::Error) -> AppError {
         code: "payment_provider_unavailable",
         message: "The card payment service could not be reached; please try again.".into(),
     }
-}
-
-/// Cancel an archived account's unfinished payments, in the archiving
-/// transaction, so no form left open can still charge for a vessel that is
-/// gone. A success the provider reports later is still recorded (money is
-/// never dropped) and lands in review, since the vessel is no longer pending.
-pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<()> {
-    let open = "SELECT id FROM payments WHERE user_id = $1 AND status NOT IN ('succeeded', 'canceled')";
-    cancel_each(tx, open, user_id, &serde_json::json!({"reason": "account archived"})).await
-}
-
-/// Cancel a transfer's unfinished fee payment, in the transaction that
-/// cancels the transfer.
-pub async fn cancel_open_for_transfer(tx: &mut Tx<'_>, transfer_id: &str) -> AppResult<()> {
-    let open = "SELECT id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
-                AND status NOT IN ('succeeded', 'canceled')";
-    cancel_each(tx, open, transfer_id, &serde_json::json!({"reason": "transfer canceled"})).await
-}
-
-/// Cancel every payment `open` selects for `key`, each logged with `why`.
-async fn cancel_each(tx: &mut Tx<'_>, open: &str, key: &str, why: &serde_json::Value) -> AppResult<()> {
-    for payment_id in crate::db::ids(tx, open, key).await? {
-        cancel(tx, &payment_id, why.clone()).await?;
-    }
-    Ok(())
 }

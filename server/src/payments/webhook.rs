@@ -80,7 +80,7 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
     let intent =
         state.payments.retrieve_intent(&event.data.object.id).await.map_err(|e| service::provider_unavailable(&e))?;
     let mut tx = state.begin().await?;
-    let logged = service::log_event_with_id(
+    let logged = super::records::log_event_with_id(
         &mut tx,
         &event.id,
         &payment_id,

@@ -224,7 +224,7 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
     let mut tx = state.begin().await?;
     // Payments, then the transfer, then the vessel: the order a payment's
     // success takes too, so the two cannot deadlock on PostgreSQL.
-    crate::payments::service::cancel_open_for_transfer(&mut tx, id).await?;
+    crate::payments::records::cancel_open_for_transfer(&mut tx, id).await?;
     let moved = sqlx::query(
         "UPDATE transfers SET status = 'canceled', canceled_at = $1
          WHERE id = $2 AND status IN ('pending_verification', 'verified')",
@@ -274,7 +274,7 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
         .await?
         .rows_affected();
         if moved == 1 {
-            crate::payments::service::cancel_open_for_transfer(&mut tx, &id).await?;
+            crate::payments::records::cancel_open_for_transfer(&mut tx, &id).await?;
             lifecycle::end_transfer(&mut tx, &vessel_id, None, "transfer expired").await?;
             expired += 1;
         }
@@ -506,7 +506,7 @@ pub async fn cancel_all_from(tx: &mut crate::db::Tx<'_>, user_id: &str) -> AppRe
     )
     .await?;
     for id in &open {
-        crate::payments::service::cancel_open_for_transfer(tx, id).await?;
+        crate::payments::records::cancel_open_for_transfer(tx, id).await?;
         sqlx::query("UPDATE transfers SET status = 'canceled', canceled_at = $1 WHERE id = $2")
             .bind(now_ms())
             .bind(id)

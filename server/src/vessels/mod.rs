@@ -1,7 +1,7 @@
 //! The registry's vessels: registration, the public search, vessel pages,
 //! the owner's list and the owner's permitted changes.
 
-mod count_cache;
+pub mod count_cache;
 mod create;
 pub mod history_chain;
 pub mod identifiers_in_use;
@@ -20,7 +20,6 @@ use axum::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-pub use count_cache::CountCache;
 pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel, create as create_vessel};
 use history_chain::ChainReport;
 use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};

@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use registry::{app, config::Config, db::Db};
+use registry::{app, config::Config, db::Db, server};
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -91,7 +91,7 @@ impl TestApp {
             env.insert(k.to_string(), v.to_string());
         }
         let config = Config::load(&env).expect("test config");
-        let (state, worker) = app::assemble(config).await.expect("assemble app");
+        let (state, worker) = server::assemble(config).await.expect("assemble app");
         let db = state.db.clone();
         let app_state = state.clone();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -99,7 +99,7 @@ impl TestApp {
         if outbox_worker {
             tokio::spawn(worker.run());
         }
-        tokio::spawn(app::serve(state, listener));
+        tokio::spawn(server::serve(state, listener));
         Self { base, db, state: app_state, client: Self::browser(), cleanup }
     }
 

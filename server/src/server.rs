@@ -1,0 +1,72 @@
+//! The server assembled: the state with its providers, the outbox worker,
+//! and the HTTP edge serving the features' routes (composed in `routes.rs`).
+
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+use crate::{
+    app::AppState,
+    config::{Config, EmailProvider, SmsProvider},
+    db::{self, Backend},
+    outbox::{ByChannel, Delivery, RecordOnly, Smtp, Twilio, worker::Worker},
+    payments,
+    vessels::count_cache::CountCache,
+};
+
+/// Connect, migrate, and build the state and the outbox worker (which the
+/// caller spawns; tests may drive it by hand).
+pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
+    let url = config.database_url.expose().to_owned();
+    let backend = Backend::of_url(&url);
+    let db = db::connect(&url).await?;
+    db::migrate(&db, backend).await?;
+    let email: Arc<dyn Delivery> = match &config.email {
+        EmailProvider::Outbox => Arc::new(RecordOnly),
+        EmailProvider::Smtp { url } => Arc::new(Smtp::new(url.expose(), &sender(&config))?),
+    };
+    let sms: Arc<dyn Delivery> = match &config.sms {
+        SmsProvider::Outbox => Arc::new(RecordOnly),
+        SmsProvider::Twilio { account_sid, auth_token, from, api_base } => {
+            Arc::new(Twilio::new(api_base, account_sid, auth_token.clone(), from)?)
+        }
+    };
+    let delivery: Arc<dyn Delivery> = Arc::new(ByChannel { email, sms });
+    let wake = Arc::new(Notify::new());
+    let worker = Worker::new(db.clone(), delivery, wake.clone());
+    let search_counts = Arc::new(CountCache::new(config.search_count_cache));
+    let payments = payments::provider(&config, db.clone())?;
+    Ok((AppState::new(config, db, backend, search_counts, payments, wake), worker))
+}
+
+fn sender(config: &Config) -> String {
+    let host = config.public_url.host_str().unwrap_or("localhost");
+    format!("European Small-Craft Registry <no-reply@{host}>")
+}
+
+/// Serve HTTP until Ctrl-C / SIGTERM. The outbox worker runs separately
+/// (`main` spawns it beside this).
+pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
+    let limits = crate::http::serve::ConnectionLimits {
+        header_read_timeout: state.config.header_read_timeout,
+        max_connections: state.config.max_connections,
+    };
+    let app = crate::http::router(state.clone(), crate::routes::api(&state));
+    crate::http::serve::serve(app, listener, limits, shutdown_signal()).await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+}
