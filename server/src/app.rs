@@ -1,6 +1,7 @@
-//! The application state every handler shares. It holds configuration, the
-//! database, and providers behind their traits; it knows no feature's
-//! internals (`server.rs` assembles it and composes the routes).
+//! The application state every handler shares: configuration, the
+//! database, providers behind their traits, and the search count cache (a
+//! leaf of `vessels` that imports nothing back). `server.rs` assembles it
+//! and composes the routes; no feature's services are reachable from here.
 
 use std::sync::Arc;
 

@@ -70,10 +70,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         .execute(&state.db)
         .await;
         match result {
-            Err(e) if crate::db::is_unique_violation(&e) => {
-                println!("  {} exists already; its demo vessels are not added again", account.email);
-                return Ok(());
-            }
+            Err(e) if crate::db::is_unique_violation(&e) => println!("  {} exists already", account.email),
             other => {
                 other?;
             }
@@ -111,6 +108,15 @@ async fn activate(state: &AppState, vessel_id: &str, owner: &User) -> anyhow::Re
 /// registration fee, and an active one ready to transfer to the demo buyer.
 async fn demo_vessels(state: &AppState) -> anyhow::Result<()> {
     let owner = user(state, OWNER).await?;
+    let previous_exists: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE email = $1")
+        .bind(PREVIOUS_OWNER)
+        .fetch_one(&state.db)
+        .await?
+        .try_get("n")?;
+    if previous_exists > 0 {
+        println!("  the demo owner's vessels exist already");
+        return Ok(());
+    }
     sqlx::query(
         "INSERT INTO users (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, '', $3, $3)",
     )

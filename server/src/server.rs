@@ -20,7 +20,13 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let url = config.database_url.expose().to_owned();
     let backend = Backend::of_url(&url);
     let db = db::connect(&url).await?;
-    db::migrate(&db, backend).await?;
+    let applied = db::migrate(&db, backend).await?;
+    if applied.contains(&crate::vessels::history_chain::INTRODUCED_BY_MIGRATION) {
+        // Once, right after the chain's table appears: chains for the vessels
+        // registered before it. Never again, so that a chain removed later
+        // is reported, not silently rebuilt.
+        crate::vessels::history_chain::backfill(&db).await?;
+    }
     let email: Arc<dyn Delivery> = match &config.email {
         EmailProvider::Outbox => Arc::new(RecordOnly),
         EmailProvider::Smtp { url } => Arc::new(Smtp::new(url.expose(), &sender(&config))?),

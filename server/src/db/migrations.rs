@@ -54,7 +54,8 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(12, "claims and the ownership chain", "0012_claims_and_history_chain"),
 ];
 
-pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {
+/// Apply pending migrations; answers the versions applied now.
+pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<Vec<i64>> {
     let mut conn = db.acquire().await?;
     if backend == Backend::Postgres {
         conn.execute("SELECT pg_advisory_lock(727274)").await?;
@@ -66,7 +67,7 @@ pub async fn migrate(db: &Db, backend: Backend) -> anyhow::Result<()> {
     result
 }
 
-async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyhow::Result<()> {
+async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyhow::Result<Vec<i64>> {
     conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (
             version BIGINT PRIMARY KEY,
@@ -81,6 +82,7 @@ async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyh
         .iter()
         .map(|r| r.try_get::<i64, _>(0))
         .collect::<sqlx::Result<_>>()?;
+    let mut now_applied = Vec::new();
     for m in MIGRATIONS.iter().filter(|m| !applied.contains(&m.version)) {
         let sql = match backend {
             Backend::Sqlite => m.sqlite,
@@ -101,6 +103,7 @@ async fn apply_pending(conn: &mut sqlx::AnyConnection, backend: Backend) -> anyh
             .await?;
         tx.commit().await?;
         tracing::info!(version = m.version, name = m.name, "applied migration");
+        now_applied.push(m.version);
     }
-    Ok(())
+    Ok(now_applied)
 }

@@ -335,13 +335,24 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
     Ok(Payable { platform_id: transfer.vessel.platform_id })
 }
 
-/// The account whose verified mobile number is `phone`, if exactly one.
-async fn recipient_of(db: impl sqlx::Executor<'_, Database = sqlx::Any>, phone: &str) -> AppResult<Option<String>> {
+/// The account whose verified mobile number is `phone`, if exactly one, in
+/// the completing transaction. Its row is locked first (an update that
+/// changes nothing), so an archiving of that account waits for this
+/// transaction or is seen by it, and a vessel is never handed to an account
+/// archived meanwhile.
+async fn recipient_of(tx: &mut crate::db::Tx<'_>, phone: &str) -> AppResult<Option<String>> {
+    sqlx::query(
+        "UPDATE users SET phone_verified_at = phone_verified_at
+         WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL",
+    )
+    .bind(phone)
+    .execute(&mut **tx)
+    .await?;
     let rows = sqlx::query(
         "SELECT id FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL LIMIT 2",
     )
     .bind(phone)
-    .fetch_all(db)
+    .fetch_all(&mut **tx)
     .await?;
     Ok(match rows.as_slice() {
         [one] => Some(one.try_get("id")?),
@@ -356,8 +367,21 @@ async fn recipient_of(db: impl sqlx::Executor<'_, Database = sqlx::Any>, phone: 
 /// canceled or the vessel moved meanwhile, nothing changes hands and the
 /// payment stands for an administrator to refund.
 pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) -> AppResult<()> {
+    // The transfer's row first: a verification of the buyer's number that
+    // is claiming waiting transfers locks the same rows (`claim_waiting`),
+    // so whichever comes second sees the other's outcome: the number
+    // verified (a hand-over) or the vessel released (a claim).
+    let moved = sqlx::query(
+        "UPDATE transfers SET status = 'completed', completed_at = $1, claimed_at = NULL
+         WHERE id = $2 AND status = 'verified'",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
     let row = sqlx::query(
-        "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, v.platform_id, v.name
+        "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_email, v.platform_id, v.name
          FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1",
     )
     .bind(id)
@@ -365,18 +389,14 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
     .await?;
     let (vessel_id, from, to_phone): (String, String, String) =
         (row.try_get("vessel_id")?, row.try_get("from_user_id")?, row.try_get("to_phone_e164")?);
-    let to = recipient_of(&mut **tx, &to_phone).await?;
-    let now = now_ms();
-    let moved = sqlx::query(
-        "UPDATE transfers SET status = 'completed', completed_at = $1, to_user_id = $2, claimed_at = NULL
-         WHERE id = $3 AND status = 'verified'",
-    )
-    .bind(now)
-    .bind(to.clone())
-    .bind(id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let to = recipient_of(tx, &to_phone).await?;
+    if moved == 1 && to.is_some() {
+        sqlx::query("UPDATE transfers SET to_user_id = $1 WHERE id = $2")
+            .bind(to.clone())
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
     let handed_over = moved == 1
         && match &to {
             Some(to) => lifecycle::hand_over(tx, &vessel_id, &from, to, id).await?,
@@ -415,8 +435,20 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
     };
     outbox::enqueue(tx, &Message::sms(&to_phone, "Transfer complete", sms)).await?;
     notice.email_seller(tx, &from).await?;
-    if let Some(to) = &to {
-        notice.email_new_owner(tx, to).await?;
+    match &to {
+        Some(to) => notice.email_new_owner(tx, to).await?,
+        // The address the seller gave for the buyer, who has no account yet.
+        None => {
+            if let Some(email) = row.try_get::<Option<String>, _>("to_email")? {
+                let body = format!(
+                    "{} ({}) has been transferred to you on the European Small-Craft Registry. To claim it, sign \
+                     up (or sign in) with the mobile number the seller entered and verify it: the vessel then \
+                     appears on your dashboard.\n\nTransfer reference: {}",
+                    notice.vessel, notice.platform_id, notice.transfer_id
+                );
+                outbox::enqueue(tx, &Message::email(&email, "A vessel is waiting for you", body)).await?;
+            }
+        }
     }
     Ok(())
 }
@@ -464,6 +496,16 @@ impl Notice<'_> {
 /// only while it is empty, and the vessel moves only while it has no owner.
 #[tracing::instrument(skip_all, fields(user = %user_id))]
 pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &str) -> AppResult<u64> {
+    // Lock every transfer to this number that is or may become waiting (an
+    // update that changes nothing): a fee being recorded for one of them
+    // right now finishes first, and the query below sees its release.
+    sqlx::query(
+        "UPDATE transfers SET to_phone_e164 = to_phone_e164
+         WHERE to_phone_e164 = $1 AND status IN ('verified', 'completed') AND to_user_id IS NULL",
+    )
+    .bind(phone)
+    .execute(&mut **tx)
+    .await?;
     let waiting = sqlx::query(
         "SELECT t.id, t.vessel_id, v.platform_id, v.name FROM transfers t JOIN vessels v ON v.id = t.vessel_id
          WHERE t.to_phone_e164 = $1 AND t.status = 'completed' AND t.to_user_id IS NULL",

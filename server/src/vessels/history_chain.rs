@@ -76,10 +76,13 @@ pub struct ChainEvent {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChainReport {
-    /// True when every event's hash recomputes and links to the one before.
+    /// True when every event's hash recomputes and links to the one before,
+    /// and the events tell the vessel's story as the registry holds it.
     pub valid: bool,
     /// The sequence number of the first event that does not recompute.
     pub first_invalid: Option<i64>,
+    /// What is wrong, in words, when `valid` is false.
+    pub problem: Option<String>,
     pub head_hash: Option<String>,
     pub events: Vec<ChainEvent>,
 }
@@ -154,14 +157,58 @@ pub async fn insert(tx: &mut Tx<'_>, vessel_id: &str, link: &Link) -> AppResult<
     Ok(())
 }
 
+/// The migration that created `ownership_events`.
+pub const INTRODUCED_BY_MIGRATION: i64 = 12;
+
+/// Chains for vessels registered before the chain existed, from their
+/// ownership timeline: `registered` when the first ownership began, then
+/// `transferred` at each later one. Run once, when the table is created.
+pub async fn backfill(db: &crate::db::Db) -> AppResult<u64> {
+    let vessels = sqlx::query(
+        "SELECT v.id, v.platform_id FROM vessels v
+         WHERE v.status IN ('active', 'in_transfer', 'deactivated')
+           AND NOT EXISTS (SELECT 1 FROM ownership_events e WHERE e.vessel_id = v.id)",
+    )
+    .fetch_all(db)
+    .await?;
+    let mut filled = 0;
+    for v in &vessels {
+        let (id, platform_id): (String, String) = (v.try_get("id")?, v.try_get("platform_id")?);
+        let platform_id = PlatformId::display_stored(platform_id);
+        let starts: Vec<i64> =
+            sqlx::query("SELECT acquired_at FROM ownership_history WHERE vessel_id = $1 ORDER BY acquired_at, id")
+                .bind(&id)
+                .fetch_all(db)
+                .await?
+                .iter()
+                .map(|r| r.try_get("acquired_at"))
+                .collect::<sqlx::Result<_>>()?;
+        let mut tx = db.begin().await?;
+        let mut head: Option<Link> = None;
+        for (i, at) in starts.iter().enumerate() {
+            let event = if i == 0 { EventType::Registered } else { EventType::Transferred };
+            let link = Link::after(head.as_ref().map(|h| (h.sequence, h.hash.as_str())), &platform_id, event, *at);
+            insert(&mut tx, &id, &link).await?;
+            head = Some(link);
+        }
+        tx.commit().await?;
+        filled += 1;
+    }
+    if filled > 0 {
+        tracing::info!(vessels = filled, "ownership chains built for vessels registered before the chain");
+    }
+    Ok(filled)
+}
+
 /// Recompute a vessel's chain from what is stored. An event whose type is
 /// unknown, whose previous hash is not its predecessor's hash, whose
 /// sequence skips, or whose own hash does not recompute makes it invalid.
-pub async fn verify(
-    db: impl sqlx::Executor<'_, Database = sqlx::Any>,
-    vessel_id: &str,
-    platform_id: &str,
-) -> AppResult<ChainReport> {
+///
+/// Beyond the hashes, the events must tell the vessel's story as the
+/// registry holds it (`story_problem`), so that dropping the latest events,
+/// or editing the ownership timeline without the chain, is noticed too.
+pub async fn verify(db: &crate::db::Db, vessel: &ChainSubject<'_>) -> AppResult<ChainReport> {
+    let (vessel_id, platform_id) = (vessel.id, vessel.platform_id);
     let rows = sqlx::query(
         "SELECT sequence, event_type, owner_ref, occurred_at, previous_hash, hash FROM ownership_events
          WHERE vessel_id = $1 ORDER BY sequence",
@@ -169,6 +216,20 @@ pub async fn verify(
     .bind(vessel_id)
     .fetch_all(db)
     .await?;
+    let entries: Vec<i64> =
+        sqlx::query("SELECT acquired_at FROM ownership_history WHERE vessel_id = $1 ORDER BY acquired_at, id")
+            .bind(vessel_id)
+            .fetch_all(db)
+            .await?
+            .iter()
+            .map(|r| r.try_get("acquired_at"))
+            .collect::<sqlx::Result<_>>()?;
+    let owned: bool = sqlx::query("SELECT owner_user_id FROM vessels WHERE id = $1")
+        .bind(vessel_id)
+        .fetch_one(db)
+        .await?
+        .try_get::<Option<String>, _>("owner_user_id")?
+        .is_some();
     let mut events = Vec::with_capacity(rows.len());
     let mut first_invalid = None;
     let mut expected_previous = GENESIS.to_owned();
@@ -198,12 +259,66 @@ pub async fn verify(
             hash: stored_hash,
         });
     }
+    let problem = if first_invalid.is_some() {
+        Some("An event does not recompute or does not follow the one before it.".to_owned())
+    } else {
+        story_problem(&events, owned, vessel.registered, &entries)
+    };
     Ok(ChainReport {
-        valid: first_invalid.is_none(),
+        valid: problem.is_none(),
         first_invalid,
+        problem,
         head_hash: events.last().map(|e| e.hash.clone()),
         events,
     })
+}
+
+/// The vessel a chain belongs to, as the registry holds it.
+pub struct ChainSubject<'a> {
+    pub id: &'a str,
+    pub platform_id: &'a str,
+    /// Whether its registration fee was ever paid (it was in the registry):
+    /// then its chain cannot be empty.
+    pub registered: bool,
+}
+
+/// Whether sound hashes also tell a possible story: it starts with the
+/// registration, a claim follows a release and nothing else does, time does
+/// not run backwards, the chain ends released exactly when the vessel has
+/// no owner, and each ownership the timeline shows after the first starts
+/// at the time of the event that started it.
+fn story_problem(events: &[ChainEvent], owned: bool, registered: bool, entries: &[i64]) -> Option<String> {
+    use EventType::{Claimed, Registered, Released};
+    let Some(last) = events.last() else {
+        return registered.then(|| "A registered vessel has no ownership events: they were removed.".to_owned());
+    };
+    if events[0].event_type != Registered {
+        return Some("The chain does not start with the vessel's registration.".to_owned());
+    }
+    for pair in events.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        if after.occurred_at_ms < before.occurred_at_ms {
+            return Some(format!("Event {} is dated before the event it follows.", after.sequence));
+        }
+        let follows = match after.event_type {
+            Registered => false,
+            Claimed => before.event_type == Released,
+            _ => before.event_type != Released,
+        };
+        if !follows {
+            return Some(format!("Event {} cannot follow event {}.", after.sequence, before.sequence));
+        }
+    }
+    if (last.event_type == Released) == owned {
+        return Some(
+            "The chain's last event does not match the vessel's current owner: events were removed.".to_owned(),
+        );
+    }
+    let starts: Vec<i64> = events.iter().filter(|e| e.event_type.has_owner()).map(|e| e.occurred_at_ms).collect();
+    // The first ownership starts when the vessel is registered, its event
+    // when the fee is paid; every later one starts at its event's time.
+    let consistent = starts.len() == entries.len() && starts.iter().zip(entries).skip(1).all(|(s, e)| s == e);
+    (!consistent).then(|| "The ownership history does not match the chain.".to_owned())
 }
 
 #[cfg(test)]
@@ -212,15 +327,49 @@ mod tests {
 
     #[test]
     fn the_documented_example_recomputes() {
-        // The worked example in docs/HISTORY-CHAIN.md.
-        let encoded =
-            encode("ESR-TEST", 1, "registered", "00112233445566778899aabbccddeeff", 1_700_000_000_000, GENESIS);
+        // The worked example in docs/HISTORY-CHAIN.md, hash for hash.
+        let first =
+            encode("7KQ2-M9XD-4HTB", 1, "registered", "00112233445566778899aabbccddeeff", 1_700_000_000_000, GENESIS);
         assert_eq!(
-            encoded,
-            "esr-ownership-v1\nESR-TEST\n1\nregistered\n00112233445566778899aabbccddeeff\n1700000000000\n\
+            first,
+            "esr-ownership-v1\n7KQ2-M9XD-4HTB\n1\nregistered\n00112233445566778899aabbccddeeff\n1700000000000\n\
              0000000000000000000000000000000000000000000000000000000000000000"
         );
-        assert_eq!(hash(&encoded).len(), 64);
+        let first = hash(&first);
+        assert_eq!(first, "cdf70d269949b5d4c7d8eae91571c5f952c169d1689e49ed595a74ee14864cf7");
+        let second = hash(&encode("7KQ2-M9XD-4HTB", 2, "released", "", 1_700_086_400_000, &first));
+        assert_eq!(second, "07a1072d5ac8820a99d8690cae7707cf5b7d323c1691c8346089d9d450ad24b1");
+    }
+
+    fn event(sequence: i64, event_type: EventType, at: i64) -> ChainEvent {
+        ChainEvent {
+            sequence,
+            event_type,
+            owner_ref: None,
+            occurred_at: String::new(),
+            occurred_at_ms: at,
+            previous_hash: String::new(),
+            hash: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_chain_must_tell_the_vessels_story_in_order() {
+        use EventType::{Claimed, Registered, Released, Transferred};
+        let story = |events: &[(EventType, i64)], owned: bool, entries: &[i64]| {
+            let events: Vec<ChainEvent> = events.iter().zip(1..).map(|(&(t, at), seq)| event(seq, t, at)).collect();
+            story_problem(&events, owned, true, entries)
+        };
+        assert_eq!(story(&[(Registered, 1), (Transferred, 5)], true, &[0, 5]), None);
+        assert_eq!(story(&[(Registered, 1), (Released, 5), (Claimed, 9)], true, &[0, 9]), None);
+        assert_eq!(story(&[(Registered, 1), (Released, 5)], false, &[0]), None);
+        assert!(story(&[], true, &[0]).is_some(), "a registered vessel without events");
+        assert!(story(&[(Transferred, 1)], true, &[0]).is_some(), "not starting with its registration");
+        assert!(story(&[(Registered, 1), (Claimed, 2)], true, &[0, 2]).is_some(), "a claim without a release");
+        assert!(story(&[(Registered, 5), (Transferred, 1)], true, &[0, 1]).is_some(), "time running backwards");
+        assert!(story(&[(Registered, 1), (Released, 5)], true, &[0]).is_some(), "released but owned");
+        assert!(story(&[(Registered, 1)], true, &[0, 7]).is_some(), "an owner the chain does not know");
+        assert!(story(&[(Registered, 1), (Transferred, 5)], true, &[0, 6]).is_some(), "a changed date");
     }
 
     #[test]

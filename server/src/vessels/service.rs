@@ -63,7 +63,14 @@ async fn visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> Ap
 #[tracing::instrument(skip_all, fields(vessel = %id))]
 pub async fn verify_history(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<ChainReport> {
     let vessel = visible(state, viewer, id).await?;
-    super::history_chain::verify(&state.db, &vessel.id, &vessel.platform_id).await
+    let subject = super::history_chain::ChainSubject {
+        id: &vessel.id,
+        platform_id: &vessel.platform_id,
+        // A deactivated vessel may never have been paid for; an active or
+        // transferring one was.
+        registered: matches!(vessel.status, VesselStatus::Active | VesselStatus::InTransfer),
+    };
+    super::history_chain::verify(&state.db, &subject).await
 }
 
 /// The user's vessels in every state, newest first.
@@ -130,12 +137,20 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
     let public = change.public_visibility.unwrap_or(before.public_visibility);
     let for_sale = change.for_sale.unwrap_or(before.for_sale);
     if (public, for_sale) != (before.public_visibility, before.for_sale) {
-        sqlx::query("UPDATE vessels SET public_visibility = $1, for_sale = $2 WHERE id = $3")
-            .bind(i64::from(public))
-            .bind(i64::from(for_sale))
-            .bind(vessel_id)
-            .execute(&mut *tx)
-            .await?;
+        // Still theirs: a transfer completing since the read above wins.
+        let changed = sqlx::query(
+            "UPDATE vessels SET public_visibility = $1, for_sale = $2 WHERE id = $3 AND owner_user_id = $4",
+        )
+        .bind(i64::from(public))
+        .bind(i64::from(for_sale))
+        .bind(vessel_id)
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if changed == 0 {
+            return Err(AppError::Forbidden("Only the vessel's current owner can change it.".into()));
+        }
         crate::audit::record(
             &mut tx,
             vessel_id,

@@ -61,7 +61,8 @@ async fn an_event_changed_behind_the_applications_back_breaks_the_chain() {
     let vessel = paid_vessel(&app).await;
     let platform_id = vessel["platformId"].as_str().unwrap();
     // A second event, so that the change is in the middle of the chain.
-    sqlx::query("UPDATE vessels SET status = 'in_transfer' WHERE id = $1")
+    // (As a release does: the vessel waits for a buyer's claim.)
+    sqlx::query("UPDATE vessels SET status = 'in_transfer', owner_user_id = NULL WHERE id = $1")
         .bind(vessel["id"].as_str().unwrap())
         .execute(&app.db)
         .await
@@ -98,10 +99,39 @@ async fn an_event_changed_behind_the_applications_back_breaks_the_chain() {
     let (_, again) = chain(&app, platform_id).await;
     assert_eq!((again["valid"].as_bool(), again["firstInvalid"].as_i64()), (Some(false), Some(2)), "{again}");
 
-    // A removed event is noticed too.
+    // A removed event is noticed too: the first, the last, or all of them.
     sqlx::query("DELETE FROM ownership_events WHERE sequence = 1").execute(&app.db).await.unwrap();
     let (_, gap) = chain(&app, platform_id).await;
     assert_eq!(gap["valid"], false);
+}
+
+#[tokio::test]
+async fn dropping_the_latest_events_or_editing_the_timeline_is_noticed() {
+    let app = TestApp::spawn().await;
+    let vessel = paid_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    sqlx::query("UPDATE ownership_history SET acquired_at = acquired_at - 1000").execute(&app.db).await.unwrap();
+    let (_, report) = chain(&app, platform_id).await;
+    assert_eq!(report["valid"], true, "the first ownership starts at registration, before its event: {report}");
+    // An invented previous owner in the timeline.
+    let owner = app.scalar_text("SELECT id FROM users").await;
+    sqlx::query(
+        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at, transferred_out_at)
+         VALUES ('X', $1, $2, 'private', 1, 2)",
+    )
+    .bind(vessel["id"].as_str().unwrap())
+    .bind(&owner)
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let (_, report) = chain(&app, platform_id).await;
+    assert_eq!(report["valid"], false, "{report}");
+    assert!(report["problem"].as_str().unwrap().contains("ownership history"), "{report}");
+    sqlx::query("DELETE FROM ownership_history WHERE id = 'X'").execute(&app.db).await.unwrap();
+    // Every event removed from a vessel in the registry.
+    sqlx::query("DELETE FROM ownership_events").execute(&app.db).await.unwrap();
+    let (_, report) = chain(&app, platform_id).await;
+    assert_eq!((report["valid"].as_bool(), report["events"].as_array().unwrap().len()), (Some(false), 0));
 }
 
 #[tokio::test]
@@ -164,4 +194,21 @@ async fn the_demo_data_sets_up_the_quay_scene() {
             .await,
         1
     );
+}
+
+/// Vessels registered before the chain existed get one, once, when its
+/// table is created; a later start rebuilds nothing.
+#[tokio::test]
+async fn vessels_from_before_the_chain_get_one_when_it_is_introduced() {
+    let app = TestApp::spawn().await;
+    let vessel = paid_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    sqlx::query("DELETE FROM ownership_events").execute(&app.db).await.unwrap();
+    assert!(registry::db::migrate(&app.db, app.state.backend).await.unwrap().is_empty(), "nothing pending");
+    assert_eq!(chain(&app, platform_id).await.1["valid"], false, "a removed chain is reported, not rebuilt");
+    assert_eq!(registry::vessels::history_chain::backfill(&app.db).await.unwrap(), 1);
+    let (_, report) = chain(&app, platform_id).await;
+    assert_eq!(report["valid"], true, "{report}");
+    assert_eq!(report["events"][0]["eventType"], "registered");
+    assert_eq!(registry::vessels::history_chain::backfill(&app.db).await.unwrap(), 0);
 }

@@ -503,3 +503,32 @@ async fn an_administrator_can_cancel_a_transfer_and_the_buyer_cannot() {
     assert_eq!(canceled["status"], "canceled");
     assert_eq!(vessel_status(&app, &vessel).await, "active");
 }
+
+/// The buyer verifies their number at the moment the fee is recorded:
+/// whichever comes first, the vessel ends up theirs (handed over, or
+/// released and claimed at once), never stranded without an owner.
+#[tokio::test]
+async fn a_number_verified_while_the_fee_is_recorded_still_gets_the_vessel() {
+    for _ in 0..3 {
+        let app = TestApp::spawn().await;
+        let vessel = owner_with_active_vessel(&app).await;
+        let id = verified_transfer(&app, &vessel).await;
+        let buyer = app.second_browser();
+        buyer.signed_in_user("buyer@example.nl").await;
+        let (status, _) = parts(buyer.post("/api/profile/phone", json!({"phoneE164": BUYER})).await).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(buyer.post("/api/profile/phone/send-code", json!({})).await.status(), StatusCode::ACCEPTED);
+        let code = crate::phone::code_to(&app, BUYER).await;
+        let pay = card_for_fee(&app, &vessel, &id).await;
+        let (client, url) = (app.client.clone(), app.url("/api/payments/local/confirm"));
+        let paying = tokio::spawn(async move { client.post(url).json(&pay).send().await.unwrap().status() });
+        let (client, url) = (buyer.client.clone(), buyer.url("/api/profile/phone/verify"));
+        let verifying =
+            tokio::spawn(async move { client.post(url).json(&json!({"otp": code})).send().await.unwrap().status() });
+        assert_eq!((paying.await.unwrap(), verifying.await.unwrap()), (StatusCode::OK, StatusCode::OK));
+        let (_, theirs) = parts(buyer.get("/api/vessels/my/list").await).await;
+        assert_eq!(theirs[0]["id"], vessel["id"]);
+        assert_eq!(vessel_status(&app, &vessel).await, "active");
+        assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history WHERE transferred_out_at IS NULL").await, 1);
+    }
+}
