@@ -53,10 +53,10 @@ test-api-fuzz: test-deps
 test-rust: test-rust-sqlite test-rust-postgres
 
 test-rust-sqlite:
-	$(CARGO) test --locked --workspace
+	scripts/with-moto.sh $(CARGO) test --locked --workspace
 
 test-rust-postgres:
-	scripts/with-postgres.sh $(CARGO) test --locked --test api
+	scripts/with-moto.sh scripts/with-postgres.sh $(CARGO) test --locked --test api
 
 ## Fails when the committed OpenAPI document or the generated TypeScript types are stale.
 check-api: test-deps

@@ -15,6 +15,7 @@ command -v npm >/dev/null || missing npm npm
 if [ "${1:-build}" = test ]; then
   [ -x /usr/bin/chromium ] || missing chromium chromium
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing postgresql postgresql
+  command -v curl >/dev/null || missing curl curl
 fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -33,6 +34,12 @@ fi
 if [ "${1:-build}" = test ] && ! python3 -c "import schemathesis" 2>/dev/null; then
   echo "installing schemathesis with pip"
   python3 -m pip install --quiet --disable-pip-version-check 'schemathesis>=4.3,<5'
+fi
+
+# moto (PyPI): a local S3-compatible server for the storage tests (scripts/with-moto.sh).
+if [ "${1:-build}" = test ] && ! command -v moto_server >/dev/null; then
+  echo "installing moto[server] with pip"
+  python3 -m pip install --quiet --disable-pip-version-check 'moto[server]>=5,<6'
 fi
 
 # npm packages, only when the lock file changed since the last install.

@@ -12,6 +12,7 @@ use crate::{
     cpu::CpuPool,
     db::{Backend, Db},
     payments::provider::PaymentProvider,
+    storage::Store,
     vessels::count_cache::CountCache,
 };
 
@@ -24,6 +25,8 @@ pub struct AppState {
     pub search_counts: Arc<CountCache>,
     /// The card provider (`REGISTRY_PAYMENTS`).
     pub payments: Arc<dyn PaymentProvider>,
+    /// Uploaded documents (`REGISTRY_STORAGE_URL`).
+    pub storage: Store,
     /// Threads for CPU- and memory-heavy work (password hashing), bounded.
     pub cpu: CpuPool,
     outbox_wake: Arc<Notify>,
@@ -47,9 +50,19 @@ impl AppState {
         backend: Backend,
         search_counts: Arc<CountCache>,
         payments: Arc<dyn PaymentProvider>,
+        storage: Store,
         outbox_wake: Arc<Notify>,
     ) -> Self {
-        Self { config: Arc::new(config), db, backend, search_counts, payments, cpu: CpuPool::new(), outbox_wake }
+        Self {
+            config: Arc::new(config),
+            db,
+            backend,
+            search_counts,
+            payments,
+            storage,
+            cpu: CpuPool::new(),
+            outbox_wake,
+        }
     }
 
     /// Tell this process's outbox worker that a message is waiting.

@@ -90,6 +90,9 @@ pub struct Config {
     pub header_read_timeout: std::time::Duration,
     /// Connections served at once; more are answered 503 and closed.
     pub max_connections: usize,
+    /// Where documents are stored (`REGISTRY_STORAGE_URL`): `file://DIR` or
+    /// `s3://bucket/prefix` (credentials and endpoint from `AWS_*`).
+    pub storage_url: url::Url,
     /// Offline providers named in prod mode (a demonstration), reported by
     /// `/readyz` and logged at start.
     pub warnings: Vec<String>,
@@ -184,11 +187,12 @@ struct RawConfig {
     twilio_auth_token: Option<String>,
     twilio_from: Option<String>,
     twilio_api_base: Option<String>,
+    storage_url: Option<String>,
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 22] = [
+        let fields: [(&str, &mut Option<String>); 23] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -211,6 +215,7 @@ impl RawConfig {
             ("REGISTRY_TWILIO_AUTH_TOKEN", &mut self.twilio_auth_token),
             ("REGISTRY_TWILIO_FROM", &mut self.twilio_from),
             ("REGISTRY_TWILIO_API_BASE", &mut self.twilio_api_base),
+            ("REGISTRY_STORAGE_URL", &mut self.storage_url),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -414,13 +419,31 @@ impl RawConfig {
         let max_connections = positive("REGISTRY_MAX_CONNECTIONS", self.max_connections, 1000);
         let max_connections = usize::try_from(max_connections).unwrap_or(usize::MAX);
 
+        let data_dir = PathBuf::from(self.data_dir.unwrap_or_else(|| "data".into()));
+        let storage_url = if let Some(raw) = self.storage_url {
+            match url::Url::parse(&raw) {
+                Ok(u) if u.scheme() == "s3" && u.host_str().is_some() => u,
+                Ok(u) if u.scheme() == "file" => u,
+                _ => {
+                    errors.push("REGISTRY_STORAGE_URL must be file:///absolute/dir or s3://bucket[/prefix]".into());
+                    url::Url::parse("file:///nonexistent").expect("a valid URL")
+                }
+            }
+        } else {
+            let dir = std::path::absolute(data_dir.join("objects")).unwrap_or_else(|_| data_dir.join("objects"));
+            url::Url::from_directory_path(&dir).unwrap_or_else(|()| {
+                errors.push("REGISTRY_DATA_DIR cannot be turned into a storage location".into());
+                url::Url::parse("file:///nonexistent").expect("a valid URL")
+            })
+        };
+
         if !errors.is_empty() {
             return Err(ConfigErrors(errors));
         }
         Ok(Config {
             database_url: Secret::new(database_url),
             addr,
-            data_dir: PathBuf::from(self.data_dir.unwrap_or_else(|| "data".into())),
+            data_dir,
             web_dir: PathBuf::from(self.web_dir.unwrap_or_else(|| "web/dist".into())),
             public_url,
             mode,
@@ -431,6 +454,7 @@ impl RawConfig {
             trusted_proxies,
             header_read_timeout,
             max_connections,
+            storage_url,
             warnings,
         })
     }

@@ -9,7 +9,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profile, stats, transfers, vessels};
+use crate::{
+    app::AppState, auth, countries, dev, documents, error, outbox, payments, profile, stats, transfers, vessels,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -48,6 +50,11 @@ use crate::{app::AppState, auth, countries, dev, error, outbox, payments, profil
         transfers::verify_otp,
         transfers::resend_otp,
         transfers::cancel,
+        documents::upload,
+        documents::list,
+        documents::download,
+        documents::remove,
+        documents::review,
         payments::payments_config,
         payments::create_intent,
         payments::payment,

@@ -14,7 +14,14 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::vessels::router())
         .merge(crate::payments::router())
         .merge(crate::transfers::router())
+        .merge(crate::documents::router())
         .merge(crate::openapi::router());
     // Dev mode only ever listens on loopback (config refuses otherwise).
     if state.config.is_dev() { api.merge(crate::dev::router()) } else { api }
+}
+
+/// Routes that stream large request bodies (`http::router` serves them
+/// outside its small body limit).
+pub fn uploads() -> Router<AppState> {
+    crate::documents::upload_router()
 }

@@ -42,7 +42,8 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let worker = Worker::new(db.clone(), delivery, wake.clone());
     let search_counts = Arc::new(CountCache::new(config.search_count_cache));
     let payments = payments::provider(&config, db.clone())?;
-    Ok((AppState::new(config, db, backend, search_counts, payments, wake), worker))
+    let storage = crate::storage::open(&config.storage_url)?;
+    Ok((AppState::new(config, db, backend, search_counts, payments, storage, wake), worker))
 }
 
 fn sender(config: &Config) -> String {
@@ -57,7 +58,7 @@ pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow
         header_read_timeout: state.config.header_read_timeout,
         max_connections: state.config.max_connections,
     };
-    let app = crate::http::router(state.clone(), crate::routes::api(&state));
+    let app = crate::http::router(state.clone(), crate::routes::api(&state), crate::routes::uploads());
     crate::http::serve::serve(app, listener, limits, shutdown_signal()).await?;
     Ok(())
 }

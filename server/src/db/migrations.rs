@@ -52,6 +52,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(10, "transfer payments", "0010_transfer_payments.sql"),
     portable!(11, "one account per verified phone", "0011_verified_phone_unique.sql"),
     per_backend!(12, "claims and the ownership chain", "0012_claims_and_history_chain"),
+    portable!(13, "documents", "0013_documents.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

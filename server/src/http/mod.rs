@@ -39,19 +39,24 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 const REQUEST_ID: &str = "x-request-id";
 
 /// Wrap the composed API (`crate::routes`) in the edge: health checks, the
-/// web app, and every middleware.
-pub fn router(state: AppState, api: Router<AppState>) -> Router {
-    let mut app = Router::new()
+/// web app, and every middleware. `uploads` are routes that stream large
+/// bodies: they set their own body limit and get a longer timeout, and
+/// share every other layer.
+pub fn router(state: AppState, api: Router<AppState>, uploads: Router<AppState>) -> Router {
+    let small = Router::new()
         .merge(api)
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .fallback_service(web::service(&state.config.web_dir))
-        .layer(middleware::from_fn_with_state(state.clone(), security::cross_origin_protection))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)));
+    let uploads = uploads.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(300)));
+    let mut app = small
+        .merge(uploads)
+        .layer(middleware::from_fn_with_state(state.clone(), security::cross_origin_protection))
         .layer(middleware::from_fn(cache_control))
         .layer(middleware::from_fn(input::refuse_hostile_uris))
         .layer(CatchPanicLayer::custom(|panic: Box<dyn std::any::Any + Send>| panic_response(&*panic)))

@@ -258,3 +258,20 @@ async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64)
     .await?;
     Ok(())
 }
+
+/// The document counts cards and pages show, changed with the documents
+/// themselves (in the caller's transaction): `stored` for every document
+/// kept, `verified` for those an administrator verified.
+pub async fn count_documents(tx: &mut Tx<'_>, vessel_id: &str, stored: i64, verified: i64) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE vessels SET documents_count = documents_count + $1,
+             verified_documents_count = verified_documents_count + $2
+         WHERE id = $3",
+    )
+    .bind(stored)
+    .bind(verified)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -76,6 +76,8 @@ pub struct Vessel {
     pub review_reason: Option<String>,
     pub created_at: String,
     pub documents_count: i64,
+    /// Documents an administrator has verified.
+    pub verified_documents_count: i64,
     /// `NL-BEN12345F819`, `unknown`, or null for vessels built before 1998.
     pub cin: Option<String>,
     pub identifiers: VesselIdentifiers,
@@ -85,7 +87,7 @@ pub struct Vessel {
 pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
      v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
      v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
-     v.documents_count, v.created_at, v.review_reason";
+     v.documents_count, v.verified_documents_count, v.created_at, v.review_reason";
 
 impl sqlx::FromRow<'_, AnyRow> for Vessel {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
@@ -106,6 +108,7 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
             review_reason: r.try_get("review_reason")?,
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,
+            verified_documents_count: r.try_get("verified_documents_count")?,
             cin: r.try_get("cin")?,
             identifiers: VesselIdentifiers {
                 legacy_id: r.try_get("legacy_id")?,

@@ -260,7 +260,7 @@ async fn a_panicking_handler_still_answers_in_the_envelope() {
     }
     let app = TestApp::spawn().await;
     let api = axum::Router::new().route("/api/boom", axum::routing::get(boom));
-    let router = registry::http::router(app.state.clone(), api);
+    let router = registry::http::router(app.state.clone(), api, axum::Router::new());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let limits =

@@ -86,6 +86,14 @@ impl TestApp {
             ("REGISTRY_PUBLIC_URL".to_owned(), PUBLIC_URL.to_owned()),
             ("REGISTRY_MODE".to_owned(), "dev".to_owned()),
             ("REGISTRY_WEB_DIR".to_owned(), std::env::temp_dir().join("registry-no-web").display().to_string()),
+            // Each app its own store, so a test can list what is left in it.
+            (
+                "REGISTRY_STORAGE_URL".to_owned(),
+                format!(
+                    "file://{}/",
+                    std::env::temp_dir().join(format!("registry-objects-{}", registry::ids::new_id())).display()
+                ),
+            ),
         ]);
         for (k, v) in extra {
             env.insert(k.to_string(), v.to_string());

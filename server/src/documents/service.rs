@@ -1,0 +1,306 @@
+//! Documents' operations, free of HTTP: store an upload all or nothing,
+//! list, fetch, delete, and review. Who may act is decided here, from the
+//! vessel's current owner (so a past owner loses access at the transfer).
+
+use sqlx::{FromRow, Row};
+
+use super::model::{DOCUMENT_COLUMNS, Document, ReviewStatus};
+use super::upload::Upload;
+use crate::{
+    app::AppState,
+    auth::User,
+    clock::now_ms,
+    domain::PlatformId,
+    error::{AppError, AppResult},
+    ids::new_id,
+    storage,
+    vessels::lifecycle,
+};
+
+fn vessel_not_found() -> AppError {
+    AppError::NotFound("Vessel not found.".into())
+}
+
+fn document_not_found() -> AppError {
+    AppError::NotFound("Document not found.".into())
+}
+
+fn not_owner() -> AppError {
+    AppError::Forbidden("Access Denied: You must be the current owner to upload documents for this vessel.".into())
+}
+
+/// Whether `user` may add documents to vessel `vessel_id`: its current
+/// owner, while it is pending payment, active or in transfer.
+#[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]
+pub async fn may_upload(state: &AppState, user: &User, vessel_id: &str) -> AppResult<()> {
+    let row = sqlx::query("SELECT owner_user_id, status FROM vessels WHERE id = $1")
+        .bind(vessel_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(vessel_not_found)?;
+    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+        return Err(not_owner());
+    }
+    match row.try_get::<&str, _>("status")? {
+        "pending_payment" | "active" | "in_transfer" => Ok(()),
+        _ => Err(AppError::Conflict("Documents can no longer be added to this vessel.".into())),
+    }
+}
+
+/// Store every file of an upload, or none: objects first, under random
+/// keys; then the rows and the vessel's count in one transaction. If
+/// anything fails, the objects already written are deleted again.
+#[tracing::instrument(skip_all, fields(vessel = %upload.vessel_id, user = %user.id, files = upload.documents.len()))]
+pub async fn store(state: &AppState, user: &User, upload: Upload) -> AppResult<Vec<Document>> {
+    let mut keys = Vec::with_capacity(upload.documents.len());
+    for doc in &upload.documents {
+        let key = storage::new_key();
+        if let Err(e) = storage::put(&state.storage, &key, doc.file.bytes.clone()).await {
+            remove_objects(state, &keys).await;
+            tracing::error!(error = %format!("{e:#}"), "storing an uploaded file failed");
+            return Err(storage_unavailable());
+        }
+        keys.push(key);
+    }
+    match record(state, user, &upload, &keys).await {
+        Ok(ids) => list_by_ids(state, &ids).await,
+        Err(e) => {
+            remove_objects(state, &keys).await;
+            Err(e)
+        }
+    }
+}
+
+fn storage_unavailable() -> AppError {
+    AppError::Unavailable {
+        code: "storage_unavailable",
+        message: "The documents could not be stored just now; nothing was kept. Please try again.".into(),
+        retry_after_secs: 30,
+    }
+}
+
+async fn remove_objects(state: &AppState, keys: &[object_store::path::Path]) {
+    for key in keys {
+        if let Err(e) = storage::delete(&state.storage, key).await {
+            // Logged with the key, for an operator to remove by hand.
+            tracing::error!(key = %key, error = %format!("{e:#}"), "an uploaded object could not be removed");
+        }
+    }
+}
+
+async fn record(
+    state: &AppState,
+    user: &User,
+    upload: &Upload,
+    keys: &[object_store::path::Path],
+) -> AppResult<Vec<String>> {
+    let mut tx = state.begin().await?;
+    // Still theirs and open to documents, now that the files are stored.
+    let open = sqlx::query(
+        "SELECT id FROM vessels WHERE id = $1 AND owner_user_id = $2
+           AND status IN ('pending_payment', 'active', 'in_transfer')",
+    )
+    .bind(&upload.vessel_id)
+    .bind(&user.id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if open.is_none() {
+        return Err(not_owner());
+    }
+    let now = now_ms();
+    let mut ids = Vec::with_capacity(keys.len());
+    for (doc, key) in upload.documents.iter().zip(keys) {
+        let id = new_id();
+        sqlx::query(
+            "INSERT INTO documents (id, vessel_id, document_type, custom_type, original_name, size_bytes, sha256,
+                 content_type, object_key, uploaded_by, uploaded_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(&id)
+        .bind(&upload.vessel_id)
+        .bind(doc.document_type.as_str())
+        .bind(doc.custom_type.clone())
+        .bind(&doc.file.file_name)
+        .bind(i64::try_from(doc.file.bytes.len()).unwrap_or(i64::MAX))
+        .bind(&doc.file.sha256)
+        .bind(doc.file.kind.content_type())
+        .bind(key.to_string())
+        .bind(&user.id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        ids.push(id);
+    }
+    let added = i64::try_from(ids.len()).unwrap_or(i64::MAX);
+    lifecycle::count_documents(&mut tx, &upload.vessel_id, added, 0).await?;
+    crate::audit::record(
+        &mut tx,
+        &upload.vessel_id,
+        Some(&user.id),
+        "documents_added",
+        serde_json::json!({"documents": ids}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+async fn list_by_ids(state: &AppState, ids: &[String]) -> AppResult<Vec<Document>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let row = sqlx::query(&format!("SELECT {DOCUMENT_COLUMNS} FROM documents d WHERE d.id = $1"))
+            .bind(id)
+            .fetch_one(&state.db)
+            .await?;
+        out.push(Document::from_row(&row)?);
+    }
+    Ok(out)
+}
+
+/// A vessel's documents, newest first: its current owner and administrators.
+pub async fn list(state: &AppState, user: &User, platform_id: &PlatformId) -> AppResult<Vec<Document>> {
+    let row = sqlx::query("SELECT id, owner_user_id FROM vessels WHERE platform_id = $1")
+        .bind(platform_id.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(vessel_not_found)?;
+    let owner: Option<String> = row.try_get("owner_user_id")?;
+    if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
+        return Err(AppError::Forbidden("Only the vessel's current owner can see its documents.".into()));
+    }
+    let vessel_id: String = row.try_get("id")?;
+    let rows = sqlx::query(&format!(
+        "SELECT {DOCUMENT_COLUMNS} FROM documents d WHERE d.vessel_id = $1 ORDER BY d.uploaded_at DESC, d.id DESC"
+    ))
+    .bind(&vessel_id)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(rows.iter().map(Document::from_row).collect::<sqlx::Result<_>>()?)
+}
+
+/// One document and its storage key, for its vessel's current owner or an
+/// administrator; anyone else is told it does not exist.
+async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Document, String)> {
+    let row = sqlx::query(&format!(
+        "SELECT {DOCUMENT_COLUMNS}, v.owner_user_id FROM documents d JOIN vessels v ON v.id = d.vessel_id WHERE d.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or_else(document_not_found)?;
+    let owner: Option<String> = row.try_get("owner_user_id")?;
+    if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
+        return Err(document_not_found());
+    }
+    Ok((Document::from_row(&row)?, row.try_get("object_key")?))
+}
+
+pub struct Download {
+    pub document: Document,
+    pub bytes: bytes::Bytes,
+}
+
+pub async fn download(state: &AppState, user: &User, id: &str) -> AppResult<Download> {
+    let (document, key) = load_for(state, user, id).await?;
+    let bytes = storage::get(&state.storage, &object_store::path::Path::from(key)).await.map_err(|e| {
+        tracing::error!(error = %format!("{e:#}"), document = id, "reading a stored document failed");
+        storage_unavailable()
+    })?;
+    Ok(Download { document, bytes })
+}
+
+/// The owner withdraws a document not yet verified. The row goes first (in
+/// a transaction with the count); the object after, so a failure leaves at
+/// worst an orphaned object, never a row pointing at nothing.
+#[tracing::instrument(skip_all, fields(document = %id, user = %user.id))]
+pub async fn delete(state: &AppState, user: &User, id: &str) -> AppResult<()> {
+    let (document, key) = load_for(state, user, id).await?;
+    if document.review_status == ReviewStatus::Verified {
+        return Err(AppError::Conflict("A verified document stays with the vessel's record.".into()));
+    }
+    let mut tx = state.begin().await?;
+    let removed = sqlx::query(
+        "DELETE FROM documents WHERE id = $1 AND review_status <> 'verified'
+           AND vessel_id IN (SELECT id FROM vessels WHERE owner_user_id = $2)",
+    )
+    .bind(id)
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if removed == 0 {
+        return Err(AppError::Conflict("This document can no longer be deleted.".into()));
+    }
+    lifecycle::count_documents(&mut tx, &document.vessel_id, -1, 0).await?;
+    crate::audit::record(
+        &mut tx,
+        &document.vessel_id,
+        Some(&user.id),
+        "document_deleted",
+        serde_json::json!({"document": id}),
+    )
+    .await?;
+    tx.commit().await?;
+    remove_objects(state, &[object_store::path::Path::from(key)]).await;
+    Ok(())
+}
+
+/// An administrator's decision on a document: `verified`, or `rejected`
+/// with a reason for the owner.
+#[tracing::instrument(skip_all, fields(document = %id, admin = %admin.id))]
+pub async fn review(
+    state: &AppState,
+    admin: &User,
+    id: &str,
+    decision: ReviewStatus,
+    reason: Option<String>,
+) -> AppResult<Document> {
+    let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
+    match (decision, &reason) {
+        (ReviewStatus::Pending, _) => return Err(AppError::field("decision", "Decide verified or rejected.")),
+        (ReviewStatus::Rejected, None) => {
+            return Err(AppError::field("reason", "Say why the document is rejected: its owner sees it."));
+        }
+        (_, Some(r)) if r.chars().count() > 500 => {
+            return Err(AppError::field("reason", "A reason can be at most 500 characters."));
+        }
+        _ => {}
+    }
+    let mut tx = state.begin().await?;
+    let before = sqlx::query("SELECT vessel_id, review_status FROM documents WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(document_not_found)?;
+    let vessel_id: String = before.try_get("vessel_id")?;
+    let was_verified = before.try_get::<&str, _>("review_status")? == "verified";
+    let changed = sqlx::query(
+        "UPDATE documents SET review_status = $1, review_reason = $2, reviewed_by = $3, reviewed_at = $4
+         WHERE id = $5 AND review_status = $6",
+    )
+    .bind(decision.as_str())
+    .bind(reason.clone())
+    .bind(&admin.id)
+    .bind(now_ms())
+    .bind(id)
+    .bind(before.try_get::<&str, _>("review_status")?)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(AppError::Conflict("The document was reviewed by someone else meanwhile. Reload it.".into()));
+    }
+    let now_verified = decision == ReviewStatus::Verified;
+    let delta = i64::from(now_verified) - i64::from(was_verified);
+    lifecycle::count_documents(&mut tx, &vessel_id, 0, delta).await?;
+    crate::audit::record(
+        &mut tx,
+        &vessel_id,
+        Some(&admin.id),
+        "document_reviewed",
+        serde_json::json!({"document": id, "decision": decision.as_str(), "reason": reason}),
+    )
+    .await?;
+    tx.commit().await?;
+    list_by_ids(state, &[id.to_owned()]).await?.into_iter().next().ok_or_else(document_not_found)
+}
