@@ -85,3 +85,41 @@ export async function verificationPath(request, address, { timeoutMs = 15_000 } 
   }
   throw new Error(`no verification email for ${address} in the dev mailbox (last status ${lastStatus})`);
 }
+
+/** A Dutch mobile number no other run uses: "+316" and eight random digits. */
+export function randomMobile() {
+  let digits = "";
+  for (let i = 0; i < 8; i++) digits += Math.floor(Math.random() * 10);
+  return `+316${digits}`;
+}
+
+/**
+ * Polls the dev mailbox for the newest text message to `phone` whose body matches `pattern`
+ * (its first group the code) and returns the code. Messages with an id in `except` are skipped,
+ * so a code read before is never read again.
+ */
+export async function smsCode(request, phone, pattern, { except = new Set(), timeoutMs = 15_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastStatus = 0;
+  while (Date.now() < deadline) {
+    const response = await request.get(`${BASE_URL}/api/dev/mailbox`);
+    lastStatus = response.status();
+    if (response.ok()) {
+      const messages = await response.json();
+      // Newest first: the first match is the newest.
+      const message = messages.find((m) => m.channel === "sms" && m.to === phone && !except.has(m.id) && pattern.test(m.body));
+      if (message) {
+        except.add(message.id);
+        return message.body.match(pattern)[1];
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`no text message to ${phone} matching ${pattern} in the dev mailbox (last status ${lastStatus})`);
+}
+
+/** Types a one-time code into the six code boxes (the first box takes the focus, the rest follow). */
+export async function typeCode(page, code) {
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(code);
+}

@@ -4,12 +4,17 @@ import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEma
 import { MailboxPage } from "@/features/devmailbox/public";
 import { LandingPage } from "@/features/landing/public";
 import { DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/public";
-import { AdminPage, NotFoundPage, TransferPage, UploadDocumentsPage } from "@/features/placeholders/public";
+import { AdminPage, NotFoundPage, UploadDocumentsPage } from "@/features/placeholders/public";
 import { ProfilePage } from "@/features/profile/public";
 import { RegisterVesselPage } from "@/features/register-vessel/public";
-import { DashboardPage, RegistrySearchPage, VesselDetailPage } from "@/features/vessels/public";
+import { HowTransfersWorkPage, ReleaseReceiptPage, TransferPaymentReturnPage } from "@/features/transfers/public";
+import { DashboardPage, RegistrySearchPage, TransferPage, VesselDetailPage } from "@/features/vessels/public";
 
-/** Every route of the spec's table (section 2), plus password reset, legal pages and the dev mailbox. */
+/**
+ * Every route of the spec's table (section 2), plus password reset, legal pages, the dev mailbox,
+ * and the transfers' pages: the fee's return from the card provider, the seller's release
+ * receipt and how transfers work (the landing's 'Learn More').
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -21,6 +26,9 @@ export function AppRoutes() {
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="register-vessel" element={<RegisterVesselPage />} />
         <Route path="transfer/:vesselId" element={<TransferPage />} />
+        <Route path="transfers/payment" element={<TransferPaymentReturnPage />} />
+        <Route path="transfers/:transferId/receipt" element={<ReleaseReceiptPage />} />
+        <Route path="how-transfers-work" element={<HowTransfersWorkPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />

@@ -8,13 +8,26 @@ import type { ErrorBody } from "@/api/types";
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody | null;
+  /** Seconds from the `Retry-After` header (429, 503): when the request may be tried again. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, responseText: string) {
+  constructor(status: number, statusText: string, responseText: string, retryAfter?: string | null) {
     super(`${status}: ${responseText || statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.body = parseErrorBody(responseText);
+    this.retryAfterSeconds = parseRetryAfter(retryAfter);
   }
+}
+
+/** `Retry-After` in seconds; the HTTP-date form is read as the seconds until that date. */
+function parseRetryAfter(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 function parseErrorBody(text: string): ErrorBody | null {
@@ -52,7 +65,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 
   if (!response.ok) {
     const text = await response.text().catch(() => "");
-    throw new ApiError(response.status, response.statusText, text);
+    throw new ApiError(response.status, response.statusText, text, response.headers.get("Retry-After"));
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -63,6 +76,11 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.body?.message) return err.body.message;
   return fallback;
+}
+
+/** How many seconds the server asked to wait before trying again (429), or null. */
+export function retryAfterSeconds(err: unknown): number | null {
+  return err instanceof ApiError ? err.retryAfterSeconds : null;
 }
 
 /** Field errors from a 422 envelope, or an empty object. */

@@ -17,6 +17,7 @@ export function makeVessel(overrides: Partial<Vessel> = {}): Vessel {
     status: "active",
     createdAt: "2026-11-22T10:00:00Z",
     documentsCount: 0,
+    verifiedDocumentsCount: 0,
     cin: "NL-BAV2K4L7C920",
     identifiers: {
       legacyId: null,

@@ -7,7 +7,7 @@ const linkClass = "text-sm text-muted-foreground hover:text-foreground hover:und
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <footer className="mt-16 border-t border-border bg-muted">
+    <footer className="mt-16 border-t print:hidden border-border bg-muted">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div className="grid content-start gap-2">
           <p className="flex items-center gap-2 font-semibold text-primary">

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, apiFetch, errorMessage, fieldErrors } from "@/lib/api-client";
+import { ApiError, apiFetch, errorMessage, fieldErrors, retryAfterSeconds } from "@/lib/api-client";
 
 function stubFetch(response: Response) {
   const fn = vi.fn(() => Promise.resolve(response));
@@ -68,5 +68,22 @@ describe("errorMessage", () => {
   it("falls back for errors that are not API errors", () => {
     expect(errorMessage(new TypeError("Failed to fetch"), "Network problem")).toBe("Network problem");
     expect(errorMessage(undefined, "Network problem")).toBe("Network problem");
+  });
+});
+
+describe("retryAfterSeconds", () => {
+  it("reads the Retry-After header of a 429 in seconds", async () => {
+    const body = { message: "A code was sent a moment ago. You can ask for a new one in 42 seconds.", code: "too_many_requests" };
+    stubFetch(new Response(JSON.stringify(body), { status: 429, headers: { "Retry-After": "42" } }));
+    const err = await apiFetch("/api/profile/phone/send-code", { method: "POST" }).catch((e: unknown) => e);
+    expect(retryAfterSeconds(err)).toBe(42);
+    expect(errorMessage(err, "fallback")).toBe(body.message);
+  });
+
+  it("is null without the header, and for errors that are not API errors", async () => {
+    stubFetch(new Response("{}", { status: 400 }));
+    const err = await apiFetch("/api/stats").catch((e: unknown) => e);
+    expect(retryAfterSeconds(err)).toBeNull();
+    expect(retryAfterSeconds(new Error("x"))).toBeNull();
   });
 });

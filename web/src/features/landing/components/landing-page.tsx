@@ -162,7 +162,7 @@ function Pricing() {
           </CardContent>
           <CardFooter>
             <Button asChild variant="outline" className="w-full">
-              <Link to="/#how-it-works">{t("landing.pricing.transfer.cta")}</Link>
+              <Link to="/how-transfers-work">{t("landing.pricing.transfer.cta")}</Link>
             </Button>
           </CardFooter>
         </Card>

@@ -4,8 +4,10 @@ import { apiFetch } from "@/lib/api-client";
 
 /**
  * POST /api/payments/create-intent -> {clientSecret, paymentId, amountCents, currency}. The fee is
- * the server's; a second call for the same vessel returns its unfinished payment. 403 for anyone
- * but the owner, 409 when already paid or an identifier is taken, 422 for transfers (not yet open).
+ * the server's; a second call for the same vessel or transfer returns its unfinished payment.
+ * Registration: 403 for anyone but the owner, 409 when already paid or an identifier is taken.
+ * Transfer (with `transferId`): the seller or the new owner of a verified transfer; 409 when it
+ * is not payable (not verified, closed, already paid, or the other party is paying).
  */
 export function createPaymentIntent(body: CreateIntentRequest): Promise<CreatedIntent> {
   return apiFetch<CreatedIntent>("/api/payments/create-intent", { method: "POST", json: body });

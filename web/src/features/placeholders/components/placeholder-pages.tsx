@@ -16,11 +16,6 @@ export function UploadDocumentsPage() {
   return <RequireAuth>{() => <NotAvailable title={t("placeholders.upload.title")} />}</RequireAuth>;
 }
 
-export function TransferPage() {
-  const { t } = useTranslation();
-  return <RequireAuth>{() => <NotAvailable title={t("placeholders.transfer.title")} />}</RequireAuth>;
-}
-
 export function AdminPage() {
   const { t } = useTranslation();
   return (

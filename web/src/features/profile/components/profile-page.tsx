@@ -23,6 +23,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useDeleteProfile } from "@/features/profile/api/delete-profile";
 import { useProfile } from "@/features/profile/api/get-profile";
 import { useResendVerification } from "@/features/profile/api/resend-verification";
+import { PhoneVerification } from "@/features/profile/components/phone-verification";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -67,6 +68,16 @@ function ProfileContent({ user }: { user: User }) {
                 <dd>{profile.data.phoneE164 || notSet}</dd>
               </dl>
             )}
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="profile-phone-title">
+          <CardHeader>
+            <CardTitle id="profile-phone-title">{t("phone.title")}</CardTitle>
+            <CardDescription>{t("phone.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PhoneVerification user={user} />
           </CardContent>
         </Card>
 

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { PaymentForm, useCreatePaymentIntent, useSettledPayment } from "@/features/payments/public";
+import { PaymentForm, useCreatePaymentIntent } from "@/features/payments/public";
+import { useSettledRegistration } from "@/features/register-vessel/hooks/use-settled-registration";
 import { CountryLabel } from "@/features/vessels/public";
 import { errorMessage } from "@/lib/api-client";
 import { formatEuroCents, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
@@ -36,7 +37,7 @@ export function PaymentStep({
   const [intent, setIntent] = useState<CreatedIntent | null>(null);
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
   const asked = useRef<string | null>(null);
-  const settled = useSettledPayment(confirmedId, () => setConfirmedId(null));
+  const settled = useSettledRegistration(confirmedId, () => setConfirmedId(null));
 
   const start = () => {
     createIntent.mutate(

@@ -12,13 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { useSettledPayment } from "@/features/payments/public";
 import { useCreateVessel } from "@/features/register-vessel/api/create-vessel";
-import { useCountries } from "@/features/register-vessel/api/get-countries";
+import { useCountries } from "@/lib/config/get-countries";
 import { DetailsStep } from "@/features/register-vessel/components/details-step";
 import { IdentifiersStep } from "@/features/register-vessel/components/identifiers-step";
 import { PaymentStep } from "@/features/register-vessel/components/payment-step";
 import { WizardStepper, type WizardStep } from "@/features/register-vessel/components/wizard-stepper";
+import { useSettledRegistration } from "@/features/register-vessel/hooks/use-settled-registration";
 import {
   detailsDefaults,
   identifiersDefaults,
@@ -77,7 +77,7 @@ export function RegisterVesselPage() {
 function PaymentReturn({ paymentId }: { paymentId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const payment = useSettledPayment(
+  const payment = useSettledRegistration(
     paymentId,
     (p) => void navigate(`/register-vessel?vessel=${encodeURIComponent(p.vesselPlatformId)}`, { replace: true }),
   );

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRightLeft, CreditCard, FileText, Plus, Ship } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { useMyVessels } from "@/features/vessels/api/get-my-vessels";
+import { TransfersSection, useOpenTransfersCount } from "@/features/transfers/public";
+import { myVesselsQueryOptions, useMyVessels } from "@/features/vessels/api/get-my-vessels";
 import { useUpdateVessel } from "@/features/vessels/api/update-vessel";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
@@ -29,11 +31,14 @@ export function DashboardPage() {
 function DashboardContent() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const vessels = useMyVessels();
+  const pendingTransfers = useOpenTransfersCount();
   const n = (value: number) => formatNumber(value, i18n.language);
 
   const list = vessels.data ?? [];
-  const pendingTransfers = list.filter((v) => v.status === "in_transfer").length;
+  // A transfer canceled (the vessel is active again) or accepted (a new vessel) from the list below.
+  const refreshVessels = () => void queryClient.invalidateQueries({ queryKey: myVesselsQueryOptions().queryKey });
   const documents = list.reduce((sum, v) => sum + v.documentsCount, 0);
 
   return (
@@ -49,7 +54,7 @@ function DashboardContent() {
             icon={<ArrowRightLeft aria-hidden="true" />}
             label={t("dashboard.pendingTransfers")}
             hint={t("dashboard.pendingTransfersHint")}
-            value={vessels.data ? n(pendingTransfers) : "…"}
+            value={pendingTransfers != null ? n(pendingTransfers) : "…"}
           />
           <StatCard
             icon={<FileText aria-hidden="true" />}
@@ -65,6 +70,8 @@ function DashboardContent() {
             </Link>
           </Button>
         </div>
+
+        <TransfersSection onChanged={refreshVessels} />
 
         <section aria-labelledby="dashboard-vessels" className="grid gap-4">
           <h2 id="dashboard-vessels" className="text-xl font-semibold">

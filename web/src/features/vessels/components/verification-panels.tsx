@@ -1,11 +1,13 @@
 import type { TFunction } from "i18next";
 import { CircleCheck, CircleDashed, Clock, FileText, Mail, ScanFace, Smartphone } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { User } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { PhoneVerification } from "@/features/profile/public";
 import { cn } from "@/lib/utils";
 
 type Tone = "done" | "pending" | "todo" | "neutral";
@@ -139,13 +141,7 @@ export function VerificationChecklist({
             tone={phoneVerified ? "done" : "todo"}
             title={t("vesselDetail.mobile")}
             status={phoneVerified ? t("vesselDetail.statusVerified") : t("vesselDetail.statusNotVerified")}
-            action={
-              phoneVerified ? null : (
-                <Button variant="outline" size="sm" disabled>
-                  {t("vesselDetail.verifyMobile")}
-                </Button>
-              )
-            }
+            action={phoneVerified ? null : <VerifyMobile user={user} />}
           />
           <ChecklistItem
             tone={identity.tone}
@@ -176,6 +172,28 @@ export function VerificationChecklist({
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Verify Mobile': the profile's mobile number flow in a dialog, which closes once the number is verified. */
+function VerifyMobile({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          {t("vesselDetail.verifyMobile")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t("vesselDetail.verifyMobileTitle")}</DialogTitle>
+          <DialogDescription>{t("phone.description")}</DialogDescription>
+        </DialogHeader>
+        <PhoneVerification user={user} idPrefix="vessel-phone" onVerified={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -1,4 +1,15 @@
-import { Anchor, ArrowLeft, CalendarDays, ChevronRight, FileCheck2, Hourglass, Repeat, SearchX } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  Anchor,
+  ArrowLeft,
+  ArrowRightLeft,
+  CalendarDays,
+  ChevronRight,
+  FileCheck2,
+  Hourglass,
+  Repeat,
+  SearchX,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -8,8 +19,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useVessel } from "@/features/vessels/api/get-vessel";
+import { OpenTransferPanel } from "@/features/transfers/public";
+import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
+import { useVessel, vesselQueryOptions } from "@/features/vessels/api/get-vessel";
+import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 import { CountryLabel } from "@/features/vessels/components/country-label";
+import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
 import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
 import { VerificationChecklist, VerificationStatusGrid } from "@/features/vessels/components/verification-panels";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
@@ -120,6 +135,18 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
     v == null || v === "" ? t("vessel.notRecorded") : v === UNKNOWN ? t("vessel.unknown") : v;
   const makeModel = [vessel.make, vessel.model].map(value).join(" ");
   const showForSale = vessel.forSale && vessel.publicVisibility;
+  const queryClient = useQueryClient();
+  // A transfer canceled here: the vessel is active again wherever it is shown.
+  const refresh = () => {
+    for (const queryKey of [
+      vesselQueryOptions(vessel.platformId).queryKey,
+      myVesselsQueryOptions().queryKey,
+      searchVesselsBaseKey,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+  const hasCurrentOwner = ownershipHistory.some((e) => !e.transferredOutAt);
 
   return (
     <DetailFrame crumb={vessel.platformId}>
@@ -129,6 +156,21 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           <div className="grid gap-1">
             <p className="font-semibold">{t("vessel.status.pending_payment")}</p>
             <p>{t("vesselDetail.pendingPayment", { fee: formatEuroCents(REGISTRATION_FEE_CENTS, i18n.language) })}</p>
+          </div>
+        </Alert>
+      ) : null}
+      {vessel.status === "in_transfer" ? (
+        <Alert variant="warning" role="status" className="flex gap-3">
+          <ArrowRightLeft className="size-5 shrink-0" aria-hidden="true" />
+          <div className="grid gap-1">
+            <p className="font-semibold">{t("vesselDetail.inTransferTitle")}</p>
+            <p>
+              {owner
+                ? t("vesselDetail.inTransferOwner")
+                : hasCurrentOwner
+                  ? t("vesselDetail.inTransferPublic")
+                  : t("vesselDetail.awaitingClaim")}
+            </p>
           </div>
         </Alert>
       ) : null}
@@ -158,7 +200,7 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
             </div>
           </div>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-6">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Fact label={t("vessel.platformId")}>
               <span className="font-mono">{vessel.platformId}</span>
@@ -174,8 +216,20 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
               <span className="font-mono">{value(vessel.cin)}</span>
             </Fact>
           </dl>
+          {owner && vessel.status === "active" ? (
+            <div>
+              <Button asChild variant="outline">
+                <Link to={`/transfer/${encodeURIComponent(vessel.id)}`}>
+                  <ArrowRightLeft aria-hidden="true" />
+                  {t("vesselDetail.transferOwnership")}
+                </Link>
+              </Button>
+            </div>
+          ) : null}
         </CardContent>
       </Card>
+
+      {owner && vessel.status === "in_transfer" ? <OpenTransferPanel vesselId={vessel.id} onChanged={refresh} /> : null}
 
       <section aria-labelledby="vessel-summary" className="grid gap-4">
         <h2 id="vessel-summary" className="sr-only">
@@ -203,6 +257,8 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           <OwnershipTimeline entries={ownershipHistory} myUserId={user?.id ?? null} />
         </CardContent>
       </Card>
+
+      <HistoryIntegrity platformId={vessel.platformId} />
 
       <VerificationStatusGrid owner={owner} documentsCount={documentsCount} />
 

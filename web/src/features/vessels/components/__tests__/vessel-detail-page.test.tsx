@@ -1,8 +1,10 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { VesselDetailPage } from "@/features/vessels/components/vessel-detail-page";
-import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
-import { makeDetail, makeUser } from "@/test/vessels";
+import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { makeTransfer } from "@/test/transfers";
+import { COUNTRIES, makeDetail, makeUser } from "@/test/vessels";
 
 function renderDetail(platformId = "7KQ2-M9XD-4HTB") {
   return renderRoute(<VesselDetailPage />, { path: `/registry/${platformId}`, routePath: "/registry/:platformId" });
@@ -55,7 +57,8 @@ describe("VesselDetailPage", () => {
     expect(screen.getAllByText("Not shown")).toHaveLength(3);
     expect(screen.getByText("2 documents uploaded")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Complete Your Verification" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Verify Mobile (Coming Soon)" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Verify Mobile" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Transfer Ownership/ })).not.toBeInTheDocument();
   });
 
   it("shows the checklist and the owner's own status to the signed-in current owner", async () => {
@@ -66,7 +69,8 @@ describe("VesselDetailPage", () => {
     renderDetail();
 
     expect(await screen.findByRole("heading", { name: "Complete Your Verification" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Verify Mobile (Coming Soon)" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Verify Mobile" })).toBeEnabled();
+    expect(screen.getByRole("link", { name: /Transfer Ownership/ })).toHaveAttribute("href", "/transfer/v-1");
     expect(screen.getByRole("link", { name: "Upload Documents" })).toHaveAttribute(
       "href",
       "/registry/7KQ2-M9XD-4HTB/upload-documents",
@@ -168,5 +172,161 @@ describe("VesselDetailPage", () => {
     renderDetail("hello");
     expect(await screen.findByRole("heading", { name: "Vessel Not Found" })).toBeInTheDocument();
     expect(screen.queryByText("This ID has a typo: check the characters and try again.")).not.toBeInTheDocument();
+  });
+});
+
+describe("VesselDetailPage: mobile verification", () => {
+  it("'Verify Mobile' sends a code to the owner's number, verifies it and shows the number verified", async () => {
+    let user = makeUser();
+    const verified: unknown[] = [];
+    const fetchMock = mockFetch({
+      "GET /api/auth/me": () => jsonResponse(200, user),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history, 0)),
+      "GET /api/config/countries": jsonResponse(200, COUNTRIES),
+      "POST /api/profile/phone/send-code": jsonResponse(202, { message: "We have sent a code to your mobile number." }),
+      "POST /api/profile/phone/verify": (_url, init) => {
+        verified.push(jsonBody(init));
+        user = { ...user, phoneVerifiedAt: "2026-11-23T10:00:00Z" };
+        return jsonResponse(200, user);
+      },
+    });
+    renderRoute(<VesselDetailPage />, { path: "/registry/7KQ2-M9XD-4HTB", routePath: "/registry/:platformId", toaster: true });
+
+    await userEvent.click(await screen.findByRole("button", { name: "Verify Mobile" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verify your mobile number" });
+    expect(within(dialog).getByText("+31612345678")).toBeInTheDocument();
+    expect(within(dialog).getByText("Not verified")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
+
+    const code = await within(dialog).findByRole("group", { name: "SMS code" });
+    expect(within(dialog).getByRole("button", { name: /Resend code in \d+ s/ })).toBeDisabled();
+    const verify = within(dialog).getByRole("button", { name: "Verify" });
+    expect(verify).toBeDisabled();
+    await userEvent.click(within(code).getByRole("textbox", { name: "Digit 1 of 6" }));
+    await userEvent.keyboard("123456");
+    await userEvent.click(verify);
+
+    expect(verified).toEqual([{ otp: "123456" }]);
+    await screen.findByText("Verification 50% complete");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Verify Mobile" })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/profile/phone/send-code")).toBe(true);
+  });
+});
+
+describe("VesselDetailPage: transfers and history", () => {
+  const transfer = makeTransfer();
+
+  it("shows visitors 'Ownership being transferred' for a vessel in transfer", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail(
+          { status: "in_transfer" },
+          history.map((h) => ({ ...h, ownerUserId: null })),
+        ),
+      ),
+    });
+    renderDetail();
+    expect((await screen.findAllByText("Ownership being transferred")).length).toBeGreaterThan(0);
+    expect(screen.getByText("A change of ownership of this vessel is under way.")).toBeInTheDocument();
+  });
+
+  it("says a paid vessel without an owner waits for its new owner's claim", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail({ status: "in_transfer" }, [{ ...history[1], ownerUserId: null, transferredOutAt: "2026-11-23T11:00:00Z" }]),
+      ),
+    });
+    renderDetail();
+    expect(
+      await screen.findByText("The transfer is paid: the vessel is waiting for its new owner to claim it."),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the owner their open transfer, with Continue and a confirmed Cancel", async () => {
+    let vesselStatus = "in_transfer";
+    let transfers: unknown[] = [transfer];
+    const canceled: string[] = [];
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": () => jsonResponse(200, makeDetail({ status: vesselStatus as "in_transfer" }, history)),
+      "GET /api/transfers": () => jsonResponse(200, transfers),
+      [`POST /api/transfers/${transfer.id}/cancel`]: (url) => {
+        canceled.push(url);
+        vesselStatus = "active";
+        transfers = [{ ...transfer, status: "canceled", canceledAt: "2026-11-23T10:05:00Z" }];
+        return jsonResponse(200, transfers[0]);
+      },
+    });
+    renderRoute(<VesselDetailPage />, { path: "/registry/7KQ2-M9XD-4HTB", routePath: "/registry/:platformId", toaster: true });
+
+    const panel = await screen.findByRole("region", { name: "Transfer in progress" });
+    expect(within(panel).getByText("Waiting for the code the new owner received by SMS")).toBeInTheDocument();
+    expect(within(panel).getByText("+31 6•••••678")).toBeInTheDocument();
+    expect(within(panel).getByRole("link", { name: /Continue/ })).toHaveAttribute("href", "/transfer/v-1");
+
+    await userEvent.click(within(panel).getByRole("button", { name: "Cancel transfer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this transfer?" });
+    expect(dialog).toHaveTextContent("+31 6•••••678");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel transfer" }));
+
+    expect((await screen.findAllByText("Transfer Canceled")).length).toBeGreaterThan(0);
+    expect(canceled).toHaveLength(1);
+    await screen.findByRole("link", { name: /Transfer Ownership/ });
+    expect(screen.queryByRole("region", { name: "Transfer in progress" })).not.toBeInTheDocument();
+  });
+
+  it("shows 'History integrity verified' with the head hash, shortened, and its full value on hover", async () => {
+    const head = "3f9a2c41d0b7e5a1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e41a09c2";
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail()),
+      "GET /api/vessels/7KQ2-M9XD-4HTB/history/verify": jsonResponse(200, {
+        valid: true,
+        headHash: head,
+        firstInvalid: null,
+        events: [
+          {
+            sequence: 1,
+            eventType: "registered",
+            ownerRef: "r1",
+            occurredAt: "2026-11-22T10:00:00.000Z",
+            occurredAtMs: 1795341600000,
+            previousHash: "0".repeat(64),
+            hash: head,
+          },
+        ],
+      }),
+    });
+    renderDetail();
+    expect(await screen.findByText("History integrity verified")).toBeInTheDocument();
+    const hash = screen.getByText("3f9a2c41d0b7…e41a09c2", { selector: "code" });
+    expect(hash).toHaveAttribute("title", head);
+    expect(screen.getByRole("button", { name: "Copy the full hash" })).toBeInTheDocument();
+    expect(screen.getByText("1 event in the chain")).toBeInTheDocument();
+  });
+
+  it("warns clearly when the history does not recompute", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail()),
+      "GET /api/vessels/7KQ2-M9XD-4HTB/history/verify": jsonResponse(200, {
+        valid: false,
+        headHash: "ab".repeat(32),
+        firstInvalid: 2,
+        problem: "Event 2 does not recompute: its hash differs from the one stored.",
+        events: [],
+      }),
+    });
+    renderDetail();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Warning: the ownership history does not match its hash chain");
+    expect(alert).toHaveTextContent("The chain breaks at event 2");
+    expect(alert).toHaveTextContent("Event 2 does not recompute: its hash differs from the one stored.");
+    expect(screen.queryByText("History integrity verified")).not.toBeInTheDocument();
   });
 });
