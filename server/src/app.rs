@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::{
+    certificates::signing::Signer,
     config::Config,
     cpu::CpuPool,
     db::{Backend, Db},
@@ -27,9 +28,18 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// Uploaded documents (`REGISTRY_STORAGE_URL`).
     pub storage: Store,
+    /// The certificates' Ed25519 key.
+    pub signer: Arc<Signer>,
     /// Threads for CPU- and memory-heavy work (password hashing), bounded.
     pub cpu: CpuPool,
     outbox_wake: Arc<Notify>,
+}
+
+/// The outside services the state holds, made by `server::assemble`.
+pub struct Providers {
+    pub payments: Arc<dyn PaymentProvider>,
+    pub storage: Store,
+    pub signer: Arc<Signer>,
 }
 
 impl AppState {
@@ -44,22 +54,16 @@ impl AppState {
         }
     }
 
-    pub fn new(
-        config: Config,
-        db: Db,
-        backend: Backend,
-        search_counts: Arc<CountCache>,
-        payments: Arc<dyn PaymentProvider>,
-        storage: Store,
-        outbox_wake: Arc<Notify>,
-    ) -> Self {
+    pub fn new(config: Config, db: Db, backend: Backend, providers: Providers, outbox_wake: Arc<Notify>) -> Self {
+        let search_counts = Arc::new(CountCache::new(config.search_count_cache));
         Self {
             config: Arc::new(config),
             db,
             backend,
             search_counts,
-            payments,
-            storage,
+            payments: providers.payments,
+            storage: providers.storage,
+            signer: providers.signer,
             cpu: CpuPool::new(),
             outbox_wake,
         }

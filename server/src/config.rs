@@ -93,6 +93,9 @@ pub struct Config {
     /// Where documents are stored (`REGISTRY_STORAGE_URL`): `file://DIR` or
     /// `s3://bucket/prefix` (credentials and endpoint from `AWS_*`).
     pub storage_url: url::Url,
+    /// The certificates' Ed25519 key (`REGISTRY_SIGNING_KEY`, 32 bytes in
+    /// base64); without it, a key is made in the data directory on first start.
+    pub signing_key: Option<Secret>,
     /// Offline providers named in prod mode (a demonstration), reported by
     /// `/readyz` and logged at start.
     pub warnings: Vec<String>,
@@ -188,11 +191,12 @@ struct RawConfig {
     twilio_from: Option<String>,
     twilio_api_base: Option<String>,
     storage_url: Option<String>,
+    signing_key: Option<String>,
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 23] = [
+        let fields: [(&str, &mut Option<String>); 24] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -216,6 +220,7 @@ impl RawConfig {
             ("REGISTRY_TWILIO_FROM", &mut self.twilio_from),
             ("REGISTRY_TWILIO_API_BASE", &mut self.twilio_api_base),
             ("REGISTRY_STORAGE_URL", &mut self.storage_url),
+            ("REGISTRY_SIGNING_KEY", &mut self.signing_key),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -455,6 +460,7 @@ impl RawConfig {
             header_read_timeout,
             max_connections,
             storage_url,
+            signing_key: self.signing_key.map(Secret::new),
             warnings,
         })
     }

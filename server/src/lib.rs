@@ -4,6 +4,7 @@
 pub mod app;
 pub mod audit;
 pub mod auth;
+pub mod certificates;
 pub mod clock;
 pub mod config;
 pub mod countries;

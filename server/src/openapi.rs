@@ -10,7 +10,8 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
-    app::AppState, auth, countries, dev, documents, error, outbox, payments, profile, stats, transfers, vessels,
+    app::AppState, auth, certificates, countries, dev, documents, error, outbox, payments, profile, stats, transfers,
+    vessels,
 };
 
 #[derive(OpenApi)]
@@ -55,6 +56,9 @@ use crate::{
         documents::download,
         documents::remove,
         documents::review,
+        certificates::certificate,
+        certificates::public_key,
+        certificates::check,
         payments::payments_config,
         payments::create_intent,
         payments::payment,

@@ -19,7 +19,7 @@ pub const PAYMENT_YEARS: i64 = 7;
 /// The longest throttle window in use (reset and verification emails).
 pub const THROTTLE_KEEP_MS: i64 = HOUR;
 /// How often the sweep runs.
-pub const EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+pub const EVERY: std::time::Duration = std::time::Duration::from_hours(1);
 
 /// Rows removed or erased by one sweep.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -15,6 +15,7 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::payments::router())
         .merge(crate::transfers::router())
         .merge(crate::documents::router())
+        .merge(crate::certificates::router())
         .merge(crate::openapi::router());
     // Dev mode only ever listens on loopback (config refuses otherwise).
     if state.config.is_dev() { api.merge(crate::dev::router()) } else { api }

@@ -11,7 +11,6 @@ use crate::{
     db::{self, Backend},
     outbox::{ByChannel, Delivery, RecordOnly, Smtp, Twilio, worker::Worker},
     payments,
-    vessels::count_cache::CountCache,
 };
 
 /// Connect, migrate, and build the state and the outbox worker (which the
@@ -40,10 +39,13 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let delivery: Arc<dyn Delivery> = Arc::new(ByChannel { email, sms });
     let wake = Arc::new(Notify::new());
     let worker = Worker::new(db.clone(), delivery, wake.clone());
-    let search_counts = Arc::new(CountCache::new(config.search_count_cache));
     let payments = payments::provider(&config, db.clone())?;
-    let storage = crate::storage::open(&config.storage_url)?;
-    Ok((AppState::new(config, db, backend, search_counts, payments, storage, wake), worker))
+    let providers = crate::app::Providers {
+        payments,
+        storage: crate::storage::open(&config.storage_url)?,
+        signer: Arc::new(crate::certificates::signing::Signer::load(&config)?),
+    };
+    Ok((AppState::new(config, db, backend, providers, wake), worker))
 }
 
 fn sender(config: &Config) -> String {

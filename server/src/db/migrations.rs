@@ -53,6 +53,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(11, "one account per verified phone", "0011_verified_phone_unique.sql"),
     per_backend!(12, "claims and the ownership chain", "0012_claims_and_history_chain"),
     portable!(13, "documents", "0013_documents.sql"),
+    portable!(14, "certificates", "0014_certificates.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -53,7 +53,7 @@ pub fn router(state: AppState, api: Router<AppState>, uploads: Router<AppState>)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)));
-    let uploads = uploads.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(300)));
+    let uploads = uploads.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_mins(5)));
     let mut app = small
         .merge(uploads)
         .layer(middleware::from_fn_with_state(state.clone(), security::cross_origin_protection))

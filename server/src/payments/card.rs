@@ -93,7 +93,7 @@ fn luhn(digits: &str) -> bool {
             if i % 2 == 1 { if d * 2 > 9 { d * 2 - 9 } else { d * 2 } } else { d }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 fn brand(digits: &str) -> &'static str {

@@ -285,7 +285,7 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
 
 /// Expire due transfers every minute, for as long as the server runs.
 pub async fn expire_periodically(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+    let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
     loop {
         tick.tick().await;
         match expire_due(&state, now_ms()).await {

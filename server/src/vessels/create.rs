@@ -209,18 +209,18 @@ impl NewVessel {
         check.finish()?;
 
         let country = country.expect("checked");
-        if let Some(Known::Value(m)) = &mmsi {
-            if m.country() != country.code {
-                warnings.push(Warning {
-                    field: "mmsi".into(),
-                    message: format!(
-                        "This MMSI was allotted by {} ({}), not {}: fine if the vessel flies that flag.",
-                        m.country(),
-                        m.as_str(),
-                        country.code
-                    ),
-                });
-            }
+        if let Some(Known::Value(m)) = &mmsi
+            && m.country() != country.code
+        {
+            warnings.push(Warning {
+                field: "mmsi".into(),
+                message: format!(
+                    "This MMSI was allotted by {} ({}), not {}: fine if the vessel flies that flag.",
+                    m.country(),
+                    m.as_str(),
+                    country.code
+                ),
+            });
         }
         Ok((
             Self {

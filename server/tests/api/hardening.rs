@@ -181,11 +181,11 @@ async fn slow_headers_are_cut_off_and_connections_over_the_cap_are_refused_at_on
         let mut buf = [0u8; 512];
         let n = tokio::time::timeout(Duration::from_secs(3), s.read(&mut buf)).await.expect("closed by the server");
         // hyper answers 408 or just closes; either way the connection ends.
-        if let Ok(n) = n {
-            if n > 0 {
-                let text = String::from_utf8_lossy(&buf[..n]);
-                assert!(text.starts_with("HTTP/1.1 408"), "{text}");
-            }
+        if let Ok(n) = n
+            && n > 0
+        {
+            let text = String::from_utf8_lossy(&buf[..n]);
+            assert!(text.starts_with("HTTP/1.1 408"), "{text}");
         }
     }
     // ...and a normal request is served again.

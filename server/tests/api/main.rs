@@ -3,6 +3,7 @@
 //! `PostgreSQL` when `REGISTRY_TEST_POSTGRES_URL` points at a server.
 
 mod accounts;
+mod certificates;
 mod documents;
 mod fake_stripe;
 mod hardening;

@@ -1,0 +1,108 @@
+//! Registration certificates: issue, public check, signature, superseded.
+
+use base64::{Engine as _, engine::general_purpose::STANDARD as B64};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, parts, sailboat};
+
+async fn active_vessel(app: &TestApp) -> Value {
+    app.signed_in_user("skipper@example.nl").await;
+    let (_, vessel) = parts(app.post("/api/vessels", sailboat()).await).await;
+    let (_, intent) = parts(
+        app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await,
+    )
+    .await;
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    assert_eq!(app.post("/api/payments/local/confirm", body).await.status(), StatusCode::OK);
+    vessel
+}
+
+async fn download(app: &TestApp, platform_id: &str) -> (StatusCode, String, Vec<u8>) {
+    let r = app.get(&format!("/api/vessels/{platform_id}/certificate.pdf")).await;
+    let status = r.status();
+    let serial = r.headers().get("x-certificate-serial").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (status, serial, r.bytes().await.unwrap().to_vec())
+}
+
+async fn check(app: &TestApp, serial: &str) -> (StatusCode, Value) {
+    parts(TestApp::browser().get(app.url(&format!("/api/certificates/{serial}"))).send().await.unwrap()).await
+}
+
+#[tokio::test]
+async fn the_owner_gets_a_signed_certificate_anyone_can_check() {
+    let app = TestApp::spawn().await;
+    let vessel = active_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    let (status, serial, pdf) = download(&app, platform_id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF");
+    assert!(serial.starts_with("ESRC-"), "{serial}");
+    let (_, again, _) = download(&app, platform_id).await;
+    assert_eq!(again, serial, "nothing changed: the same certificate");
+
+    let (status, checked) = check(&app, &serial).await;
+    assert_eq!(status, StatusCode::OK, "{checked}");
+    assert_eq!((checked["valid"].as_bool(), checked["status"].as_str()), (Some(true), Some("current")));
+    assert_eq!(checked["platformId"], platform_id);
+    assert!(!checked.to_string().contains("skipper@example.nl"), "no owner identity in the public check");
+
+    // Offline, as docs/CERTIFICATES.md says: the signed data with the public key.
+    let (_, key) = parts(TestApp::browser().get(app.url("/api/certificates/public-key")).send().await.unwrap()).await;
+    let key: [u8; 32] = B64.decode(key["publicKey"].as_str().unwrap()).unwrap().try_into().unwrap();
+    let key = ed25519_dalek::VerifyingKey::from_bytes(&key).unwrap();
+    let signature =
+        ed25519_dalek::Signature::from_slice(&B64.decode(checked["signature"].as_str().unwrap()).unwrap()).unwrap();
+    assert!(key.verify_strict(checked["signedData"].as_str().unwrap().as_bytes(), &signature).is_ok());
+}
+
+#[tokio::test]
+async fn altered_certificate_data_fails_the_check() {
+    let app = TestApp::spawn().await;
+    let vessel = active_vessel(&app).await;
+    let (_, serial, _) = download(&app, vessel["platformId"].as_str().unwrap()).await;
+    sqlx::query("UPDATE certificates SET payload = REPLACE(payload, 'Zeemeeuw', 'Zeemeeuw II')")
+        .execute(&app.db)
+        .await
+        .unwrap();
+    let (_, checked) = check(&app, &serial).await;
+    assert_eq!(checked["valid"], false, "{checked}");
+    assert_eq!(check(&app, "ESRC-0000-0000-0000-0000").await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_transfer_supersedes_the_certificate() {
+    let app = TestApp::spawn().await;
+    let vessel = active_vessel(&app).await;
+    let (id, platform_id) = (vessel["id"].as_str().unwrap(), vessel["platformId"].as_str().unwrap());
+    let (_, serial, _) = download(&app, platform_id).await;
+    let buyer = app.second_browser();
+    let buyer_user = buyer.signed_in_user("buyer@example.nl").await;
+    let seller = app.scalar_text("SELECT id FROM users WHERE email = 'skipper@example.nl'").await;
+    let mut tx = app.state.begin().await.unwrap();
+    registry::vessels::lifecycle::start_transfer(&mut tx, id, &seller, "t").await.unwrap();
+    registry::vessels::lifecycle::hand_over(&mut tx, id, &seller, buyer_user["id"].as_str().unwrap(), "t")
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let (_, checked) = check(&app, &serial).await;
+    assert_eq!((checked["valid"].as_bool(), checked["status"].as_str()), (Some(true), Some("superseded")));
+    assert_eq!(download(&app, platform_id).await.0, StatusCode::FORBIDDEN, "the past owner gets none");
+    let (status, new_serial, _) = download(&buyer, platform_id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_ne!(new_serial, serial);
+    assert_eq!(check(&app, &new_serial).await.1["status"], "current");
+}
+
+#[tokio::test]
+async fn only_the_owner_of_an_active_vessel_gets_a_certificate() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("skipper@example.nl").await;
+    let (_, pending) = parts(app.post("/api/vessels", sailboat()).await).await;
+    assert_eq!(download(&app, pending["platformId"].as_str().unwrap()).await.0, StatusCode::CONFLICT);
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    assert_eq!(download(&stranger, pending["platformId"].as_str().unwrap()).await.0, StatusCode::FORBIDDEN);
+    let guest = app.second_browser();
+    assert_eq!(download(&guest, pending["platformId"].as_str().unwrap()).await.0, StatusCode::UNAUTHORIZED);
+}
