@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useConfirmLocalPayment } from "@/features/payments/api/confirm-local-payment";
-import type { PaymentFormProps } from "@/features/payments/components/payment-form";
+import type { PaymentFormProps } from "@/features/payments/components/payment-form-props";
 import { cardDefaults, cardSchema, parseExpiry, type CardValues } from "@/features/payments/schemas/card";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatEuroCents } from "@/lib/format";

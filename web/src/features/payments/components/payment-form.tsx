@@ -1,22 +1,13 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import type { CreatedIntent } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePaymentsConfig } from "@/features/payments/api/get-payments-config";
 import { LocalCardForm } from "@/features/payments/components/local-card-form";
 import { errorMessage } from "@/lib/api-client";
+import type { PaymentFormProps } from "@/features/payments/components/payment-form-props";
 
-export type PaymentFormProps = {
-  intent: CreatedIntent;
-  /** Absolute URL on this site the provider sends the browser back to after a redirect. */
-  returnUrl: string;
-  /** The provider accepted the payment: wait for the server's word before celebrating. */
-  onConfirmed: () => void;
-  /** Declined or failed, with the provider's message. */
-  onFailed: (message: string) => void;
-  disabled?: boolean;
-};
+export type { PaymentFormProps };
 
 // Stripe.js and its React bindings load only when a payment step shows them.
 const StripePaymentForm = lazy(() => import("@/features/payments/components/stripe-payment-form"));

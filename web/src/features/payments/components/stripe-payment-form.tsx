@@ -5,7 +5,7 @@ import { CreditCard } from "lucide-react";
 import { useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import type { PaymentFormProps } from "@/features/payments/components/payment-form";
+import type { PaymentFormProps } from "@/features/payments/components/payment-form-props";
 import { formatEuroCents } from "@/lib/format";
 
 // One Stripe.js per publishable key, loaded the first time a payment step needs it.
