@@ -16,6 +16,7 @@ if [ "${1:-build}" = test ]; then
   [ -x /usr/bin/chromium ] || missing chromium chromium
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing postgresql postgresql
   command -v curl >/dev/null || missing curl curl
+  command -v pdftotext >/dev/null || missing pdftotext poppler-utils
 fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -10,8 +10,8 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
-    app::AppState, auth, certificates, countries, dev, documents, error, outbox, payments, profile, stats, transfers,
-    vessels,
+    app::AppState, auth, certificates, countries, dev, documents, error, maintenance, outbox, payments, profile, stats,
+    transfers, vessel_record, vessels,
 };
 
 #[derive(OpenApi)]
@@ -59,6 +59,11 @@ use crate::{
         certificates::certificate,
         certificates::public_key,
         certificates::check,
+        maintenance::list,
+        maintenance::add,
+        maintenance::change,
+        maintenance::remove,
+        vessel_record::record_pdf,
         payments::payments_config,
         payments::create_intent,
         payments::payment,

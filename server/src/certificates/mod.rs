@@ -1,7 +1,7 @@
 //! Registration certificates: a signed one-page PDF for the current owner,
 //! and a public check by serial (docs/CERTIFICATES.md).
 
-mod pdf;
+pub mod pdf;
 pub mod service;
 pub mod signing;
 

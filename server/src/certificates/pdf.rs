@@ -1,92 +1,158 @@
-//! The certificate as a one-page A4 PDF: the embedded `DejaVu Sans` (subset by
-//! krilla, with a `ToUnicode` map so the text can be extracted and searched),
-//! the particulars, and a QR code for the public verification page.
+//! The registry's PDFs (a certificate, a vessel record): A4 pages with the
+//! embedded `DejaVu Sans` (subset by krilla, with a `ToUnicode` map so the
+//! text can be extracted and searched), labelled rows in sections, and an
+//! optional QR code for a verification page.
 
 use krilla::{
     Document,
     geom::{PathBuilder, Point, Rect},
     page::PageSettings,
     paint::{Fill, Stroke},
+    surface::Surface,
     text::{Font, TextDirection},
 };
 
 /// `DejaVu Sans` (Bitstream Vera licence, server/assets/DejaVuSans.LICENSE).
 static FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
-/// What the page shows, already in words.
-pub struct Page<'a> {
+const WIDTH: f32 = 595.0;
+const HEIGHT: f32 = 842.0;
+const BOTTOM: f32 = 770.0;
+/// Characters a value line holds before it wraps.
+const WRAP: usize = 48;
+
+pub struct Section {
+    pub heading: Option<String>,
+    /// Label and value, in order; an empty label continues the value column.
+    pub rows: Vec<(String, String)>,
+}
+
+/// What the document shows, already in words.
+pub struct Content<'a> {
     pub title: &'a str,
     pub platform_id: &'a str,
-    /// Label and value, in order.
-    pub rows: Vec<(&'a str, String)>,
-    pub verify_url: &'a str,
+    pub sections: Vec<Section>,
+    /// A QR code for this address, with the footer, at the end.
+    pub qr: Option<&'a str>,
     pub footer: Vec<String>,
 }
 
-pub fn render(page: &Page<'_>) -> anyhow::Result<Vec<u8>> {
-    let font = Font::new(FONT.into(), 0).ok_or_else(|| anyhow::anyhow!("the embedded font does not load"))?;
-    let mut document = Document::new();
-    let settings = PageSettings::from_wh(595.0, 842.0).ok_or_else(|| anyhow::anyhow!("page size"))?;
-    let mut pdf_page = document.start_page_with(settings);
-    let mut s = pdf_page.surface();
-    let text = |s: &mut krilla::surface::Surface<'_>, x: f32, y: f32, size: f32, t: &str| {
-        s.draw_text(Point::from_xy(x, y), font.clone(), size, t, false, TextDirection::Auto);
-    };
+struct Writer<'f> {
+    font: &'f Font,
+}
 
-    s.set_fill(None);
-    s.set_stroke(Some(Stroke { width: 1.2, ..Default::default() }));
-    let mut border = PathBuilder::new();
-    border.push_rect(Rect::from_xywh(36.0, 36.0, 523.0, 770.0).ok_or_else(|| anyhow::anyhow!("rect"))?);
-    if let Some(path) = border.finish() {
-        s.draw_path(&path);
+impl Writer<'_> {
+    fn text(&self, s: &mut Surface<'_>, x: f32, y: f32, size: f32, t: &str) {
+        s.draw_text(Point::from_xy(x, y), self.font.clone(), size, t, false, TextDirection::Auto);
     }
-    let mut rule = PathBuilder::new();
-    rule.move_to(60.0, 150.0);
-    rule.line_to(535.0, 150.0);
-    if let Some(path) = rule.finish() {
-        s.draw_path(&path);
-    }
-    s.set_stroke(None);
-    s.set_fill(Some(Fill::default()));
 
-    text(&mut s, 60.0, 90.0, 13.0, "European Small-Craft Registry");
-    text(&mut s, 60.0, 118.0, 22.0, page.title);
-    text(&mut s, 60.0, 140.0, 16.0, page.platform_id);
-    let mut y = 185.0;
-    for (label, value) in &page.rows {
-        text(&mut s, 60.0, y, 10.0, label);
-        // Long values (a hash) wrap at 48 characters.
-        let chars: Vec<char> = value.chars().collect();
-        for line in chars.chunks(48) {
-            text(&mut s, 220.0, y, 11.0, &line.iter().collect::<String>());
-            y += 16.0;
+    fn frame(s: &mut Surface<'_>) {
+        s.set_fill(None);
+        s.set_stroke(Some(Stroke { width: 1.2, ..Default::default() }));
+        let mut border = PathBuilder::new();
+        if let Some(r) = Rect::from_xywh(36.0, 36.0, WIDTH - 72.0, HEIGHT - 72.0) {
+            border.push_rect(r);
         }
-        y += 6.0;
+        if let Some(path) = border.finish() {
+            s.draw_path(&path);
+        }
+        s.set_stroke(None);
+        s.set_fill(Some(Fill::default()));
     }
+}
 
-    let code = qrcode::QrCode::new(page.verify_url.as_bytes())?;
-    let (n, module) = (code.width(), 3.0_f32);
-    let size = module * f32::from(u16::try_from(n).unwrap_or(u16::MAX));
-    let (x0, y0) = (535.0 - size, 806.0 - 60.0 - size);
-    let mut dots = PathBuilder::new();
-    for (i, colour) in code.to_colors().iter().enumerate() {
-        if *colour == qrcode::Color::Dark {
-            let (col, row) = (u16::try_from(i % n).unwrap_or(0), u16::try_from(i / n).unwrap_or(0));
-            if let Some(r) = Rect::from_xywh(x0 + f32::from(col) * module, y0 + f32::from(row) * module, module, module)
-            {
-                dots.push_rect(r);
+fn lines(value: &str) -> Vec<String> {
+    let chars: Vec<char> = value.chars().collect();
+    if chars.is_empty() {
+        return vec![String::new()];
+    }
+    chars.chunks(WRAP).map(|c| c.iter().collect()).collect()
+}
+
+pub fn render(content: &Content<'_>) -> anyhow::Result<Vec<u8>> {
+    let font = Font::new(FONT.into(), 0).ok_or_else(|| anyhow::anyhow!("the embedded font does not load"))?;
+    let w = Writer { font: &font };
+    let settings = || PageSettings::from_wh(WIDTH, HEIGHT).ok_or_else(|| anyhow::anyhow!("page size"));
+    let mut document = Document::new();
+    let mut page = document.start_page_with(settings()?);
+    let mut s = page.surface();
+    Writer::frame(&mut s);
+    w.text(&mut s, 60.0, 90.0, 13.0, "European Small-Craft Registry");
+    w.text(&mut s, 60.0, 118.0, 22.0, content.title);
+    w.text(&mut s, 60.0, 142.0, 16.0, content.platform_id);
+    let mut y = 180.0;
+    for section in &content.sections {
+        if let Some(heading) = &section.heading {
+            if y + 40.0 > BOTTOM {
+                s.finish();
+                page.finish();
+                page = document.start_page_with(settings()?);
+                s = page.surface();
+                Writer::frame(&mut s);
+                y = 80.0;
+            }
+            y += 8.0;
+            w.text(&mut s, 60.0, y, 13.0, heading);
+            y += 20.0;
+        }
+        for (label, value) in &section.rows {
+            let value_lines = lines(value);
+            let needed = 16.0 * f32::from(u16::try_from(value_lines.len()).unwrap_or(u16::MAX)) + 6.0;
+            if y + needed > BOTTOM {
+                s.finish();
+                page.finish();
+                page = document.start_page_with(settings()?);
+                s = page.surface();
+                Writer::frame(&mut s);
+                y = 80.0;
+            }
+            w.text(&mut s, 60.0, y, 10.0, label);
+            for line in &value_lines {
+                w.text(&mut s, 210.0, y, 10.5, line);
+                y += 16.0;
+            }
+            y += 6.0;
+        }
+    }
+    if let Some(url) = content.qr {
+        let code = qrcode::QrCode::new(url.as_bytes())?;
+        let (n, module) = (code.width(), 3.0_f32);
+        let size = module * f32::from(u16::try_from(n).unwrap_or(u16::MAX));
+        if y + size + 20.0 > BOTTOM {
+            s.finish();
+            page.finish();
+            page = document.start_page_with(settings()?);
+            s = page.surface();
+            Writer::frame(&mut s);
+        }
+        let (x0, y0) = (WIDTH - 60.0 - size, BOTTOM - size);
+        let mut dots = PathBuilder::new();
+        for (i, colour) in code.to_colors().iter().enumerate() {
+            if *colour == qrcode::Color::Dark {
+                let (col, row) = (u16::try_from(i % n).unwrap_or(0), u16::try_from(i / n).unwrap_or(0));
+                if let Some(r) =
+                    Rect::from_xywh(x0 + f32::from(col) * module, y0 + f32::from(row) * module, module, module)
+                {
+                    dots.push_rect(r);
+                }
             }
         }
-    }
-    if let Some(path) = dots.finish() {
-        s.draw_path(&path);
-    }
-    let mut fy = 806.0 - 60.0 - size;
-    for line in &page.footer {
-        text(&mut s, 60.0, fy, 8.5, line);
-        fy += 13.0;
+        if let Some(path) = dots.finish() {
+            s.draw_path(&path);
+        }
+        let mut fy = y0 + 10.0;
+        for line in &content.footer {
+            w.text(&mut s, 60.0, fy, 8.5, line);
+            fy += 13.0;
+        }
+    } else {
+        let mut fy = BOTTOM - 13.0 * f32::from(u16::try_from(content.footer.len()).unwrap_or(0));
+        for line in &content.footer {
+            w.text(&mut s, 60.0, fy, 8.5, line);
+            fy += 13.0;
+        }
     }
     s.finish();
-    pdf_page.finish();
+    page.finish();
     document.finish().map_err(|e| anyhow::anyhow!("writing the PDF failed: {e:?}"))
 }

@@ -161,26 +161,17 @@ async fn issue(
     Ok((serial, issued_at))
 }
 
-fn render(
-    state: &AppState,
-    vessel: &Vessel,
-    owner: &str,
-    serial: &str,
-    issued_at: i64,
-    head: &str,
-) -> AppResult<Vec<u8>> {
-    let verify_url = state.config.link(&format!("/verify/{serial}"));
+/// The vessel's particulars as the certificate and the vessel record print them.
+pub fn particulars(vessel: &Vessel) -> Vec<(String, String)> {
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
+    let length = vessel.length_cm.map(|l| format!("{}.{:02} m", l / 100, l % 100));
     let mut rows = vec![
-        ("Vessel name", or_dash(vessel.name.clone())),
-        ("Make and model", format!("{} {}", vessel.make, vessel.model)),
-        ("Build year", or_dash(vessel.build_year.map(|y| y.to_string()))),
-        (
-            "Length",
-            or_dash(vessel.length_cm.map(|l| format!("{:.2} m", f64::from(i32::try_from(l).unwrap_or(0)) / 100.0))),
-        ),
-        ("Country", vessel.country_code.clone()),
-        ("CIN / HIN", or_dash(vessel.cin.clone())),
+        ("Vessel name".to_owned(), or_dash(vessel.name.clone())),
+        ("Make and model".to_owned(), format!("{} {}", vessel.make, vessel.model)),
+        ("Build year".to_owned(), or_dash(vessel.build_year.map(|y| y.to_string()))),
+        ("Length".to_owned(), or_dash(length)),
+        ("Country".to_owned(), vessel.country_code.clone()),
+        ("CIN / HIN".to_owned(), or_dash(vessel.cin.clone())),
     ];
     let ids = &vessel.identifiers;
     for (label, value) in [
@@ -190,20 +181,38 @@ fn render(
         ("ENI number", &ids.eni_number),
     ] {
         if let Some(v) = value.as_ref().filter(|v| v.as_str() != "unknown") {
-            rows.push((label, v.clone()));
+            rows.push((label.to_owned(), v.clone()));
         }
     }
+    for (key, value) in &ids.national {
+        if value != "unknown" {
+            rows.push((key.clone(), value.clone()));
+        }
+    }
+    rows
+}
+
+fn render(
+    state: &AppState,
+    vessel: &Vessel,
+    owner: &str,
+    serial: &str,
+    issued_at: i64,
+    head: &str,
+) -> AppResult<Vec<u8>> {
+    let verify_url = state.config.link(&format!("/verify/{serial}"));
+    let mut rows = particulars(vessel);
     rows.extend([
-        ("Registered owner", owner.to_owned()),
-        ("Issued", rfc3339(issued_at)[..10].to_owned()),
-        ("Certificate serial", serial.to_owned()),
-        ("Ownership history head", head.to_owned()),
+        ("Registered owner".to_owned(), owner.to_owned()),
+        ("Issued".to_owned(), rfc3339(issued_at)[..10].to_owned()),
+        ("Certificate serial".to_owned(), serial.to_owned()),
+        ("Ownership history head".to_owned(), head.to_owned()),
     ]);
-    let page = pdf::Page {
+    let content = pdf::Content {
         title: "Certificate of Registration",
         platform_id: &vessel.platform_id,
-        rows,
-        verify_url: &verify_url,
+        sections: vec![pdf::Section { heading: None, rows }],
+        qr: Some(&verify_url),
         footer: vec![
             "Check this certificate:".to_owned(),
             verify_url.clone(),
@@ -211,7 +220,7 @@ fn render(
             "(public key: /api/certificates/public-key).".to_owned(),
         ],
     };
-    Ok(pdf::render(&page)?)
+    Ok(pdf::render(&content)?)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]

@@ -54,6 +54,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(12, "claims and the ownership chain", "0012_claims_and_history_chain"),
     portable!(13, "documents", "0013_documents.sql"),
     portable!(14, "certificates", "0014_certificates.sql"),
+    portable!(15, "maintenance record", "0015_maintenance_record.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -59,14 +59,13 @@ pub struct UploadForm {
 #[utoipa::path(post, path = "/api/documents/upload", tag = "documents",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 201, body = Vec<Document>, description = "Every file stored"),
-              (status = 400, body = ErrorBody, description = "Not a readable form"),
               (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "Not the vessel's current owner"),
               (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "The vessel no longer takes documents"),
               (status = 413, body = ErrorBody, description = "A file over 10 MB, more than 10 files, or over 50 MB"),
               (status = 415, body = ErrorBody, description = "Not a PDF, JPEG or PNG, or not what its name says (names the file)"),
-              (status = 422, body = ErrorBody, description = "Field errors: documentType_{i}, customType_{i}, vesselId"),
+              (status = 422, body = ErrorBody, description = "Field errors: documentType_{i}, customType_{i}, vesselId; or bad_multipart: not a readable form"),
               (status = 503, body = ErrorBody, description = "Storage unavailable; nothing kept")))]
 pub(crate) async fn upload(
     State(state): State<AppState>,

@@ -62,7 +62,13 @@ fn multipart_error(e: &axum::extract::multipart::MultipartError) -> AppError {
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         too_large("The upload is too large: at most 10 files of 10 MB each, 50 MB in all.".into())
     } else {
-        AppError::BadRequest { code: "bad_multipart", message: "The upload could not be read as a form.".into() }
+        // The body arrived but its form cannot be read: unprocessable, like
+        // any other content the server understands but cannot use.
+        AppError::Status {
+            status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            code: "bad_multipart",
+            message: "The upload could not be read as a form.".into(),
+        }
     }
 }
 

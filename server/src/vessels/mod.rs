@@ -8,7 +8,7 @@ pub mod identifiers_in_use;
 pub mod lifecycle;
 pub mod model;
 pub mod search;
-mod service;
+pub mod service;
 
 use axum::{
     Router,

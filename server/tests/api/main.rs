@@ -10,6 +10,7 @@ mod hardening;
 mod helpers;
 mod history_chain;
 mod http_edge;
+mod maintenance;
 mod otp;
 mod outbox;
 mod password_reset;
