@@ -123,3 +123,63 @@ export async function typeCode(page, code) {
   await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
   await page.keyboard.type(code);
 }
+
+// CIN serial characters: letters and digits without I, O and Q.
+const SERIAL_ALPHABET = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+
+/** A CIN for a Bavaria built in 2019 (month C, production digit 9, model year 20) with a random serial. */
+export function uniqueCin() {
+  let serial = "";
+  for (let i = 0; i < 5; i++) serial += SERIAL_ALPHABET[Math.floor(Math.random() * SERIAL_ALPHABET.length)];
+  return `NL-BAV${serial}C920`;
+}
+
+/**
+ * Registers and pays for a vessel as the signed-in user, through the API from inside the page
+ * (its registration screens have their own journey), and waits until it is active.
+ */
+export async function registerPaidVessel(page, name) {
+  return page.evaluate(
+    async ({ name, cin }) => {
+      const call = async (path, body) => {
+        const response = await fetch(path, {
+          method: body === undefined ? "GET" : "POST",
+          credentials: "include",
+          headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+        return text ? JSON.parse(text) : null;
+      };
+      const vessel = await call("/api/vessels", {
+        name,
+        countryCode: "NL",
+        phoneE164: "+31612345678",
+        make: "Bavaria",
+        model: "Cruiser 34",
+        buildYear: 2019,
+        lengthCm: 1099,
+        cin,
+        publicVisibility: true,
+        forSale: true,
+        identifiers: {},
+      });
+      const intent = await call("/api/payments/create-intent", { purpose: "registration", vesselId: vessel.id });
+      await call("/api/payments/local/confirm", {
+        clientSecret: intent.clientSecret,
+        cardNumber: "4242 4242 4242 4242",
+        expMonth: 12,
+        expYear: 2034,
+        cvc: "123",
+      });
+      for (let i = 0; i < 50; i++) {
+        const payment = await call(`/api/payments/${intent.paymentId}`);
+        if (payment.status === "succeeded") return { id: vessel.id, platformId: vessel.platformId };
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`the registration fee of ${vessel.platformId} never succeeded`);
+    },
+    { name, cin: uniqueCin() },
+  );
+}

@@ -87,6 +87,7 @@ pub struct Record {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(clippy::option_option, reason = "in a change, absent, null and a value mean three different things")]
 pub struct EntryRequest {
     /// `YYYY-MM-DD`, not in the future.
     #[schema(pattern = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
@@ -94,9 +95,24 @@ pub struct EntryRequest {
     pub kind: Option<EntryKind>,
     #[schema(min_length = 1, max_length = 2000)]
     pub description: Option<String>,
-    #[schema(minimum = 0, maximum = 100_000_000_000_i64)]
-    pub amount_cents: Option<i64>,
-    pub document_id: Option<String>,
+    /// On a change: absent keeps the amount, null removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 100_000_000_000_i64)]
+    pub amount_cents: Option<Option<i64>>,
+    /// On a change: absent keeps the link, null (or empty) removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub document_id: Option<Option<String>>,
+}
+
+/// A field that was sent, null or not (absent stays `None`).
+#[allow(clippy::option_option, reason = "absent, null and a value mean three different things")]
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// A complete, checked entry.
@@ -125,25 +141,30 @@ impl Entry {
         }
         let description =
             parse_description(r.description.as_deref().unwrap_or_default()).map_err(|m| note("description", m)).ok();
-        let amount_cents = r.amount_cents.map(parse_amount).transpose().map_err(|m| note("amountCents", m)).ok();
+        let amount_cents =
+            r.amount_cents.flatten().map(parse_amount).transpose().map_err(|m| note("amountCents", m)).ok();
         match (date, r.kind, description, amount_cents) {
-            (Some(date), Some(kind), Some(description), Some(amount_cents)) if errors.is_empty() => {
-                Ok(Self { date, kind, description, amount_cents, document_id: r.document_id.filter(|d| !d.is_empty()) })
-            }
+            (Some(date), Some(kind), Some(description), Some(amount_cents)) if errors.is_empty() => Ok(Self {
+                date,
+                kind,
+                description,
+                amount_cents,
+                document_id: r.document_id.flatten().filter(|d| !d.is_empty()),
+            }),
             _ => Err(AppError::fields(errors)),
         }
     }
 
-    /// `change` applied to this entry (absent fields keep their value; an
-    /// explicit null amount or document is not expressible, so they stay).
+    /// `change` applied to this entry: absent fields keep their value, a
+    /// null amount or document removes it.
     pub fn changed(self, change: EntryRequest, today: time::Date) -> AppResult<Self> {
         Self::parse(
             EntryRequest {
                 date: Some(change.date.unwrap_or(self.date)),
                 kind: Some(change.kind.unwrap_or(self.kind)),
                 description: Some(change.description.unwrap_or(self.description)),
-                amount_cents: change.amount_cents.or(self.amount_cents),
-                document_id: change.document_id.or(self.document_id),
+                amount_cents: Some(change.amount_cents.unwrap_or(self.amount_cents)),
+                document_id: Some(change.document_id.unwrap_or(self.document_id)),
             },
             today,
         )
@@ -192,7 +213,7 @@ mod tests {
             date: Some(date.into()),
             kind: Some(EntryKind::Service),
             description: Some(description.into()),
-            amount_cents: amount,
+            amount_cents: Some(amount),
             document_id: None,
         }
     }

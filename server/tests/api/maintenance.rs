@@ -53,6 +53,11 @@ async fn the_owner_keeps_a_record_with_its_latest_valuation_and_total_spent() {
     let (status, changed) =
         patch(&app, &format!("{record}/{first}"), json!({"description": "Renamed her Zeemeeuw"})).await;
     assert_eq!((status, changed["description"].as_str()), (StatusCode::OK, Some("Renamed her Zeemeeuw")));
+    let spent = all["entries"][1]["id"].as_str().unwrap();
+    let (_, kept) = patch(&app, &format!("{record}/{spent}"), json!({"description": "New mainsail"})).await;
+    assert_eq!(kept["amountCents"], 120_000, "an absent amount stays");
+    let (_, cleared) = patch(&app, &format!("{record}/{spent}"), json!({"amountCents": null})).await;
+    assert!(cleared["amountCents"].is_null(), "null removes it: {cleared}");
     assert_eq!(app.delete(&format!("{record}/{first}")).await.status(), StatusCode::NO_CONTENT);
 
     let stranger = app.second_browser();

@@ -72,6 +72,39 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A file the API answered with: its bytes, the name from `Content-Disposition` (if any) and the headers. */
+export type DownloadedFile = { blob: Blob; fileName: string | null; headers: Headers };
+
+/**
+ * Fetches a same-origin API path that answers with a file (a PDF, say) with cookies; errors are
+ * the same `ApiError` as `apiFetch`'s, so the server's message can be shown instead of saving it.
+ */
+export async function apiDownload(path: string, init: Omit<RequestInit, "body"> = {}): Promise<DownloadedFile> {
+  const response = await fetch(path, { ...init, credentials: "include" });
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    throw new ApiError(response.status, response.statusText, text, response.headers.get("Retry-After"));
+  }
+  const blob = await response.blob();
+  return { blob, fileName: fileNameOf(response.headers.get("Content-Disposition")), headers: response.headers };
+}
+
+/** `attachment; filename="certificate-7KQ2M9XD4HTB.pdf"` -> "certificate-7KQ2M9XD4HTB.pdf". */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // Badly encoded: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || null;
+}
+
 /** The server's human-readable message when there is one, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.body?.message) return err.body.message;

@@ -37,3 +37,14 @@ export function formatLengthCm(lengthCm: number, locale: string): string {
 
 /** The word "unknown" the API uses for a value the owner does not know. */
 export const UNKNOWN = "unknown";
+
+/**
+ * A file size in kilobytes (1 KB = 1024 bytes) with at most one decimal, as the upload queue and
+ * document lists show it: 2048 -> "2 KB", 1536 -> "1.5 KB" (en) / "1,5 KB" (nl). A file that is
+ * not empty never shows as "0 KB": anything under 0.1 KB shows as 0.1 KB.
+ */
+export function formatKilobytes(bytes: number, locale: string): string {
+  const value = bytes > 0 ? Math.max(bytes / 1024, 0.1) : 0;
+  const kb = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  return `${kb} KB`;
+}

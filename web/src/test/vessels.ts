@@ -54,7 +54,7 @@ export function makeDetail(
   ],
   documentsCount = 0,
 ): VesselDetail {
-  return { vessel: makeVessel(vessel), ownershipHistory, documentsCount };
+  return { vessel: makeVessel({ documentsCount, ...vessel }), ownershipHistory, documentsCount };
 }
 
 const text = (en: string, nl = en) => ({ en, nl });

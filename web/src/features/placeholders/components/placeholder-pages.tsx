@@ -11,11 +11,6 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 // Routes from the spec whose screens come later. Access rules already apply: signed-out
 // visitors get the sign-in prompt, non-admins the admin notice.
 
-export function UploadDocumentsPage() {
-  const { t } = useTranslation();
-  return <RequireAuth>{() => <NotAvailable title={t("placeholders.upload.title")} />}</RequireAuth>;
-}
-
 export function AdminPage() {
   const { t } = useTranslation();
   return (

@@ -29,6 +29,22 @@ export function verificationCompleteness(user: User, documentsCount: number): nu
   return Math.min(100, steps.filter(Boolean).length * 25);
 }
 
+/** A vessel's documents: all stored, those verified, and (for the owner, who sees the list) those awaiting review. */
+export type DocumentCounts = { total: number; verified: number; pending: number | null };
+
+/**
+ * The Documents status: verified once the registry has verified one; otherwise the documents
+ * awaiting review (the owner knows exactly which), or uploaded but not verified (everyone else).
+ */
+export function documentsStatus({ total, verified, pending }: DocumentCounts, t: TFunction): { tone: Tone; text: string } {
+  if (verified > 0) return { tone: "done", text: t("vesselDetail.documentsVerified", { count: verified }) };
+  if (pending != null && pending > 0) return { tone: "pending", text: t("vesselDetail.documentsPending", { count: pending }) };
+  const unverified = total - verified;
+  if (unverified > 0)
+    return { tone: pending == null ? "pending" : "todo", text: t("vesselDetail.documentsNotVerified", { count: unverified }) };
+  return { tone: "todo", text: t("vesselDetail.noDocuments") };
+}
+
 function identityText(user: User, t: TFunction) {
   if (user.identityVerificationStatus === "verified") return { tone: "done" as const, text: t("vesselDetail.statusVerified") };
   if (user.identityVerificationStatus === "pending") return { tone: "pending" as const, text: t("vesselDetail.statusPending") };
@@ -39,17 +55,14 @@ function identityText(user: User, t: TFunction) {
  * The four-item status grid. For the signed-in current owner it shows their own
  * verification; everyone else sees only the vessel's document count.
  */
-export function VerificationStatusGrid({ owner, documentsCount }: { owner: User | null; documentsCount: number }) {
+export function VerificationStatusGrid({ owner, documents: counts }: { owner: User | null; documents: DocumentCounts }) {
   const { t } = useTranslation();
   const notShown = { tone: "neutral" as const, text: t("vesselDetail.notShown") };
   const verified = (done: boolean) =>
     done
       ? { tone: "done" as const, text: t("vesselDetail.statusVerified") }
       : { tone: "todo" as const, text: t("vesselDetail.statusNotVerified") };
-  const documents =
-    documentsCount > 0
-      ? { tone: "done" as const, text: t("vesselDetail.documentsUploaded", { count: documentsCount }) }
-      : { tone: "todo" as const, text: t("vesselDetail.noDocuments") };
+  const documents = documentsStatus(counts, t);
 
   const items: { icon: ReactNode; label: string; tone: Tone; text: string }[] = [
     {
@@ -100,15 +113,17 @@ const WIDTHS: Record<number, string> = { 0: "w-0", 25: "w-1/4", 50: "w-1/2", 75:
 /** 'Complete Your Verification': shown only to the signed-in current owner. */
 export function VerificationChecklist({
   user,
-  documentsCount,
+  documents,
   platformId,
 }: {
   user: User;
-  documentsCount: number;
+  documents: DocumentCounts;
   platformId: string;
 }) {
   const { t } = useTranslation();
-  const percent = verificationCompleteness(user, documentsCount);
+  // Spec section 9: at least one document counts, verified or not.
+  const percent = verificationCompleteness(user, documents.total);
+  const documentsState = documentsStatus(documents, t);
   const identity = identityText(user, t);
   const phoneVerified = Boolean(user.phoneVerifiedAt);
 
@@ -156,11 +171,9 @@ export function VerificationChecklist({
             }
           />
           <ChecklistItem
-            tone={documentsCount > 0 ? "done" : "todo"}
+            tone={documentsState.tone}
             title={t("vesselDetail.documents")}
-            status={
-              documentsCount > 0 ? t("vesselDetail.documentsUploaded", { count: documentsCount }) : t("vesselDetail.noDocuments")
-            }
+            status={documentsState.text}
             action={
               <Button asChild variant="outline" size="sm">
                 <Link to={`/registry/${encodeURIComponent(platformId)}/upload-documents`}>

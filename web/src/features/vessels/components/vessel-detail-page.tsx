@@ -19,14 +19,21 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { CertificateDownloadButton } from "@/features/certificates/public";
+import { DocumentsSection, pendingCount, useDocuments } from "@/features/documents/public";
 import { OpenTransferPanel } from "@/features/transfers/public";
+import { RecordPdfButton, VesselRecordSection } from "@/features/vessel-record/public";
 import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
 import { useVessel, vesselQueryOptions } from "@/features/vessels/api/get-vessel";
 import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 import { CountryLabel } from "@/features/vessels/components/country-label";
 import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
 import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
-import { VerificationChecklist, VerificationStatusGrid } from "@/features/vessels/components/verification-panels";
+import {
+  VerificationChecklist,
+  VerificationStatusGrid,
+  type DocumentCounts,
+} from "@/features/vessels/components/verification-panels";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
@@ -63,11 +70,11 @@ export function VesselDetailPage() {
 }
 
 /** Refused (400) although it has the shape of an ID: the check character failed. */
-function hasTypo(err: unknown, platformId: string) {
+export function hasTypo(err: unknown, platformId: string) {
   return err instanceof ApiError && err.status === 400 && isWellFormedPlatformId(platformId);
 }
 
-function isNotFound(err: unknown) {
+export function isNotFound(err: unknown) {
   return err instanceof ApiError && (err.status === 404 || err.status === 400);
 }
 
@@ -107,7 +114,8 @@ function DetailSkeleton() {
   );
 }
 
-function VesselNotFound({ typo }: { typo: boolean }) {
+/** 'Vessel Not Found' with 'Back to Registry'; with a typo hint when the ID failed its check. */
+export function VesselNotFound({ typo }: { typo: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-20 text-center">
@@ -128,8 +136,16 @@ function VesselNotFound({ typo }: { typo: boolean }) {
 
 function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User | null }) {
   const { t, i18n } = useTranslation();
-  const { vessel, ownershipHistory, documentsCount } = detail;
+  const { vessel, ownershipHistory } = detail;
   const owner = isCurrentOwner(detail, user) ? user : null;
+  // The owner sees each document's review state; everyone sees the vessel's counts.
+  const ownerDocuments = useDocuments(vessel.platformId, { enabled: owner != null });
+  const documents: DocumentCounts = {
+    total: vessel.documentsCount,
+    verified: vessel.verifiedDocumentsCount,
+    pending: owner && ownerDocuments.data ? pendingCount(ownerDocuments.data) : null,
+  };
+  const takesDocuments = vessel.status === "pending_payment" || vessel.status === "active" || vessel.status === "in_transfer";
   const date = (iso: string) => formatDate(iso, i18n.language);
   const value = (v: string | null | undefined) =>
     v == null || v === "" ? t("vessel.notRecorded") : v === UNKNOWN ? t("vessel.unknown") : v;
@@ -216,14 +232,20 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
               <span className="font-mono">{value(vessel.cin)}</span>
             </Fact>
           </dl>
-          {owner && vessel.status === "active" ? (
-            <div>
-              <Button asChild variant="outline">
-                <Link to={`/transfer/${encodeURIComponent(vessel.id)}`}>
-                  <ArrowRightLeft aria-hidden="true" />
-                  {t("vesselDetail.transferOwnership")}
-                </Link>
-              </Button>
+          {owner ? (
+            <div className="flex flex-wrap gap-2">
+              {vessel.status === "active" ? (
+                <>
+                  <Button asChild variant="outline">
+                    <Link to={`/transfer/${encodeURIComponent(vessel.id)}`}>
+                      <ArrowRightLeft aria-hidden="true" />
+                      {t("vesselDetail.transferOwnership")}
+                    </Link>
+                  </Button>
+                  <CertificateDownloadButton platformId={vessel.platformId} />
+                </>
+              ) : null}
+              <RecordPdfButton platformId={vessel.platformId} />
             </div>
           ) : null}
         </CardContent>
@@ -236,7 +258,11 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           {t("vesselDetail.summary")}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          <Tile icon={<FileCheck2 aria-hidden="true" />} label={t("vesselDetail.verifiedDocuments")} value={documentsCount} />
+          <Tile
+            icon={<FileCheck2 aria-hidden="true" />}
+            label={t("vesselDetail.verifiedDocuments")}
+            value={vessel.verifiedDocumentsCount}
+          />
           <Tile
             icon={<Repeat aria-hidden="true" />}
             label={t("vesselDetail.ownershipTransfers")}
@@ -260,9 +286,13 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
 
       <HistoryIntegrity platformId={vessel.platformId} />
 
-      <VerificationStatusGrid owner={owner} documentsCount={documentsCount} />
+      <VerificationStatusGrid owner={owner} documents={documents} />
 
-      {owner ? <VerificationChecklist user={owner} documentsCount={documentsCount} platformId={vessel.platformId} /> : null}
+      {owner ? <VerificationChecklist user={owner} documents={documents} platformId={vessel.platformId} /> : null}
+
+      {owner ? <DocumentsSection platformId={vessel.platformId} canUpload={takesDocuments} onChanged={refresh} /> : null}
+
+      {owner ? <VesselRecordSection platformId={vessel.platformId} /> : null}
     </DetailFrame>
   );
 }

@@ -22,7 +22,7 @@ describe("VesselDetailPage", () => {
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail(
-          { forSale: true },
+          { forSale: true, verifiedDocumentsCount: 2 },
           history.map((h) => ({ ...h, ownerUserId: null })),
           2,
         ),
@@ -55,7 +55,7 @@ describe("VesselDetailPage", () => {
     expect(screen.getByText("Registered").parentElement!).toHaveTextContent("Nov 22, 2026");
 
     expect(screen.getAllByText("Not shown")).toHaveLength(3);
-    expect(screen.getByText("2 documents uploaded")).toBeInTheDocument();
+    expect(screen.getByText("2 verified documents")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Complete Your Verification" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Verify Mobile" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Transfer Ownership/ })).not.toBeInTheDocument();
@@ -71,10 +71,10 @@ describe("VesselDetailPage", () => {
     expect(await screen.findByRole("heading", { name: "Complete Your Verification" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Verify Mobile" })).toBeEnabled();
     expect(screen.getByRole("link", { name: /Transfer Ownership/ })).toHaveAttribute("href", "/transfer/v-1");
-    expect(screen.getByRole("link", { name: "Upload Documents" })).toHaveAttribute(
-      "href",
-      "/registry/7KQ2-M9XD-4HTB/upload-documents",
-    );
+    // The checklist's and the Documents section's.
+    const uploadLinks = screen.getAllByRole("link", { name: "Upload Documents" });
+    expect(uploadLinks).toHaveLength(2);
+    for (const link of uploadLinks) expect(link).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTB/upload-documents");
     // Email verified only: 25%.
     expect(screen.getByText("Verification 25% complete")).toBeInTheDocument();
     expect(screen.getByRole("progressbar", { name: "Verification 25% complete" })).toHaveAttribute("aria-valuenow", "25");

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CertificateCheck } from "@/api/types";
+import { apiFetch } from "@/lib/api-client";
+
+/**
+ * GET /api/certificates/{serial} -> {valid, serial, platformId, issuedAt, status, vessel,
+ * signedData, signature}: whether the registry's signature over the certificate's data holds,
+ * and whether it is still `current`, `superseded` (ownership changed since) or `revoked`. Public
+ * and without owner identity; 404 for a serial never issued, 400 for one of the wrong shape.
+ */
+export function getCertificateCheck(serial: string, signal?: AbortSignal): Promise<CertificateCheck> {
+  return apiFetch<CertificateCheck>(`/api/certificates/${encodeURIComponent(serial)}`, { signal });
+}
+
+export const certificateCheckQueryOptions = (serial: string) =>
+  queryOptions({
+    queryKey: ["/api/certificates", serial],
+    queryFn: ({ signal }) => getCertificateCheck(serial, signal),
+    // Its status changes with the vessel's ownership: check afresh each time.
+    staleTime: 0,
+  });
+
+export function useCertificateCheck(serial: string) {
+  return useQuery(certificateCheckQueryOptions(serial));
+}
+
+/** Where anyone reads the registry's public key (raw base64 and PEM). */
+export const PUBLIC_KEY_PATH = "/api/certificates/public-key";
