@@ -15,7 +15,11 @@ use sqlx::Row;
 use crate::{
     app::AppState,
     auth::{CurrentUser, User},
-    certificates::{pdf, service::particulars},
+    certificates::{
+        pdf,
+        service::particulars,
+        wording::{Key, Lang},
+    },
     domain::PlatformId,
     error::{AppError, AppResult, ErrorBody},
     http::extract::PlatformIdPath,
@@ -36,8 +40,10 @@ pub(crate) async fn record_pdf(
     State(state): State<AppState>,
     PlatformIdPath(id): PlatformIdPath,
     me: CurrentUser,
+    headers: axum::http::HeaderMap,
 ) -> AppResult<Response> {
-    let bytes = render(&state, &me.user, &id).await?;
+    let lang = Lang::from_accept_language(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
+    let bytes = render(&state, &me.user, &id, lang).await?;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
@@ -53,7 +59,7 @@ fn euros(cents: i64) -> String {
 }
 
 #[tracing::instrument(skip_all, fields(vessel = %id, user = %user.id))]
-async fn render(state: &AppState, user: &User, id: &PlatformId) -> AppResult<Vec<u8>> {
+async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> AppResult<Vec<u8>> {
     let owner = sqlx::query("SELECT owner_user_id FROM vessels WHERE platform_id = $1")
         .bind(id.compact())
         .fetch_optional(&state.db)
@@ -71,17 +77,20 @@ async fn render(state: &AppState, user: &User, id: &PlatformId) -> AppResult<Vec
         .ownership_history
         .iter()
         .map(|e| {
-            let who = if e.transferred_out_at.is_none() { "Current owner" } else { "Previous owner" };
-            let until = e.transferred_out_at.as_deref().map_or("present", |t| &t[..10]);
+            let who = lang.t(if e.transferred_out_at.is_none() { Key::CurrentOwner } else { Key::PreviousOwner });
+            let until = e.transferred_out_at.as_deref().map_or(lang.t(Key::Present), |t| &t[..10]);
             (who.to_owned(), format!("{} – {until}", &e.acquired_at[..10]))
         })
         .chain([
-            ("History chain head".to_owned(), chain.head_hash.clone().unwrap_or_else(|| "—".into())),
-            ("Chain check".to_owned(), if chain.valid { "verified" } else { "does not verify" }.to_owned()),
+            (lang.t(Key::HistoryHead).to_owned(), chain.head_hash.clone().unwrap_or_else(|| "—".into())),
+            (
+                lang.t(Key::ChainCheck).to_owned(),
+                lang.t(if chain.valid { Key::ChainVerified } else { Key::ChainBroken }).to_owned(),
+            ),
         ])
         .collect();
     let document_rows = if documents.is_empty() {
-        vec![(String::new(), "No documents.".to_owned())]
+        vec![(String::new(), lang.t(Key::NoDocuments).to_owned())]
     } else {
         documents
             .iter()
@@ -96,27 +105,26 @@ async fn render(state: &AppState, user: &User, id: &PlatformId) -> AppResult<Vec
         .iter()
         .map(|e| {
             let amount = e.amount_cents.map(|c| format!(" — {}", euros(c))).unwrap_or_default();
-            let author = if e.by_current_owner { "" } else { " (previous owner)" };
+            let author = if e.by_current_owner { "" } else { lang.t(Key::ByPreviousOwner) };
             (format!("{} {}", e.date, e.kind.as_str()), format!("{}{amount}{author}", e.description))
         })
         .collect();
-    record_rows.push(("Latest valuation".to_owned(), record.latest_valuation_cents.map_or("—".into(), euros)));
-    record_rows.push(("Total spent".to_owned(), euros(record.total_spent_cents)));
+    record_rows
+        .push((lang.t(Key::LatestValuation).to_owned(), record.latest_valuation_cents.map_or("—".into(), euros)));
+    record_rows.push((lang.t(Key::TotalSpent).to_owned(), euros(record.total_spent_cents)));
 
     let content = pdf::Content {
-        title: "Vessel Record",
+        registry: lang.t(Key::Registry),
+        title: lang.t(Key::RecordTitle),
         platform_id: &detail.vessel.platform_id,
         sections: vec![
-            pdf::Section { heading: Some("Particulars".into()), rows: particulars(&detail.vessel) },
-            pdf::Section { heading: Some("Ownership history".into()), rows: history },
-            pdf::Section { heading: Some("Documents".into()), rows: document_rows },
-            pdf::Section { heading: Some("Value & maintenance record".into()), rows: record_rows },
+            pdf::Section { heading: Some(lang.t(Key::Particulars).into()), rows: particulars(&detail.vessel, lang) },
+            pdf::Section { heading: Some(lang.t(Key::OwnershipHistory).into()), rows: history },
+            pdf::Section { heading: Some(lang.t(Key::Documents).into()), rows: document_rows },
+            pdf::Section { heading: Some(lang.t(Key::Record).into()), rows: record_rows },
         ],
         qr: None,
-        footer: vec![format!(
-            "Generated {} for the vessel's current owner. Previous owners are not named.",
-            &crate::clock::rfc3339(crate::clock::now_ms())[..10]
-        )],
+        footer: vec![format!("{} {}", &crate::clock::rfc3339(crate::clock::now_ms())[..10], lang.t(Key::Generated))],
     };
     Ok(pdf::render(&content)?)
 }

@@ -9,6 +9,7 @@ use sqlx::{FromRow, Row};
 use utoipa::ToSchema;
 
 use super::pdf;
+use super::wording::{Key, Lang};
 use crate::{
     app::AppState,
     auth::User,
@@ -51,9 +52,10 @@ fn vessel_not_found() -> AppError {
     AppError::NotFound("Vessel not found.".into())
 }
 
-/// The name the certificate prints for the owner.
+/// The owner's name as the certificate signs it: empty when not set (the
+/// page then prints 'Not set' in the reader's language).
 fn owner_name(user: &User) -> String {
-    user.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Not set".into())
+    user.name.clone().map(|n| n.trim().to_owned()).unwrap_or_default()
 }
 
 pub fn owner_name_hash(platform_id: &str, name: &str) -> String {
@@ -74,7 +76,7 @@ async fn history_head(state: &AppState, vessel_id: &str) -> AppResult<String> {
 /// The current owner's certificate of an active vessel: the one already
 /// issued if nothing has changed since, or a new one.
 #[tracing::instrument(skip_all, fields(vessel = %platform_id, user = %user.id))]
-pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId) -> AppResult<Issued> {
+pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId, lang: Lang) -> AppResult<Issued> {
     let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
         .bind(platform_id.compact())
         .fetch_optional(&state.db)
@@ -108,7 +110,8 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
         Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?),
         None => issue(state, user, &vessel, &head, &name_hash).await?,
     };
-    let pdf = render(state, &vessel, &name, &serial, issued_at, &head)?;
+    let printed = if name.is_empty() { lang.t(Key::NotSet).to_owned() } else { name };
+    let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, lang)?;
     Ok(Issued { serial, pdf })
 }
 
@@ -162,15 +165,15 @@ async fn issue(
 }
 
 /// The vessel's particulars as the certificate and the vessel record print them.
-pub fn particulars(vessel: &Vessel) -> Vec<(String, String)> {
+pub fn particulars(vessel: &Vessel, lang: Lang) -> Vec<(String, String)> {
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
     let length = vessel.length_cm.map(|l| format!("{}.{:02} m", l / 100, l % 100));
     let mut rows = vec![
-        ("Vessel name".to_owned(), or_dash(vessel.name.clone())),
-        ("Make and model".to_owned(), format!("{} {}", vessel.make, vessel.model)),
-        ("Build year".to_owned(), or_dash(vessel.build_year.map(|y| y.to_string()))),
-        ("Length".to_owned(), or_dash(length)),
-        ("Country".to_owned(), vessel.country_code.clone()),
+        (lang.t(Key::VesselName).to_owned(), or_dash(vessel.name.clone())),
+        (lang.t(Key::MakeAndModel).to_owned(), format!("{} {}", vessel.make, vessel.model)),
+        (lang.t(Key::BuildYear).to_owned(), or_dash(vessel.build_year.map(|y| y.to_string()))),
+        (lang.t(Key::Length).to_owned(), or_dash(length)),
+        (lang.t(Key::Country).to_owned(), vessel.country_code.clone()),
         ("CIN / HIN".to_owned(), or_dash(vessel.cin.clone())),
     ];
     let ids = &vessel.identifiers;
@@ -199,25 +202,27 @@ fn render(
     serial: &str,
     issued_at: i64,
     head: &str,
+    lang: Lang,
 ) -> AppResult<Vec<u8>> {
     let verify_url = state.config.link(&format!("/verify/{serial}"));
-    let mut rows = particulars(vessel);
+    let mut rows = particulars(vessel, lang);
     rows.extend([
-        ("Registered owner".to_owned(), owner.to_owned()),
-        ("Issued".to_owned(), rfc3339(issued_at)[..10].to_owned()),
-        ("Certificate serial".to_owned(), serial.to_owned()),
-        ("Ownership history head".to_owned(), head.to_owned()),
+        (lang.t(Key::RegisteredOwner).to_owned(), owner.to_owned()),
+        (lang.t(Key::Issued).to_owned(), rfc3339(issued_at)[..10].to_owned()),
+        (lang.t(Key::Serial).to_owned(), serial.to_owned()),
+        (lang.t(Key::HistoryHead).to_owned(), head.to_owned()),
     ]);
     let content = pdf::Content {
-        title: "Certificate of Registration",
+        registry: lang.t(Key::Registry),
+        title: lang.t(Key::CertificateTitle),
         platform_id: &vessel.platform_id,
         sections: vec![pdf::Section { heading: None, rows }],
         qr: Some(&verify_url),
         footer: vec![
-            "Check this certificate:".to_owned(),
+            lang.t(Key::CheckThis).to_owned(),
             verify_url.clone(),
-            "Its data is signed with the registry's Ed25519 key".to_owned(),
-            "(public key: /api/certificates/public-key).".to_owned(),
+            lang.t(Key::SignedWith).to_owned(),
+            lang.t(Key::PublicKey).to_owned(),
         ],
     };
     Ok(pdf::render(&content)?)

@@ -80,7 +80,12 @@ export type DownloadedFile = { blob: Blob; fileName: string | null; headers: Hea
  * the same `ApiError` as `apiFetch`'s, so the server's message can be shown instead of saving it.
  */
 export async function apiDownload(path: string, init: Omit<RequestInit, "body"> = {}): Promise<DownloadedFile> {
-  const response = await fetch(path, { ...init, credentials: "include" });
+  // The server writes a PDF's words in the language the reader chose here
+  // (<html lang> follows it), not the browser's default.
+  const headers = new Headers(init.headers);
+  const lang = document.documentElement.lang;
+  if (lang && !headers.has("Accept-Language")) headers.set("Accept-Language", lang);
+  const response = await fetch(path, { ...init, headers, credentials: "include" });
   if (!response.ok) {
     const text = await response.text().catch(() => "");
     throw new ApiError(response.status, response.statusText, text, response.headers.get("Retry-After"));
