@@ -20,7 +20,7 @@ dir=$(mktemp -d /tmp/registry-bench.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 export REGISTRY_DATABASE_URL="sqlite://$dir/bench.db" REGISTRY_ADDR="127.0.0.1:$port" REGISTRY_PUBLIC_URL="$base" \
-  REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=prod REGISTRY_EMAIL=outbox REGISTRY_PAYMENTS=local REGISTRY_SMS=outbox REGISTRY_LOG=warn
+  REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=prod REGISTRY_EMAIL=outbox REGISTRY_PAYMENTS=local REGISTRY_SMS=outbox REGISTRY_IDENTITY=local REGISTRY_LOG=warn
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$dir"; }
 trap cleanup EXIT

@@ -12,6 +12,7 @@ use crate::{
     config::Config,
     cpu::CpuPool,
     db::{Backend, Db},
+    identity::provider::IdentityProvider,
     payments::provider::PaymentProvider,
     storage::Store,
     vessels::count_cache::CountCache,
@@ -26,6 +27,8 @@ pub struct AppState {
     pub search_counts: Arc<CountCache>,
     /// The card provider (`REGISTRY_PAYMENTS`).
     pub payments: Arc<dyn PaymentProvider>,
+    /// The identity provider (`REGISTRY_IDENTITY`).
+    pub identity: Arc<dyn IdentityProvider>,
     /// Uploaded documents (`REGISTRY_STORAGE_URL`).
     pub storage: Store,
     /// The certificates' Ed25519 key.
@@ -38,6 +41,7 @@ pub struct AppState {
 /// The outside services the state holds, made by `server::assemble`.
 pub struct Providers {
     pub payments: Arc<dyn PaymentProvider>,
+    pub identity: Arc<dyn IdentityProvider>,
     pub storage: Store,
     pub signer: Arc<Signer>,
 }
@@ -62,6 +66,7 @@ impl AppState {
             backend,
             search_counts,
             payments: providers.payments,
+            identity: providers.identity,
             storage: providers.storage,
             signer: providers.signer,
             cpu: CpuPool::new(),

@@ -70,6 +70,16 @@ pub enum PaymentsProvider {
     },
 }
 
+/// Who checks identity documents.
+#[derive(Clone, Debug)]
+pub enum IdentityProviderConfig {
+    /// A hosted page served by this server that behaves like the provider's
+    /// test mode (the tester chooses the outcome).
+    Local,
+    /// Stripe Identity's `VerificationSessions`, in test mode.
+    Stripe { secret_key: Secret, webhook_secret: Secret, api_base: url::Url },
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: Secret,
@@ -83,6 +93,8 @@ pub struct Config {
     /// How many search totals to keep (0: count every time).
     pub search_count_cache: usize,
     pub payments: PaymentsProvider,
+    /// Identity checks (`REGISTRY_IDENTITY`).
+    pub identity: IdentityProviderConfig,
     /// Proxies whose `X-Forwarded-For` names the client (`REGISTRY_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// A client must send a request's headers within this time, and a
@@ -182,6 +194,8 @@ struct RawConfig {
     stripe_publishable_key: Option<String>,
     stripe_webhook_secret: Option<String>,
     stripe_api_base: Option<String>,
+    identity: Option<String>,
+    stripe_identity_webhook_secret: Option<String>,
     trusted_proxies: Option<String>,
     header_read_timeout_secs: Option<String>,
     max_connections: Option<String>,
@@ -196,7 +210,7 @@ struct RawConfig {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 24] = [
+        let fields: [(&str, &mut Option<String>); 26] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -211,6 +225,8 @@ impl RawConfig {
             ("REGISTRY_STRIPE_PUBLISHABLE_KEY", &mut self.stripe_publishable_key),
             ("REGISTRY_STRIPE_WEBHOOK_SECRET", &mut self.stripe_webhook_secret),
             ("REGISTRY_STRIPE_API_BASE", &mut self.stripe_api_base),
+            ("REGISTRY_IDENTITY", &mut self.identity),
+            ("REGISTRY_STRIPE_IDENTITY_WEBHOOK_SECRET", &mut self.stripe_identity_webhook_secret),
             ("REGISTRY_TRUSTED_PROXIES", &mut self.trusted_proxies),
             ("REGISTRY_HEADER_READ_TIMEOUT_SECS", &mut self.header_read_timeout_secs),
             ("REGISTRY_MAX_CONNECTIONS", &mut self.max_connections),
@@ -280,6 +296,7 @@ impl RawConfig {
                 ("REGISTRY_EMAIL", &self.email, "outbox"),
                 ("REGISTRY_PAYMENTS", &self.payments, "local"),
                 ("REGISTRY_SMS", &self.sms, "outbox"),
+                ("REGISTRY_IDENTITY", &self.identity, "local"),
             ] {
                 match value.as_deref() {
                     None => errors.push(format!("REGISTRY_MODE=prod needs {name} to be set (no default in prod)")),
@@ -348,6 +365,38 @@ impl RawConfig {
             }
         };
 
+        let stripe_api_base = {
+            let base_text = self.stripe_api_base.clone().unwrap_or_else(|| "https://api.stripe.com".into());
+            url::Url::parse(&base_text).ok().filter(|u| matches!(u.scheme(), "http" | "https")).unwrap_or_else(|| {
+                errors.push(format!("REGISTRY_STRIPE_API_BASE '{base_text}' must be an absolute http(s) URL"));
+                url::Url::parse("https://api.stripe.com").expect("static URL")
+            })
+        };
+
+        let identity = match self.identity.as_deref().unwrap_or("local") {
+            "local" => IdentityProviderConfig::Local,
+            "stripe" => {
+                let mut required = |name: &str, value: Option<String>| {
+                    value.unwrap_or_else(|| {
+                        errors.push(format!("REGISTRY_IDENTITY=stripe needs {name}"));
+                        String::new()
+                    })
+                };
+                let secret_key = required("REGISTRY_STRIPE_SECRET_KEY", self.stripe_secret_key.clone());
+                let webhook_secret =
+                    required("REGISTRY_STRIPE_IDENTITY_WEBHOOK_SECRET", self.stripe_identity_webhook_secret);
+                IdentityProviderConfig::Stripe {
+                    secret_key: Secret::new(secret_key),
+                    webhook_secret: Secret::new(webhook_secret),
+                    api_base: stripe_api_base.clone(),
+                }
+            }
+            other => {
+                errors.push(format!("REGISTRY_IDENTITY '{other}' must be local or stripe"));
+                IdentityProviderConfig::Local
+            }
+        };
+
         let payments = match self.payments.as_deref().unwrap_or("local") {
             "local" => PaymentsProvider::Local,
             "stripe" => {
@@ -367,14 +416,7 @@ impl RawConfig {
                 if !publishable_key.is_empty() && !publishable_key.starts_with("pk_") {
                     errors.push("REGISTRY_STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)".into());
                 }
-                let base_text = self.stripe_api_base.unwrap_or_else(|| "https://api.stripe.com".into());
-                let api_base = url::Url::parse(&base_text)
-                    .ok()
-                    .filter(|u| matches!(u.scheme(), "http" | "https"))
-                    .unwrap_or_else(|| {
-                        errors.push(format!("REGISTRY_STRIPE_API_BASE '{base_text}' must be an absolute http(s) URL"));
-                        url::Url::parse("https://api.stripe.com").expect("static URL")
-                    });
+                let api_base = stripe_api_base;
                 PaymentsProvider::Stripe {
                     secret_key: Secret::new(secret_key),
                     publishable_key,
@@ -456,6 +498,7 @@ impl RawConfig {
             sms,
             search_count_cache,
             payments,
+            identity,
             trusted_proxies,
             header_read_timeout,
             max_connections,
@@ -517,6 +560,7 @@ mod tests {
         prod.push(("REGISTRY_MODE", "prod"));
         prod.push(("REGISTRY_EMAIL", "outbox"));
         prod.push(("REGISTRY_SMS", "outbox"));
+        prod.push(("REGISTRY_IDENTITY", "local"));
         let errors = Config::load(&env(&prod)).unwrap_err();
         assert!(errors.to_string().contains("sk_test_"), "{errors}");
         prod[1].1 = "sk_test_abc";
@@ -536,8 +580,8 @@ mod tests {
         let errors = Config::load(&env(&[("REGISTRY_MODE", "prod"), ("REGISTRY_ADDR", "0.0.0.0:8080")])).unwrap_err();
         let text = errors.to_string();
         assert!(text.contains("REGISTRY_EMAIL") && text.contains("REGISTRY_PAYMENTS"), "{text}");
-        assert!(text.contains("REGISTRY_SMS"), "{text}");
-        assert_eq!(errors.0.len(), 3, "{text}");
+        assert!(text.contains("REGISTRY_SMS") && text.contains("REGISTRY_IDENTITY"), "{text}");
+        assert_eq!(errors.0.len(), 4, "{text}");
     }
 
     #[test]
@@ -547,9 +591,10 @@ mod tests {
             ("REGISTRY_EMAIL", "outbox"),
             ("REGISTRY_PAYMENTS", "local"),
             ("REGISTRY_SMS", "outbox"),
+            ("REGISTRY_IDENTITY", "local"),
         ]))
         .unwrap();
-        assert_eq!(c.warnings.len(), 3, "{:?}", c.warnings);
+        assert_eq!(c.warnings.len(), 4, "{:?}", c.warnings);
         assert!(Config::load(&env(&[])).unwrap().warnings.is_empty());
     }
 

@@ -1,6 +1,7 @@
 //! The European Small-Craft Registry server as a library: `main.rs` and the
 //! integration tests both build on it.
 
+pub mod admin;
 pub mod app;
 pub mod audit;
 pub mod auth;
@@ -16,6 +17,7 @@ pub mod domain;
 pub mod error;
 pub mod fees;
 pub mod http;
+pub mod identity;
 pub mod ids;
 pub mod maintenance;
 pub mod openapi;
@@ -23,6 +25,7 @@ pub mod otp;
 pub mod outbox;
 pub mod payments;
 pub mod profile;
+pub mod request_context;
 pub mod retention;
 pub mod routes;
 pub mod seed;
@@ -30,6 +33,7 @@ pub mod seed_vessels;
 pub mod server;
 pub mod stats;
 pub mod storage;
+pub mod stripe_http;
 pub mod transfers;
 pub mod vessel_record;
 pub mod vessels;

@@ -10,8 +10,8 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
-    app::AppState, auth, certificates, countries, dev, documents, error, maintenance, outbox, payments, profile, stats,
-    transfers, vessel_record, vessels,
+    admin, app::AppState, auth, certificates, countries, dev, documents, error, identity, maintenance, outbox,
+    payments, profile, stats, transfers, vessel_record, vessels,
 };
 
 #[derive(OpenApi)]
@@ -69,6 +69,22 @@ use crate::{
         payments::payment,
         payments::local_confirm,
         payments::webhook,
+        identity::create_session,
+        identity::stripe_webhook,
+        documents::preview,
+        admin::show_stats,
+        admin::deactivate_vessel,
+        admin::reactivate_vessel,
+        admin::resolve_vessel,
+        admin::list_transfers,
+        admin::cancel_transfer,
+        admin::list_payments,
+        admin::refund_payment,
+        admin::list_documents,
+        admin::lookup_users,
+        admin::archive_user,
+        admin::change_role,
+        admin::list_audit,
         dev::mailbox,
     ),
     components(schemas(
@@ -77,7 +93,8 @@ use crate::{
         outbox::Channel,
         auth::User,
         auth::Role,
-        auth::IdentityVerificationStatus
+        auth::IdentityVerificationStatus,
+        auth::IdentityFailure
     ))
 )]
 pub struct ApiDoc;

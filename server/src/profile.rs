@@ -46,7 +46,7 @@ pub(crate) async fn show(me: CurrentUser) -> ApiJson<Profile> {
     responses((status = 200, body = MessageResponse, description = "Account archived; every session ended"),
               (status = 401, body = ErrorBody)))]
 pub(crate) async fn archive(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
-    service::archive_account(&state, &me.user).await?;
+    service::archive_account(&state, &me.user.id, &me.user.id, None).await?;
     Ok((
         set_cookie(&sessions::clearing_cookie(state.config.secure_cookies()))?,
         MessageResponse::new("Your account has been archived."),

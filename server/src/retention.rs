@@ -6,7 +6,9 @@
 //! | email tokens, SMS codes | until used or expired (24 h verification, 1 h reset, 10 min codes) |
 //! | throttle counters | until their window has passed (at most one hour) |
 //! | sent or failed emails and SMS | body (links, codes) erased after 7 days, the rest deleted after 90 |
-//! | payment records | 7 years (bookkeeping), then deleted with their events |
+//! | payment records | 7 years (bookkeeping), then deleted with their events and refunds |
+//! | identity photos | until the check is decided (seconds) |
+//! | the audit log | kept: append-only, ids and reasons, no secrets |
 
 use crate::{
     clock::{DAY, HOUR, now_ms},
@@ -58,6 +60,17 @@ pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
         payments: {
             run(
                 "DELETE FROM payment_events WHERE payment_id IN (SELECT id FROM payments WHERE created_at <= $1)",
+                payments_before,
+            )
+            .await?;
+            run(
+                "DELETE FROM payment_refunds WHERE payment_id IN (SELECT id FROM payments WHERE created_at <= $1)",
+                payments_before,
+            )
+            .await?;
+            run(
+                "DELETE FROM local_refunds WHERE intent_id IN
+                     (SELECT id FROM local_payment_intents WHERE created_at <= $1)",
                 payments_before,
             )
             .await?;

@@ -8,6 +8,7 @@ use crate::app::AppState;
 pub fn api(state: &AppState) -> Router<AppState> {
     let api = Router::new()
         .merge(crate::auth::router())
+        .merge(crate::admin::router())
         .merge(crate::profile::router())
         .merge(crate::stats::router())
         .merge(crate::countries::router())
@@ -15,6 +16,7 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::payments::router())
         .merge(crate::transfers::router())
         .merge(crate::documents::router())
+        .merge(crate::identity::router())
         .merge(crate::certificates::router())
         .merge(crate::maintenance::router())
         .merge(crate::vessel_record::router())
@@ -26,5 +28,5 @@ pub fn api(state: &AppState) -> Router<AppState> {
 /// Routes that stream large request bodies (`http::router` serves them
 /// outside its small body limit).
 pub fn uploads() -> Router<AppState> {
-    crate::documents::upload_router()
+    crate::documents::upload_router().merge(crate::identity::upload_router())
 }

@@ -42,6 +42,7 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let payments = payments::provider(&config, db.clone())?;
     let providers = crate::app::Providers {
         payments,
+        identity: crate::identity::provider::provider(&config)?,
         storage: crate::storage::open(&config.storage_url)?,
         signer: Arc::new(crate::certificates::signing::Signer::load(&config)?),
     };

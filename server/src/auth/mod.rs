@@ -12,4 +12,4 @@ mod user;
 
 pub use extract::{Admin, CurrentUser, MaybeUser};
 pub use routes::*;
-pub use user::{IdentityVerificationStatus, Role, USER_COLUMNS, User};
+pub use user::{IdentityFailure, IdentityVerificationStatus, Role, USER_COLUMNS, User};

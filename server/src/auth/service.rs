@@ -13,6 +13,7 @@ use super::{
 };
 use crate::{
     app::AppState,
+    audit::Event,
     clock::{HOUR, MINUTE, now_ms},
     db::{Tx, is_unique_violation},
     domain::{Email, NewPassword, PhoneE164},
@@ -76,6 +77,7 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
         other => other?,
     };
     send_verification(state, &mut tx, &id, &r.email).await?;
+    Event::new("account_registered").by(Some(&id)).subject("user", &id).write(&mut *tx).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
@@ -126,6 +128,7 @@ pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
         .bind(&user_id)
         .execute(&mut *tx)
         .await?;
+    Event::new("email_verified").by(Some(&user_id)).subject("user", &user_id).write(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -176,13 +179,27 @@ pub async fn login(
     .fetch_optional(&state.db)
     .await?;
     let stored = row.as_ref().map(|r| r.try_get::<String, _>("password_hash")).transpose()?;
+    let known = row.as_ref().map(|r| r.try_get::<String, _>("id")).transpose()?;
     let (true, Some(row)) = (hashing::verify(&state.cpu, stored, password).await?, row) else {
+        // The account (if there is one) is named by id; an unknown address is
+        // not recorded at all.
+        let mut failure = Event::new("sign_in").failed().detail(serde_json::json!({"reason": "invalid_credentials"}));
+        if let Some(id) = known.as_deref() {
+            failure = failure.subject("user", id);
+        }
+        failure.write(&state.db).await?;
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
     };
     let user = User::from_row(&row)?;
     throttle::clear(&state.db, &account).await?;
     let mut tx = state.begin().await?;
     let secret = sessions::create(&mut tx, &user.id, remember).await?;
+    sqlx::query("UPDATE users SET last_signed_in_at = $1 WHERE id = $2")
+        .bind(crate::clock::now_ms())
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    Event::new("sign_in").by(Some(&user.id)).subject("user", &user.id).write(&mut *tx).await?;
     tx.commit().await?;
     Ok((user, secret))
 }
@@ -241,26 +258,34 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
 /// the email stays for bookkeeping), its vessels are deactivated with the
 /// phone stored on them erased (each change audited), and its unfinished
 /// payments are canceled, all in one transaction.
-pub async fn archive_account(state: &AppState, user: &User) -> AppResult<()> {
+/// `actor` is the account holder or an administrator; `reason` is the
+/// administrator's.
+pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reason: Option<&str>) -> AppResult<()> {
     let mut tx = state.begin().await?;
     let changed = sqlx::query(
         "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
          WHERE id = $2 AND archived_at IS NULL",
     )
     .bind(now_ms())
-    .bind(&user.id)
+    .bind(user_id)
     .execute(&mut *tx)
     .await?
     .rows_affected();
     if changed == 0 {
         return Err(AppError::NotFound("This account no longer exists.".into()));
     }
-    sessions::end_all_for_user(&mut tx, &user.id).await?;
+    Event::new("account_archived")
+        .by(Some(actor))
+        .subject("user", user_id)
+        .detail(serde_json::json!({ "reason": reason }))
+        .write(&mut *tx)
+        .await?;
+    sessions::end_all_for_user(&mut tx, user_id).await?;
     // Payments, then transfers, then vessels: the order a payment's success
     // locks them in, so the two cannot deadlock on PostgreSQL.
-    crate::payments::records::cancel_open_for_user(&mut tx, &user.id).await?;
-    crate::transfers::service::cancel_all_from(&mut tx, &user.id).await?;
-    crate::vessels::lifecycle::deactivate_all_of(&mut tx, &user.id).await?;
+    crate::payments::records::cancel_open_for_user(&mut tx, user_id).await?;
+    crate::transfers::service::cancel_all_from(&mut tx, user_id).await?;
+    crate::vessels::lifecycle::deactivate_all_of(&mut tx, user_id).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -279,4 +304,53 @@ fn too_many(retry_after_secs: u64, message: &str) -> AppError {
 /// For the seeder, which creates accounts without the registration flow.
 pub async fn hash_password(state: &AppState, password: &NewPassword) -> anyhow::Result<String> {
     Ok(hashing::hash(&state.cpu, password).await?)
+}
+
+/// An administrator makes an account an administrator or takes the role
+/// away: never their own role, and never the last administrator's (counted
+/// in the statement that changes it, so two demotions at once cannot leave
+/// the registry without one).
+#[tracing::instrument(skip(state))]
+pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super::Role) -> AppResult<()> {
+    if admin == user_id {
+        return Err(AppError::Conflict("You cannot change your own role.".into()));
+    }
+    let role_text = match role {
+        super::Role::Admin => "admin",
+        super::Role::User => "user",
+    };
+    let mut tx = state.begin().await?;
+    // Serialise role changes on PostgreSQL (SQLite's write lock already does):
+    // the last-admin count below must see every other change.
+    if state.backend == crate::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(727275)").execute(&mut *tx).await?;
+    }
+    let changed = sqlx::query(
+        "UPDATE users SET role = $1 WHERE id = $2 AND archived_at IS NULL
+           AND ($1 = 'admin' OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)",
+    )
+    .bind(role_text)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        return Err(if exists == 0 {
+            AppError::NotFound("No such account.".into())
+        } else {
+            AppError::Conflict("The registry must keep at least one administrator.".into())
+        });
+    }
+    Event::new("role_changed")
+        .by(Some(admin))
+        .subject("user", user_id)
+        .detail(serde_json::json!({ "role": role_text }))
+        .write(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
 }

@@ -55,6 +55,8 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(13, "documents", "0013_documents.sql"),
     portable!(14, "certificates", "0014_certificates.sql"),
     portable!(15, "maintenance record", "0015_maintenance_record.sql"),
+    portable!(16, "audit log, identity checks, refunds", "0016_audit_identity_refunds.sql"),
+    per_backend!(17, "append-only audit log", "0017_audit_append_only"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

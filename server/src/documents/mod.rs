@@ -2,7 +2,7 @@
 //! while the body streams in), list, download, delete, and an
 //! administrator's review. Files live in object storage (`crate::storage`).
 
-mod model;
+pub mod model;
 pub mod service;
 mod upload;
 
@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/{id}/documents", get(list))
         .route("/api/documents/{id}/download", get(download))
         .route("/api/documents/{id}", delete(remove))
+        .route("/api/admin/documents/{id}/preview", get(preview))
         .route("/api/admin/documents/{id}/review", post(review))
 }
 
@@ -107,14 +108,31 @@ pub(crate) async fn download(
     Path(id): Path<String>,
 ) -> AppResult<Response> {
     let file = service::download(&state, &me.user, &id).await?;
+    Ok(file_response(&file, Disposition::Attachment))
+}
+
+#[derive(Clone, Copy)]
+enum Disposition {
+    /// Saved by the browser.
+    Attachment,
+    /// Shown in the administrators' console (an image or a PDF in a frame of
+    /// the console's own origin).
+    Preview,
+}
+
+fn file_response(file: &service::Download, disposition: Disposition) -> Response {
     let name: String = file
         .document
         .file_name
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || ".-_ ".contains(c) { c } else { '_' })
         .collect();
-    let disposition = format!("attachment; filename=\"{name}\"");
-    let mut response = file.bytes.into_response();
+    let (disposition, policy, frames) = match disposition {
+        Disposition::Attachment => ("attachment", "default-src 'none'; sandbox", "DENY"),
+        Disposition::Preview => ("inline", "default-src 'none'; img-src 'self'; frame-ancestors 'self'", "SAMEORIGIN"),
+    };
+    let disposition = format!("{disposition}; filename=\"{name}\"");
+    let mut response = file.bytes.clone().into_response();
     let headers = response.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&file.document.content_type) {
         headers.insert(header::CONTENT_TYPE, v);
@@ -124,8 +142,23 @@ pub(crate) async fn download(
     }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
-    Ok(response)
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static(frames));
+    response
+}
+
+#[utoipa::path(get, path = "/api/admin/documents/{id}/preview", tag = "admin",
+    params(("id" = String, Path, description = "The document's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, description = "The file (PDF, JPEG or PNG), shown inline", content_type = "application/octet-stream"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 503, body = ErrorBody)))]
+pub(crate) async fn preview(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
+    let file = service::download(&state, &admin, &id).await?;
+    Ok(file_response(&file, Disposition::Preview))
 }
 
 #[utoipa::path(delete, path = "/api/documents/{id}", tag = "documents",

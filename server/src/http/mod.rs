@@ -4,6 +4,7 @@
 
 pub mod client_addr;
 pub mod extract;
+pub mod hosted_page;
 pub mod input;
 pub mod json;
 pub mod security;
@@ -61,6 +62,7 @@ pub fn router(state: AppState, api: Router<AppState>, uploads: Router<AppState>)
         .layer(middleware::from_fn(input::refuse_hostile_uris))
         .layer(CatchPanicLayer::custom(|panic: Box<dyn std::any::Any + Send>| panic_response(&*panic)))
         .layer(middleware::from_fn(error_envelope))
+        .layer(middleware::from_fn(with_request_id))
         .layer(CompressionLayer::new());
     for layer in security::header_layers(&state.config) {
         app = app.layer(layer);
@@ -97,6 +99,12 @@ async fn cache_control(request: Request, next: Next) -> Response {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+/// Make the request id (set by the outer layer) available to the audit log.
+async fn with_request_id(request: Request, next: Next) -> Response {
+    let id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    crate::request_context::scope(id, next.run(request)).await
 }
 
 #[derive(Clone)]

@@ -16,7 +16,7 @@ use crate::{
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
-     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+     base-uri 'self'; form-action 'self'; frame-ancestors 'none'; frame-src 'self'";
 
 /// With Stripe, its Payment Element loads its script and frames from Stripe
 /// and talks to Stripe's API (Stripe's documented CSP requirements).
@@ -138,7 +138,8 @@ mod tests {
         let policy = content_security_policy(&stripe);
         assert!(policy.contains("script-src 'self' https://js.stripe.com;"), "{policy}");
         assert!(policy.contains("connect-src 'self' https://api.stripe.com;"), "{policy}");
-        assert!(policy.ends_with("frame-src https://js.stripe.com https://hooks.stripe.com"), "{policy}");
+        // Its own origin stays framable for the console's document previews.
+        assert!(policy.ends_with("frame-src 'self' https://js.stripe.com https://hooks.stripe.com"), "{policy}");
         assert_eq!(content_security_policy(&PaymentsProvider::Local), CONTENT_SECURITY_POLICY);
     }
 }

@@ -13,9 +13,10 @@ use utoipa::ToSchema;
 
 use super::{
     card::{Card, Outcome},
-    provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent},
+    provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus},
     service,
 };
+use crate::http::hosted_page::escape;
 use crate::{
     app::AppState,
     clock::now_ms,
@@ -105,6 +106,40 @@ impl PaymentProvider for LocalProcessor {
             .await?
             .ok_or_else(|| anyhow::anyhow!("no such payment intent: {id}"))?;
         Ok(intent_from_row(&row)?)
+    }
+
+    async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund> {
+        let intent = self.retrieve_intent(intent_id).await?;
+        if intent.status != IntentStatus::Succeeded {
+            anyhow::bail!("payment intent {intent_id} has not succeeded");
+        }
+        let by_key = "SELECT id FROM local_refunds WHERE idempotency_key = $1";
+        let inserted = sqlx::query(
+            "INSERT INTO local_refunds (id, intent_id, idempotency_key, amount_cents, created_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(format!("re_{}", random(24)))
+        .bind(intent_id)
+        .bind(refund_id)
+        .bind(intent.amount_cents)
+        .bind(now_ms())
+        .execute(&self.db)
+        .await;
+        match inserted {
+            // The same key again is the same refund; another key for a
+            // refunded intent finds nothing under its key and fails below.
+            Err(e) if is_unique_violation(&e) => {}
+            other => {
+                other?;
+            }
+        }
+        let id: String = sqlx::query(by_key)
+            .bind(refund_id)
+            .fetch_optional(&self.db)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("payment intent {intent_id} is already refunded"))?
+            .try_get("id")?;
+        Ok(ProviderRefund { id, status: RefundStatus::Succeeded })
     }
 }
 
@@ -279,10 +314,6 @@ pub struct AuthenticationParams {
     pub outcome: Option<String>,
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
-}
-
 /// The page standing in for the bank's check: approve or fail.
 pub async fn authentication_page(
     state: &AppState,
@@ -314,20 +345,10 @@ with your card ending in {last4}.</p>
             escape(&return_url)
         )
     };
-    Ok(format!(
-        r#"<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Confirm your payment</title>
-<style>
-body{{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}}
-main{{background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002;padding:2rem;max-width:28rem}}
-h1{{font-size:1.4rem;margin-top:0}} .note{{color:#475569;font-size:.875rem}}
-.actions{{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}}
-button{{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}}
-button.secondary{{background:#fff;color:#b91c1c;border-color:#b91c1c}} button:focus-visible{{outline:3px solid #f59e0b;outline-offset:2px}}
-</style></head>
-<body><main><h1>Confirm your payment</h1>{body}
-<p class="note">Test mode: this page stands in for your bank's 3-D Secure check. No real card is charged.</p></main></body></html>"#
+    Ok(crate::http::hosted_page::page(
+        "Confirm your payment",
+        &body,
+        "Test mode: this page stands in for your bank's 3-D Secure check. No real card is charged.",
     ))
 }
 

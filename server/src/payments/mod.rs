@@ -8,6 +8,7 @@ pub mod model;
 pub mod provider;
 mod receipt;
 pub mod records;
+pub mod refunds;
 pub mod service;
 pub mod stripe;
 mod webhook;
@@ -18,11 +19,12 @@ use axum::{
     Router,
     body::Bytes,
     extract::{Path, Query, State},
-    http::{HeaderMap, HeaderValue, header},
-    response::{Html, IntoResponse, Redirect, Response},
+    http::HeaderMap,
+    response::{Redirect, Response},
     routing::{get, post},
 };
 
+use crate::stripe_http::WebhookAck;
 use crate::{
     app::AppState,
     auth::CurrentUser,
@@ -34,7 +36,6 @@ use crate::{
 use local::{AuthenticationParams, LocalConfirmRequest, LocalConfirmResponse};
 use model::{CreateIntentRequest, CreatedIntent, Payment, PaymentsConfig};
 pub use provider::PaymentProvider;
-use webhook::WebhookAck;
 
 /// The configured provider.
 pub fn provider(config: &Config, db: Db) -> anyhow::Result<Arc<dyn PaymentProvider>> {
@@ -127,10 +128,6 @@ fn require_local(state: &AppState) -> AppResult<()> {
     }
 }
 
-/// The page may style itself inline; nothing else runs on it.
-const AUTHENTICATION_PAGE_CSP: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
 async fn authentication_page(
     State(state): State<AppState>,
     Path(intent): Path<String>,
@@ -138,10 +135,7 @@ async fn authentication_page(
 ) -> AppResult<Response> {
     require_local(&state)?;
     let html = local::authentication_page(&state, &intent, &params).await?;
-    let mut response = Html(html).into_response();
-    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(AUTHENTICATION_PAGE_CSP));
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    Ok(crate::http::hosted_page::response(html))
 }
 
 async fn authenticate(State(state): State<AppState>, Path(intent): Path<String>, body: Bytes) -> AppResult<Redirect> {

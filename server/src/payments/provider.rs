@@ -70,6 +70,40 @@ pub struct ProviderIntent {
     pub card_last4: Option<String>,
 }
 
+/// A refund as the provider reports it.
+#[derive(Clone, Debug)]
+pub struct ProviderRefund {
+    pub id: String,
+    /// `succeeded`, `pending` or `failed` (Stripe's `requires_action` and
+    /// `canceled` count as pending and failed).
+    pub status: RefundStatus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefundStatus {
+    Succeeded,
+    Pending,
+    Failed,
+}
+
+impl RefundStatus {
+    pub fn from_provider(s: &str) -> Self {
+        match s {
+            "succeeded" => Self::Succeeded,
+            "failed" | "canceled" => Self::Failed,
+            _ => Self::Pending,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Succeeded => "succeeded",
+            Self::Pending => "pending",
+            Self::Failed => "failed",
+        }
+    }
+}
+
 #[async_trait]
 pub trait PaymentProvider: Send + Sync {
     /// `local` or `stripe`: stored with each payment.
@@ -80,4 +114,7 @@ pub trait PaymentProvider: Send + Sync {
     async fn create_intent(&self, request: &IntentRequest) -> anyhow::Result<ProviderIntent>;
     /// Read the intent's current state from the provider.
     async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent>;
+    /// Refund a succeeded intent in full. `refund_id` is ours: the
+    /// idempotency key, so a retried request refunds once.
+    async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund>;
 }

@@ -1,15 +1,13 @@
 //! Stripe (`REGISTRY_PAYMENTS=stripe`), in test mode: `PaymentIntents` over
 //! its REST API (form-encoded requests, bearer secret key, an
-//! `Idempotency-Key` per payment), and the verification of its webhooks'
-//! `Stripe-Signature`. Tests run both against a local fake of the API.
+//! `Idempotency-Key` per payment) and full refunds. Its webhooks' signatures
+//! are checked by `crate::stripe_http`. Tests run against a local fake of
+//! the API.
 
 use async_trait::async_trait;
-use hmac::{Hmac, Mac};
 use serde::Deserialize;
-use sha2::Sha256;
-use subtle::ConstantTimeEq;
 
-use super::provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent};
+use super::provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus};
 use crate::config::Secret;
 
 pub struct StripeClient {
@@ -33,26 +31,15 @@ impl StripeClient {
     }
 
     async fn read(&self, response: reqwest::Response) -> anyhow::Result<ProviderIntent> {
-        let status = response.status();
-        let text = response.text().await?;
-        if !status.is_success() {
-            let message = serde_json::from_str::<ErrorEnvelope>(&text)
-                .map_or_else(|_| text.chars().take(200).collect(), |e| e.error.message.unwrap_or_default());
-            anyhow::bail!("Stripe answered {status}: {message}");
-        }
-        let intent: StripeIntent = serde_json::from_str(&text)?;
+        let intent: StripeIntent = crate::stripe_http::read_json(response).await?;
         intent.into_provider_intent()
     }
 }
 
 #[derive(Deserialize)]
-struct ErrorEnvelope {
-    error: ErrorBody,
-}
-
-#[derive(Deserialize)]
-struct ErrorBody {
-    message: Option<String>,
+struct StripeRefund {
+    id: String,
+    status: String,
 }
 
 /// The parts of a `PaymentIntent` object we read.
@@ -131,113 +118,21 @@ impl PaymentProvider for StripeClient {
         let response = self.http.get(self.url(&path)?).bearer_auth(self.secret_key.expose()).send().await?;
         self.read(response).await
     }
-}
 
-/// How far a webhook's timestamp may be from now (Stripe's default).
-pub const SIGNATURE_TOLERANCE_SECS: i64 = 300;
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum SignatureError {
-    Missing,
-    Malformed,
-    OutsideTolerance,
-    Mismatch,
-}
-
-impl SignatureError {
-    pub fn message(&self) -> &'static str {
-        match self {
-            Self::Missing => "The Stripe-Signature header is missing.",
-            Self::Malformed => "The Stripe-Signature header is malformed.",
-            Self::OutsideTolerance => "The webhook's timestamp is too far from now.",
-            Self::Mismatch => "No signature matches the payload.",
-        }
-    }
-}
-
-/// Stripe's scheme: `Stripe-Signature: t=TIMESTAMP,v1=HEX[,v1=HEX...]`, each
-/// `v1` an HMAC-SHA256 with the endpoint's secret over `TIMESTAMP.` and the
-/// raw body. Compared in constant time against every `v1`.
-pub fn verify_signature(header: Option<&str>, body: &[u8], secret: &str, now_secs: i64) -> Result<(), SignatureError> {
-    let header = header.ok_or(SignatureError::Missing)?;
-    let mut timestamp = None;
-    let mut signatures = Vec::new();
-    for part in header.split(',') {
-        match part.trim().split_once('=') {
-            Some(("t", t)) => timestamp = Some(t.parse::<i64>().map_err(|_| SignatureError::Malformed)?),
-            Some(("v1", hex)) => signatures.push(decode_hex(hex).ok_or(SignatureError::Malformed)?),
-            _ => {}
-        }
-    }
-    let timestamp = timestamp.ok_or(SignatureError::Malformed)?;
-    if signatures.is_empty() {
-        return Err(SignatureError::Malformed);
-    }
-    if now_secs.abs_diff(timestamp) > SIGNATURE_TOLERANCE_SECS.unsigned_abs() {
-        return Err(SignatureError::OutsideTolerance);
-    }
-    let expected = sign(secret, timestamp, body);
-    let mut matched = subtle::Choice::from(0);
-    for candidate in &signatures {
-        matched |= candidate.as_slice().ct_eq(expected.as_slice());
-    }
-    if bool::from(matched) { Ok(()) } else { Err(SignatureError::Mismatch) }
-}
-
-/// The `v1` signature bytes for a payload (also what tests sign with).
-pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
-    mac.update(timestamp.to_string().as_bytes());
-    mac.update(b".");
-    mac.update(body);
-    mac.finalize().into_bytes().to_vec()
-}
-
-/// A ready `Stripe-Signature` header value.
-pub fn signature_header(secret: &str, timestamp: i64, body: &[u8]) -> String {
-    format!("t={timestamp},v1={}", crate::ids::to_hex(&sign(secret, timestamp, body)))
-}
-
-fn decode_hex(s: &str) -> Option<Vec<u8>> {
-    if !s.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SECRET: &str = "whsec_test_secret";
-    const BODY: &[u8] = br#"{"id":"evt_1","type":"payment_intent.succeeded"}"#;
-
-    #[test]
-    fn a_correctly_signed_payload_is_accepted_among_other_signatures() {
-        let good = signature_header(SECRET, 1_000, BODY);
-        let header = format!("{},v1={}", good, "00".repeat(32));
-        assert_eq!(verify_signature(Some(&header), BODY, SECRET, 1_010), Ok(()));
-        let reordered = format!("v1={},{}", "ab".repeat(32), good);
-        assert_eq!(verify_signature(Some(&reordered), BODY, SECRET, 1_010), Ok(()));
-    }
-
-    #[test]
-    fn a_changed_body_a_wrong_secret_or_a_missing_header_is_refused() {
-        let header = signature_header(SECRET, 1_000, BODY);
-        assert_eq!(verify_signature(Some(&header), b"{}", SECRET, 1_000), Err(SignatureError::Mismatch));
-        assert_eq!(verify_signature(Some(&header), BODY, "whsec_other", 1_000), Err(SignatureError::Mismatch));
-        assert_eq!(verify_signature(None, BODY, SECRET, 1_000), Err(SignatureError::Missing));
-        assert_eq!(verify_signature(Some("t=1000"), BODY, SECRET, 1_000), Err(SignatureError::Malformed));
-        assert_eq!(verify_signature(Some("v1=zz,t=1000"), BODY, SECRET, 1_000), Err(SignatureError::Malformed));
-    }
-
-    #[test]
-    fn a_timestamp_more_than_five_minutes_away_is_refused() {
-        let header = signature_header(SECRET, 1_000, BODY);
-        assert_eq!(verify_signature(Some(&header), BODY, SECRET, 1_301), Err(SignatureError::OutsideTolerance));
-        assert_eq!(verify_signature(Some(&header), BODY, SECRET, 1_300), Ok(()));
-        assert_eq!(verify_signature(Some(&header), BODY, SECRET, 699), Err(SignatureError::OutsideTolerance));
-        let extreme = format!("t={},v1={}", i64::MIN, "00".repeat(32));
-        assert_eq!(verify_signature(Some(&extreme), BODY, SECRET, i64::MAX), Err(SignatureError::OutsideTolerance));
+    async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund> {
+        let form =
+            [("payment_intent", intent_id), ("reason", "requested_by_customer"), ("metadata[refund_id]", refund_id)];
+        let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
+        let response = self
+            .http
+            .post(self.url("/v1/refunds")?)
+            .bearer_auth(self.secret_key.expose())
+            .header("Idempotency-Key", format!("refund-{refund_id}"))
+            .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await?;
+        let refund: StripeRefund = crate::stripe_http::read_json(response).await?;
+        Ok(ProviderRefund { id: refund.id, status: RefundStatus::from_provider(&refund.status) })
     }
 }

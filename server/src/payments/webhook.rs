@@ -4,16 +4,15 @@
 //! from Stripe, so a forged, stale or out-of-order event cannot move money.
 
 use axum::http::HeaderMap;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use serde::Deserialize;
 
-use super::{service, stripe};
+use super::service;
 use crate::{
     app::AppState,
-    clock::now_ms,
     config::PaymentsProvider,
     db::is_unique_violation,
     error::{AppError, AppResult},
+    stripe_http::{WebhookAck, ack},
 };
 
 #[derive(Deserialize)]
@@ -34,13 +33,6 @@ struct EventObject {
     id: String,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct WebhookAck {
-    pub received: bool,
-    /// `applied`, `duplicate` or `ignored`.
-    pub outcome: &'static str,
-}
-
 const HANDLED: &[&str] = &[
     "payment_intent.succeeded",
     "payment_intent.payment_failed",
@@ -49,19 +41,11 @@ const HANDLED: &[&str] = &[
     "payment_intent.canceled",
 ];
 
-fn ack(outcome: &'static str) -> WebhookAck {
-    WebhookAck { received: true, outcome }
-}
-
 pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppResult<WebhookAck> {
     let PaymentsProvider::Stripe { webhook_secret, .. } = &state.config.payments else {
         return Err(AppError::NotFound("Webhooks are only received with REGISTRY_PAYMENTS=stripe.".into()));
     };
-    let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
-    stripe::verify_signature(signature, body, webhook_secret.expose(), now_ms() / 1000)
-        .map_err(|e| AppError::bad_request("invalid_signature", e.message()))?;
-    let event: Event = serde_json::from_slice(body)
-        .map_err(|_| AppError::bad_request("invalid_event", "The event is not a Stripe event object."))?;
+    let event: Event = crate::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
     if !HANDLED.contains(&event.kind.as_str()) {
         return Ok(ack("ignored"));
     }

@@ -3,7 +3,7 @@
 //! `payments`) completes it through `service::complete`. A buyer without an
 //! account cannot yet claim a vessel (issue 9).
 
-mod model;
+pub mod model;
 pub mod service;
 
 use axum::{

@@ -30,6 +30,16 @@ impl TransferStatus {
         }
     }
 
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PendingVerification => "pending_verification",
+            Self::Verified => "verified",
+            Self::Completed => "completed",
+            Self::Canceled => "canceled",
+            Self::Expired => "expired",
+        }
+    }
+
     pub fn is_open(self) -> bool {
         matches!(self, Self::PendingVerification | Self::Verified)
     }

@@ -217,6 +217,14 @@ pub async fn resend(state: &AppState, user: &User, id: &str) -> AppResult<()> {
 /// returns to `active` and the new owner's phone is told.
 #[tracing::instrument(skip_all, fields(transfer = %id, user = %user.id))]
 pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transfer> {
+    cancel_with_reason(state, user, id, None).await?;
+    get(state, user, id).await
+}
+
+/// Cancel an open transfer: its initiator, or an administrator (who gives a
+/// reason, kept in the audit log).
+#[tracing::instrument(skip(state, user), fields(user = %user.id))]
+pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason: Option<&str>) -> AppResult<()> {
     let (transfer, from, to_phone) = load_for(state, user, id).await?;
     if from != user.id && !user.is_admin() {
         return Err(AppError::Forbidden("Only the person who started the transfer can cancel it.".into()));
@@ -239,6 +247,13 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
         return Err(AppError::Conflict("This transfer is no longer open.".into()));
     }
     lifecycle::end_transfer(&mut tx, &transfer.vessel.id, Some(&user.id), "transfer canceled").await?;
+    crate::audit::Event::new("transfer_canceled")
+        .by(Some(&user.id))
+        .vessel(&transfer.vessel.id)
+        .subject("transfer", id)
+        .detail(serde_json::json!({ "reason": reason, "byAdministrator": from != user.id }))
+        .write(&mut *tx)
+        .await?;
     let body = format!(
         "European Small-Craft Registry: the transfer of {} ({}) to you has been canceled. Any code you received no \
          longer works.",
@@ -248,7 +263,7 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
     outbox::enqueue(&mut tx, &Message::sms(&to_phone, "Transfer canceled", body)).await?;
     tx.commit().await?;
     state.wake_outbox();
-    get(state, user, id).await
+    Ok(())
 }
 
 /// Open transfers past their 24 hours expire and their vessels return to

@@ -11,7 +11,10 @@
 //! - `active` → `in_transfer` → `active` (with a new owner, or the same one
 //!   when the transfer is canceled or expires);
 //! - `in_transfer` with no owner while a paid transfer waits for its buyer's
-//!   claim, then `active` with the buyer as owner.
+//!   claim, then `active` with the buyer as owner;
+//! - administrators: `active` or `needs_review` → `deactivated` with a
+//!   reason, `deactivated` → `active` when its fee stands (not refunded) and
+//!   its identifiers are free, `needs_review` → `active` once resolved.
 //!
 //! Every change of owner also ends and starts `ownership_history` entries
 //! and appends to the vessel's hash chain (`history_chain`), here and only
@@ -20,7 +23,13 @@
 use super::history_chain::{self, EventType};
 use super::identifiers_in_use;
 use crate::audit::record as audit;
-use crate::{clock::now_ms, db::Tx, db::is_unique_violation, error::AppResult};
+use sqlx::Row;
+
+use crate::{
+    clock::now_ms,
+    db::{Tx, is_unique_violation},
+    error::{AppError, AppResult},
+};
 
 /// What a paid registration did to its vessel.
 #[derive(Debug, PartialEq, Eq)]
@@ -127,6 +136,112 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
         )
         .await?;
     }
+    Ok(())
+}
+
+/// An administrator takes a vessel out of the registry. Only `active` and
+/// `needs_review` vessels (a vessel in transfer first has its transfer
+/// canceled; an unpaid one simply never becomes active).
+pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+    let moved =
+        sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id = $1 AND status IN ('active', 'needs_review')")
+            .bind(vessel_id)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    if moved == 0 {
+        return Err(AppError::Conflict(
+            "Only an active vessel or one awaiting review can be deactivated. Cancel an open transfer first.".into(),
+        ));
+    }
+    audit(tx, vessel_id, Some(admin), "deactivated", serde_json::json!({"reason": reason})).await?;
+    Ok(())
+}
+
+/// A refunded registration takes its vessel out of the registry, whatever
+/// state it waited in (a vessel in transfer is refused before the refund).
+pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'deactivated'
+         WHERE id = $1 AND status IN ('active', 'needs_review', 'pending_payment')",
+    )
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, Some(admin), "deactivated", serde_json::json!({"reason": reason, "refunded": true}))
+            .await?;
+    }
+    Ok(())
+}
+
+/// An administrator puts a vessel (back) into the registry: a deactivated
+/// one whose owner's account is open and whose registration fee stands, or
+/// one held for review once the conflict is resolved. Its identifiers must
+/// be free; its chain starts now if it never started.
+pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+    let row = sqlx::query(
+        "SELECT v.status,
+             (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND u.archived_at IS NULL) AS owner_open,
+             (SELECT COUNT(*) FROM payments p WHERE p.vessel_id = v.id AND p.purpose = 'registration'
+                 AND p.status = 'succeeded'
+                 AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status <> 'failed'))
+                 AS paid,
+             (SELECT COUNT(*) FROM ownership_events e WHERE e.vessel_id = v.id) AS chained
+         FROM vessels v WHERE v.id = $1",
+    )
+    .bind(vessel_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let status: String = row.try_get("status")?;
+    let action = match status.as_str() {
+        "deactivated" => "reactivated",
+        "needs_review" => "review_resolved",
+        _ => {
+            return Err(AppError::Conflict(
+                "Only a deactivated vessel or one awaiting review can be activated.".into(),
+            ));
+        }
+    };
+    if row.try_get::<i64, _>("owner_open")? == 0 {
+        return Err(AppError::Conflict(
+            "The vessel's owner has archived their account; it cannot be activated.".into(),
+        ));
+    }
+    if row.try_get::<i64, _>("paid")? == 0 {
+        return Err(AppError::Conflict(
+            "The vessel's registration fee was never paid or has been refunded; it cannot be activated.".into(),
+        ));
+    }
+    let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
+    if let Some((identifier, _)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
+        return Err(identifiers_in_use::conflict(&identifier));
+    }
+    let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'active', review_reason = NULL, listed_at = COALESCE(listed_at, $1)
+         WHERE id = $2 AND status = $3",
+    )
+    .bind(now_ms())
+    .bind(vessel_id)
+    .bind(&status)
+    .execute(&mut *savepoint)
+    .await;
+    match moved {
+        Err(e) if is_unique_violation(&e) => {
+            savepoint.rollback().await?;
+            return Err(AppError::Conflict("Another vessel carries one of this vessel's identifiers.".into()));
+        }
+        other => {
+            other?;
+            savepoint.commit().await?;
+        }
+    }
+    if row.try_get::<i64, _>("chained")? == 0 {
+        history_chain::append(tx, vessel_id, EventType::Registered, now_ms()).await?;
+    }
+    audit(tx, vessel_id, Some(admin), action, serde_json::json!({"reason": reason})).await?;
     Ok(())
 }
 

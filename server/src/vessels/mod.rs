@@ -82,6 +82,11 @@ pub struct AdminListParams {
     pub page_size: Option<i64>,
     /// Only vessels in this state, e.g. `needs_review`.
     pub status: Option<model::VesselStatus>,
+    /// Part of the platform ID, name, make or model (any case).
+    #[param(max_length = 100)]
+    pub query: Option<String>,
+    /// Only vessels of this country (NL, DE, FR, ES, IT, BE, PL, PT, GR, HR, CH).
+    pub country_code: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/admin/vessels", tag = "admin", params(AdminListParams),
@@ -105,7 +110,23 @@ pub(crate) async fn admin_list(
             ),
         ));
     }
-    Ok(ApiJson(service::all_for_admin(&state, params.status, page, page_size).await?))
+    let country = match params.country_code.as_deref().filter(|c| !c.is_empty()) {
+        None => None,
+        Some(c) => Some(
+            crate::countries::find(&c.to_ascii_uppercase())
+                .ok_or_else(|| crate::error::AppError::bad_request("invalid_parameter", "Unknown country code."))?
+                .code,
+        ),
+    };
+    let query = params.query.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    if query.is_some_and(|q| q.chars().count() > 100) {
+        return Err(crate::error::AppError::bad_request(
+            "invalid_parameter",
+            "The search is longer than 100 characters.",
+        ));
+    }
+    let filter = service::AdminFilter { status: params.status, query, country };
+    Ok(ApiJson(service::all_for_admin(&state, &filter, page, page_size).await?))
 }
 
 /// The spec's admin page size.

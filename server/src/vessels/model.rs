@@ -32,7 +32,7 @@ impl VesselStatus {
         }
     }
 
-    fn parse(s: &str) -> Self {
+    pub fn parse(s: &str) -> Self {
         match s {
             "active" => Self::Active,
             "in_transfer" => Self::InTransfer,
@@ -82,12 +82,18 @@ pub struct Vessel {
     pub cin: Option<String>,
     pub identifiers: VesselIdentifiers,
     pub ownership_summary: Option<String>,
+    /// The current owner has verified their email, mobile number and
+    /// identity, and an administrator has verified at least one of this
+    /// vessel's documents (completeness 100 %).
+    pub verified: bool,
 }
 
 pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
      v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
      v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
-     v.documents_count, v.verified_documents_count, v.created_at, v.review_reason";
+     v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, \
+     (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND u.email_verified_at IS NOT NULL \
+         AND u.phone_verified_at IS NOT NULL AND u.identity_verification_status = 'verified') AS owner_verified";
 
 impl sqlx::FromRow<'_, AnyRow> for Vessel {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
@@ -120,6 +126,8 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 national,
             },
             ownership_summary: None,
+            verified: r.try_get::<i64, _>("owner_verified")? > 0
+                && r.try_get::<i64, _>("verified_documents_count")? > 0,
         })
     }
 }
@@ -165,6 +173,37 @@ pub struct VesselDetail {
     pub vessel: Vessel,
     pub ownership_history: Vec<OwnershipEntry>,
     pub documents_count: i64,
+    /// The current owner's verification; null while the vessel has no owner
+    /// (released, waiting for its buyer's claim).
+    pub owner_verification: Option<OwnerVerification>,
+}
+
+/// How far the current owner has proved who they are and what they own:
+/// 25 % each for email, mobile, identity and a verified document.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerVerification {
+    pub email: bool,
+    pub phone: bool,
+    pub identity: crate::auth::IdentityVerificationStatus,
+    /// At least one of this vessel's documents is verified.
+    pub documents: bool,
+    /// 0, 25, 50, 75 or 100.
+    pub completeness: i64,
+}
+
+impl OwnerVerification {
+    pub fn new(owner: &crate::auth::User, verified_documents: i64) -> Self {
+        let email = owner.email_verified_at.is_some();
+        let phone = owner.phone_verified_at.is_some();
+        let identity = owner.identity_verification_status;
+        let documents = verified_documents > 0;
+        let done = [email, phone, identity == crate::auth::IdentityVerificationStatus::Verified, documents]
+            .into_iter()
+            .filter(|d| *d)
+            .count();
+        Self { email, phone, identity, documents, completeness: i64::try_from(done).unwrap_or(0) * 25 }
+    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -3,7 +3,7 @@
 use sqlx::{FromRow, Row};
 
 use super::history_chain::ChainReport;
-use super::model::{OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail, VesselPage, VesselStatus};
+use super::model::{OwnerVerification, OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail, VesselPage, VesselStatus};
 use crate::{
     app::AppState,
     auth::User,
@@ -39,7 +39,17 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
         })
     })
     .collect::<sqlx::Result<_>>()?;
-    Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history })
+    let owner = sqlx::query(&format!(
+        "SELECT {} FROM users u JOIN vessels v ON v.owner_user_id = u.id WHERE v.id = $1",
+        crate::auth::USER_COLUMNS
+    ))
+    .bind(&vessel.id)
+    .fetch_optional(&state.db)
+    .await?
+    .map(|r| User::from_row(&r))
+    .transpose()?;
+    let owner_verification = owner.map(|o| OwnerVerification::new(&o, vessel.verified_documents_count));
+    Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history, owner_verification })
 }
 
 /// The vessel with this platform ID, if the viewer may see it: a listed
@@ -84,27 +94,44 @@ pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
     Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
 }
 
-/// Every vessel, newest first, for administrators; optionally one status
-/// only (`needs_review` is the queue of paid vessels waiting for a decision).
-pub async fn all_for_admin(
-    state: &AppState,
-    status: Option<VesselStatus>,
-    page: i64,
-    page_size: i64,
-) -> AppResult<VesselPage> {
-    let (filter, status) = match status {
-        Some(s) => ("WHERE v.status = $1", s.as_str()),
-        // Always true; keeps one parameter list for both shapes.
-        None => ("WHERE $1 = $1", ""),
-    };
+/// What an administrator narrows the list of every vessel to.
+#[derive(Debug, Default)]
+pub struct AdminFilter<'a> {
+    /// `needs_review` is the queue of paid vessels waiting for a decision.
+    pub status: Option<VesselStatus>,
+    /// Part of the platform ID, name, make or model, any case.
+    pub query: Option<&'a str>,
+    pub country: Option<&'static str>,
+}
+
+/// Every vessel in any state, newest first, for administrators. The text
+/// filter scans (the console's traffic is a handful of people; the public
+/// search has the indexes).
+#[tracing::instrument(skip(state))]
+pub async fn all_for_admin(state: &AppState, f: &AdminFilter<'_>, page: i64, page_size: i64) -> AppResult<VesselPage> {
+    let like = f.query.map(|q| {
+        let folded: String = q.to_lowercase().chars().filter(|c| !matches!(c, '%' | '_' | '\\')).collect();
+        format!("%{folded}%")
+    });
+    let compact = f.query.map(|q| format!("%{}%", q.to_ascii_uppercase().replace(['-', ' '], "")));
+    // Every condition is always bound; an absent filter is `$n IS NULL`.
+    let filter = "WHERE ($1 IS NULL OR v.status = $1) AND ($2 IS NULL OR v.country_code = $2)
+          AND ($3 IS NULL OR LOWER(COALESCE(v.name, '')) LIKE $3 OR LOWER(v.make) LIKE $3 OR LOWER(v.model) LIKE $3
+               OR v.platform_id LIKE $4)";
     let total: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM vessels v {filter}"))
-        .bind(status)
+        .bind(f.status.map(VesselStatus::as_str))
+        .bind(f.country)
+        .bind(like.as_deref())
+        .bind(compact.as_deref())
         .fetch_one(&state.db)
         .await?
         .try_get("n")?;
     let rows =
-        sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v {filter} ORDER BY v.id DESC LIMIT $2 OFFSET $3"))
-            .bind(status)
+        sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v {filter} ORDER BY v.id DESC LIMIT $5 OFFSET $6"))
+            .bind(f.status.map(VesselStatus::as_str))
+            .bind(f.country)
+            .bind(like.as_deref())
+            .bind(compact.as_deref())
             .bind(page_size)
             .bind((page - 1) * page_size)
             .fetch_all(&state.db)

@@ -1,5 +1,6 @@
 //! A local fake of the parts of Stripe's API the registry uses: create and
-//! retrieve `PaymentIntents`. It checks the bearer key, honours
+//! retrieve `PaymentIntents`, refunds, and Identity `VerificationSessions`.
+//! It checks the bearer key, honours
 //! `Idempotency-Key`, records every request, and lets a test move an intent
 //! as a payer's card would.
 
@@ -21,6 +22,7 @@ use serde_json::{Value, json};
 pub const SECRET_KEY: &str = "sk_test_fake_registry";
 pub const PUBLISHABLE_KEY: &str = "pk_test_fake_registry";
 pub const WEBHOOK_SECRET: &str = "whsec_fake_registry";
+pub const IDENTITY_WEBHOOK_SECRET: &str = "whsec_fake_identity";
 
 #[derive(Clone, Debug)]
 pub struct Recorded {
@@ -37,6 +39,12 @@ struct Inner {
     requests: Vec<Recorded>,
     intents: HashMap<String, Value>,
     by_key: HashMap<String, String>,
+    /// Idempotency key → the answer first given (refunds, sessions).
+    answered: HashMap<String, Value>,
+    refunds: Vec<Value>,
+    sessions: Vec<Value>,
+    /// Refunds answer this status code with an error while set.
+    pub refund_failure: Option<u16>,
 }
 
 #[derive(Clone, Default)]
@@ -114,6 +122,66 @@ async fn retrieve(State(fake): State<FakeStripe>, Path(id): Path<String>, header
     }
 }
 
+/// `POST /v1/refunds` and `POST /v1/identity/verification_sessions`.
+async fn create_other(
+    State(fake): State<FakeStripe>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let form: HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
+    let path = uri.path().to_owned();
+    let recorded = Recorded {
+        method: "POST",
+        path: path.clone(),
+        authorization: header(&headers, "authorization"),
+        idempotency_key: header(&headers, "idempotency-key"),
+        content_type: header(&headers, "content-type"),
+        form: form.clone(),
+    };
+    let mut inner = fake.inner.lock().unwrap();
+    inner.requests.push(recorded.clone());
+    if recorded.authorization.as_deref() != Some(&format!("Bearer {SECRET_KEY}")) {
+        return unauthorized();
+    }
+    if let Some(answer) = recorded.idempotency_key.as_ref().and_then(|k| inner.answered.get(k)).cloned() {
+        return Json(answer).into_response();
+    }
+    let answer = if path == "/v1/refunds" {
+        if let Some(code) = inner.refund_failure {
+            return (
+                StatusCode::from_u16(code).unwrap(),
+                Json(json!({"error": {"type": "api_error", "message": "Refunds are unavailable."}})),
+            )
+                .into_response();
+        }
+        let intent = form.get("payment_intent").cloned().unwrap_or_default();
+        if inner.refunds.iter().any(|r| r["payment_intent"] == intent.as_str()) {
+            return (
+                StatusCode::BAD_REQUEST,
+                Json(json!({"error": {"type": "invalid_request_error", "code": "charge_already_refunded",
+                                       "message": "Charge has already been refunded."}})),
+            )
+                .into_response();
+        }
+        let refund = json!({"id": format!("re_fake{:04}", inner.refunds.len() + 1), "object": "refund",
+                            "payment_intent": intent, "status": "succeeded"});
+        inner.refunds.push(refund.clone());
+        refund
+    } else {
+        let id = format!("vs_fake{:04}", inner.sessions.len() + 1);
+        let session = json!({"id": id, "object": "identity.verification_session", "type": form.get("type"),
+                             "status": "requires_input", "client_reference_id": form.get("client_reference_id"),
+                             "url": format!("https://verify.stripe.com/start/{id}"), "last_error": null});
+        inner.sessions.push(session.clone());
+        session
+    };
+    if let Some(key) = recorded.idempotency_key {
+        inner.answered.insert(key, answer.clone());
+    }
+    Json(answer).into_response()
+}
+
 impl FakeStripe {
     pub async fn start() -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -121,6 +189,8 @@ impl FakeStripe {
         let app = Router::new()
             .route("/v1/payment_intents", post(create))
             .route("/v1/payment_intents/{id}", get(retrieve))
+            .route("/v1/refunds", post(create_other))
+            .route("/v1/identity/verification_sessions", post(create_other))
             .with_state(fake.clone());
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         fake
@@ -134,6 +204,38 @@ impl FakeStripe {
             ("REGISTRY_STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET.into()),
             ("REGISTRY_STRIPE_API_BASE", self.base.clone()),
         ]
+    }
+
+    /// Stripe Identity (with payments kept local).
+    pub fn identity_env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("REGISTRY_IDENTITY", "stripe".into()),
+            ("REGISTRY_STRIPE_SECRET_KEY", SECRET_KEY.into()),
+            ("REGISTRY_STRIPE_IDENTITY_WEBHOOK_SECRET", IDENTITY_WEBHOOK_SECRET.into()),
+            ("REGISTRY_STRIPE_API_BASE", self.base.clone()),
+        ]
+    }
+
+    pub fn refunds(&self) -> Vec<Value> {
+        self.inner.lock().unwrap().refunds.clone()
+    }
+
+    pub fn set_refund_failure(&self, status: Option<u16>) {
+        self.inner.lock().unwrap().refund_failure = status;
+    }
+
+    /// A signed-payload identity event, as Stripe would send it.
+    pub fn identity_event(
+        event_id: &str,
+        kind: &str,
+        session_id: &str,
+        created_secs: i64,
+        error_code: Option<&str>,
+    ) -> Vec<u8> {
+        let last_error = error_code.map_or(Value::Null, |c| json!({"code": c, "reason": "test"}));
+        serde_json::to_vec(&json!({"id": event_id, "object": "event", "type": kind, "created": created_secs,
+            "data": {"object": {"id": session_id, "object": "identity.verification_session", "last_error": last_error}}}))
+        .unwrap()
     }
 
     pub fn requests(&self) -> Vec<Recorded> {

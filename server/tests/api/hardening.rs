@@ -295,12 +295,13 @@ async fn readiness_reports_offline_providers_named_in_prod() {
         ("REGISTRY_MODE", "prod"),
         ("REGISTRY_EMAIL", "outbox"),
         ("REGISTRY_PAYMENTS", "local"),
+        ("REGISTRY_IDENTITY", "local"),
         ("REGISTRY_SMS", "outbox"),
     ])
     .await;
     let (status, body) = parts(app.get("/readyz").await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["warnings"].as_array().unwrap().len(), 3, "{body}");
+    assert_eq!(body["warnings"].as_array().unwrap().len(), 4, "{body}");
     // And prod has no dev mailbox.
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }

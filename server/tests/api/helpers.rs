@@ -107,6 +107,7 @@ impl TestApp {
         if outbox_worker {
             tokio::spawn(worker.run());
         }
+        tokio::spawn(registry::identity::service::decide_periodically(state.clone()));
         tokio::spawn(server::serve(state, listener));
         Self { base, db, state: app_state, client: Self::browser(), cleanup }
     }
@@ -178,6 +179,37 @@ impl TestApp {
         let r = self.login(email, PASSWORD).await;
         assert_eq!(r.status(), StatusCode::OK);
         r.json().await.unwrap()
+    }
+
+    /// Sign `email` up and in, register `sailboat()` and pay its fee with
+    /// the offline processor: an owner with an active vessel.
+    pub async fn owner_with_active_vessel(&self, email: &str) -> Value {
+        self.signed_in_user(email).await;
+        self.active_vessel(sailboat()).await
+    }
+
+    /// Register `body` as the signed-in user and pay its fee.
+    pub async fn active_vessel(&self, body: Value) -> Value {
+        let (status, vessel) = parts(self.post("/api/vessels", body).await).await;
+        assert_eq!(status, StatusCode::CREATED, "{vessel}");
+        let (_, intent) = parts(
+            self.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]}))
+                .await,
+        )
+        .await;
+        let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242",
+                          "expMonth": 12, "expYear": 2034, "cvc": "123"});
+        let (status, paid) = parts(self.post("/api/payments/local/confirm", body).await).await;
+        assert_eq!(status, StatusCode::OK, "{paid}");
+        vessel
+    }
+
+    /// Another browser, signed in as a new administrator.
+    pub async fn admin(&self, email: &str) -> TestApp {
+        let admin = self.second_browser();
+        admin.signed_in_user(email).await;
+        registry::seed::promote(&self.db, email).await.unwrap();
+        admin
     }
 
     pub async fn scalar(&self, sql: &str) -> i64 {

@@ -126,6 +126,7 @@ async fn the_dev_mailbox_does_not_exist_in_prod_mode() {
         ("REGISTRY_MODE", "prod"),
         ("REGISTRY_EMAIL", "outbox"),
         ("REGISTRY_PAYMENTS", "local"),
+        ("REGISTRY_IDENTITY", "local"),
         ("REGISTRY_SMS", "outbox"),
     ])
     .await;

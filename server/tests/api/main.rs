@@ -3,6 +3,8 @@
 //! `PostgreSQL` when `REGISTRY_TEST_POSTGRES_URL` points at a server.
 
 mod accounts;
+mod admin;
+mod authorization;
 mod certificates;
 mod documents;
 mod fake_stripe;
@@ -10,6 +12,7 @@ mod hardening;
 mod helpers;
 mod history_chain;
 mod http_edge;
+mod identity;
 mod maintenance;
 mod otp;
 mod outbox;

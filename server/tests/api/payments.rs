@@ -41,7 +41,7 @@ async fn count(app: &TestApp, sql: &str, vessel: &Value) -> i64 {
     sqlx::Row::get(&row, 0)
 }
 
-const PAID_AUDITS: &str = "SELECT COUNT(*) FROM vessel_audit WHERE vessel_id = $1 AND action = 'registration_paid'";
+const PAID_AUDITS: &str = "SELECT COUNT(*) FROM audit_log WHERE vessel_id = $1 AND action = 'registration_paid'";
 
 async fn receipts(app: &TestApp) -> usize {
     let all: Vec<Value> = app.get("/api/dev/mailbox").await.json().await.unwrap();
@@ -372,7 +372,7 @@ async fn deliver(app: &TestApp, body: &[u8], signature: &str) -> (StatusCode, Va
 }
 
 async fn signed(app: &TestApp, body: &[u8]) -> (StatusCode, Value) {
-    deliver(app, body, &registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), body)).await
+    deliver(app, body, &registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), body)).await
 }
 
 /// A Stripe-backed app, an owner's pending vessel and its payment at the fake.
@@ -413,8 +413,8 @@ async fn webhooks_with_a_wrong_signature_or_an_old_timestamp_are_refused() {
     let (app, vessel, _, pi) = stripe_payment(&fake).await;
     fake.set_status(&pi, "succeeded", None);
     let body = fake.event("evt_1", "payment_intent.succeeded", &pi);
-    let wrong = registry::payments::stripe::signature_header("whsec_not_ours", now_secs(), &body);
-    let old = registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs() - 600, &body);
+    let wrong = registry::stripe_http::signature_header("whsec_not_ours", now_secs(), &body);
+    let old = registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs() - 600, &body);
     for (signature, why) in [(wrong.as_str(), "wrong secret"), (old.as_str(), "ten minutes old"), ("", "missing")] {
         let (status, answer) = deliver(&app, &body, signature).await;
         assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_signature")), "{why}");
@@ -422,8 +422,7 @@ async fn webhooks_with_a_wrong_signature_or_an_old_timestamp_are_refused() {
     let mut tampered = body.clone();
     tampered.extend_from_slice(b" ");
     let (status, _) =
-        deliver(&app, &tampered, &registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body))
-            .await;
+        deliver(&app, &tampered, &registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), &body)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "the signature covers the raw bytes");
     assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
 }
@@ -491,7 +490,7 @@ async fn racing_webhooks_and_polls_fulfil_exactly_once() {
     let mut tasks = Vec::new();
     for i in 0..8 {
         let body = fake.event(&format!("evt_race_{}", i % 4), "payment_intent.succeeded", &pi);
-        let signature = registry::payments::stripe::signature_header(WEBHOOK_SECRET, now_secs(), &body);
+        let signature = registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), &body);
         let url = app.url("/api/payments/webhook");
         tasks.push(tokio::spawn(async move {
             let r =

@@ -3,23 +3,13 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, parts, sailboat};
+use crate::helpers::{TestApp, parts};
 
-const BUYER: &str = "+31687654321";
+pub const BUYER: &str = "+31687654321";
 
 /// A verified owner with an active vessel (paid with the offline processor).
 async fn owner_with_active_vessel(app: &TestApp) -> Value {
-    app.signed_in_user("seller@example.nl").await;
-    let (status, vessel) = parts(app.post("/api/vessels", sailboat()).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{vessel}");
-    let (_, intent) = parts(
-        app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await,
-    )
-    .await;
-    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
-    let (status, paid) = parts(app.post("/api/payments/local/confirm", body).await).await;
-    assert_eq!(status, StatusCode::OK, "{paid}");
-    vessel
+    app.owner_with_active_vessel("seller@example.nl").await
 }
 
 async fn vessel_status(app: &TestApp, vessel: &Value) -> String {
@@ -28,12 +18,12 @@ async fn vessel_status(app: &TestApp, vessel: &Value) -> String {
     sqlx::Row::get(&row.await.unwrap(), "status")
 }
 
-async fn initiate(app: &TestApp, vessel: &Value) -> (StatusCode, Value) {
+pub async fn initiate(app: &TestApp, vessel: &Value) -> (StatusCode, Value) {
     parts(app.post("/api/transfers/initiate", json!({"vesselId": vessel["id"], "toPhoneE164": BUYER})).await).await
 }
 
 /// The code from the newest SMS to the buyer, as the dev mailbox shows it.
-async fn code_sent(app: &TestApp) -> String {
+pub async fn code_sent(app: &TestApp) -> String {
     let sms = app.last_message_to(BUYER).await.expect("an SMS");
     assert_eq!(sms["channel"], "sms");
     let body = sms["body"].as_str().unwrap();
@@ -126,7 +116,7 @@ async fn two_initiations_at_once_open_exactly_one_transfer() {
     assert_eq!(created, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox WHERE channel = 'sms'").await, 1);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'transfer_started'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'transfer_started'").await, 1);
 }
 
 #[tokio::test]
@@ -189,14 +179,14 @@ async fn an_unpaid_transfer_expires_after_a_day_and_the_vessel_is_active_again()
 }
 
 /// A buyer account whose mobile number is verified by SMS code.
-async fn buyer(app: &TestApp) -> TestApp {
+pub async fn buyer(app: &TestApp) -> TestApp {
     let buyer = app.second_browser();
     buyer.signed_in_user("buyer@example.nl").await;
     crate::phone::verify_number(&buyer, BUYER).await;
     buyer
 }
 
-async fn verified_transfer(app: &TestApp, vessel: &Value) -> String {
+pub async fn verified_transfer(app: &TestApp, vessel: &Value) -> String {
     let (_, started) = initiate(app, vessel).await;
     let id = started["transferId"].as_str().unwrap().to_owned();
     let code = code_sent(app).await;
@@ -214,7 +204,7 @@ async fn card_for_fee(app: &TestApp, vessel: &Value, id: &str) -> Value {
     json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"})
 }
 
-async fn pay_transfer(app: &TestApp, vessel: &Value, id: &str) -> (StatusCode, Value) {
+pub async fn pay_transfer(app: &TestApp, vessel: &Value, id: &str) -> (StatusCode, Value) {
     let (status, intent) = parts(
         app.post(
             "/api/payments/create-intent",
@@ -334,7 +324,7 @@ async fn two_claims_at_once_give_the_vessel_to_one_account() {
     }
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
     assert!(statuses.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT), "{statuses:?}");
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'claimed'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'claimed'").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE owner_user_id IS NULL").await, 0);
     let mut owners = 0;
@@ -387,7 +377,7 @@ async fn racing_confirmations_hand_the_vessel_over_once() {
         c.await.unwrap();
     }
     assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history").await, 2);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'transferred'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'transferred'").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers WHERE status = 'completed'").await, 1);
 }
 

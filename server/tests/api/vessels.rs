@@ -46,7 +46,7 @@ async fn a_verified_owner_registers_a_vessel_awaiting_payment() {
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
     let (_, page) = parts(app.get("/api/vessels/search?query=zeemeeuw").await).await;
     assert_eq!(page["total"], 0);
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'registered'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'registered'").await, 1);
 }
 
 #[tokio::test]
@@ -245,7 +245,7 @@ async fn the_owner_lists_every_vessel_and_may_change_only_the_two_flags() {
     let (status, v) = parts(r).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!((v["forSale"].as_bool(), v["publicVisibility"].as_bool()), (Some(true), Some(false)));
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM vessel_audit WHERE action = 'flags_changed'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'flags_changed'").await, 1);
 
     let r = app.client.patch(app.url(&path)).json(&json!({"make": "Hanse"})).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "nothing else changes this way");

@@ -1,0 +1,340 @@
+//! The administrators' console: figures, every list, and the actions an
+//! administrator takes. Every route takes the `Admin` extractor (401
+//! anonymous, 403 signed in without the role). Reads are this module's own;
+//! every change goes through the module that owns the state (a vessel's
+//! status through `vessels::lifecycle`, a refund through
+//! `payments::refunds`, a review through `documents::service`, an account
+//! through `auth::service`), which also writes the audit entry.
+
+pub mod audit_log;
+pub mod documents;
+pub mod paging;
+pub mod payments;
+pub mod stats;
+pub mod transfers;
+pub mod users;
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    routing::{get, post},
+};
+use serde::Deserialize;
+use sqlx::Row;
+use utoipa::ToSchema;
+
+use crate::{
+    app::AppState,
+    auth::{Admin, Role},
+    documents::model::ReviewStatus,
+    error::{AppError, AppResult, ErrorBody},
+    http::{extract::PlatformIdPath, json::ApiJson},
+    vessels::model::Vessel,
+};
+use paging::Paging;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/admin/stats", get(show_stats))
+        .route("/api/admin/vessels/{id}/deactivate", post(deactivate_vessel))
+        .route("/api/admin/vessels/{id}/reactivate", post(reactivate_vessel))
+        .route("/api/admin/vessels/{id}/resolve", post(resolve_vessel))
+        .route("/api/admin/transfers", get(list_transfers))
+        .route("/api/admin/transfers/{id}/cancel", post(cancel_transfer))
+        .route("/api/admin/payments", get(list_payments))
+        .route("/api/admin/payments/{id}/refund", post(refund_payment))
+        .route("/api/admin/documents", get(list_documents))
+        .route("/api/admin/users", get(lookup_users))
+        .route("/api/admin/users/{id}/archive", post(archive_user))
+        .route("/api/admin/users/{id}/role", post(change_role))
+        .route("/api/admin/audit", get(list_audit))
+}
+
+/// Why an administrator acts: kept in the audit log (and, for a rejected
+/// document or a refund, told to the person concerned).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdminReason {
+    #[schema(min_length = 1, max_length = 500)]
+    pub reason: String,
+}
+
+/// A reason, trimmed, 1 to 500 characters.
+pub struct Reason(String);
+
+impl Reason {
+    pub fn parse(raw: &str) -> AppResult<Self> {
+        let reason = raw.trim();
+        if reason.is_empty() {
+            return Err(AppError::field("reason", "Give a reason: it is kept in the audit log."));
+        }
+        if reason.chars().count() > 500 {
+            return Err(AppError::field("reason", "A reason can be at most 500 characters."));
+        }
+        Ok(Self(reason.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ResolveAction {
+    /// The conflict is resolved: put the vessel in the registry.
+    Activate,
+    /// The vessel cannot be registered: refund its fee (which deactivates it).
+    Refund,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResolveReview {
+    pub action: ResolveAction,
+    #[schema(min_length = 1, max_length = 500)]
+    pub reason: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoleChange {
+    pub role: Role,
+}
+
+#[utoipa::path(get, path = "/api/admin/stats", tag = "admin",
+    responses((status = 200, body = stats::AdminStats), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn show_stats(State(state): State<AppState>, _admin: Admin) -> AppResult<ApiJson<stats::AdminStats>> {
+    Ok(ApiJson(stats::stats(&state).await?))
+}
+
+async fn vessel_id(state: &AppState, id: &PlatformIdPath) -> AppResult<String> {
+    sqlx::query("SELECT id FROM vessels WHERE platform_id = $1")
+        .bind(id.0.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .map(|r| r.try_get("id"))
+        .transpose()?
+        .ok_or_else(|| AppError::NotFound("Vessel not found.".into()))
+}
+
+async fn vessel_now(state: &AppState, admin: &crate::auth::User, id: &PlatformIdPath) -> AppResult<ApiJson<Vessel>> {
+    Ok(ApiJson(crate::vessels::service::detail(state, Some(admin), &id.0).await?.vessel))
+}
+
+#[utoipa::path(post, path = "/api/admin/vessels/{id}/deactivate", tag = "admin", request_body = AdminReason,
+    params(("id" = String, Path, description = "Platform ID")),
+    responses((status = 200, body = Vessel), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 422, body = ErrorBody)))]
+pub(crate) async fn deactivate_vessel(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    id: PlatformIdPath,
+    ApiJson(body): ApiJson<AdminReason>,
+) -> AppResult<ApiJson<Vessel>> {
+    let reason = Reason::parse(&body.reason)?;
+    let vessel = vessel_id(&state, &id).await?;
+    let mut tx = state.begin().await?;
+    crate::vessels::lifecycle::deactivate_by_admin(&mut tx, &vessel, &admin.id, reason.as_str()).await?;
+    tx.commit().await?;
+    vessel_now(&state, &admin, &id).await
+}
+
+#[utoipa::path(post, path = "/api/admin/vessels/{id}/reactivate", tag = "admin", request_body = AdminReason,
+    params(("id" = String, Path, description = "Platform ID")),
+    responses((status = 200, body = Vessel), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "Not deactivated, refunded, owner archived, or an identifier taken"),
+              (status = 422, body = ErrorBody)))]
+pub(crate) async fn reactivate_vessel(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    id: PlatformIdPath,
+    ApiJson(body): ApiJson<AdminReason>,
+) -> AppResult<ApiJson<Vessel>> {
+    let reason = Reason::parse(&body.reason)?;
+    let vessel = vessel_id(&state, &id).await?;
+    let mut tx = state.begin().await?;
+    let status: String =
+        sqlx::query_scalar("SELECT status FROM vessels WHERE id = $1").bind(&vessel).fetch_one(&mut *tx).await?;
+    if status != "deactivated" {
+        return Err(AppError::Conflict("Only a deactivated vessel can be reactivated.".into()));
+    }
+    crate::vessels::lifecycle::activate_by_admin(&mut tx, &vessel, &admin.id, reason.as_str()).await?;
+    tx.commit().await?;
+    vessel_now(&state, &admin, &id).await
+}
+
+#[utoipa::path(post, path = "/api/admin/vessels/{id}/resolve", tag = "admin", request_body = ResolveReview,
+    params(("id" = String, Path, description = "Platform ID of a vessel in needs_review")),
+    responses((status = 200, body = Vessel), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 422, body = ErrorBody), (status = 502, body = ErrorBody, description = "The card provider refused the refund")))]
+pub(crate) async fn resolve_vessel(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    id: PlatformIdPath,
+    ApiJson(body): ApiJson<ResolveReview>,
+) -> AppResult<ApiJson<Vessel>> {
+    let reason = Reason::parse(&body.reason)?;
+    let vessel = vessel_id(&state, &id).await?;
+    let status: String =
+        sqlx::query_scalar("SELECT status FROM vessels WHERE id = $1").bind(&vessel).fetch_one(&state.db).await?;
+    if status != "needs_review" {
+        return Err(AppError::Conflict("This vessel is not awaiting review.".into()));
+    }
+    match body.action {
+        ResolveAction::Activate => {
+            let mut tx = state.begin().await?;
+            crate::vessels::lifecycle::activate_by_admin(&mut tx, &vessel, &admin.id, reason.as_str()).await?;
+            tx.commit().await?;
+        }
+        ResolveAction::Refund => {
+            let payment: String = sqlx::query_scalar(
+                "SELECT id FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'
+                 ORDER BY succeeded_at DESC LIMIT 1",
+            )
+            .bind(&vessel)
+            .fetch_optional(&state.db)
+            .await?
+            .ok_or_else(|| AppError::Conflict("The vessel has no registration payment to refund.".into()))?;
+            crate::payments::refunds::refund(&state, &admin, &payment, reason.as_str()).await?;
+        }
+    }
+    vessel_now(&state, &admin, &id).await
+}
+
+#[utoipa::path(get, path = "/api/admin/transfers", tag = "admin", params(transfers::TransferListParams),
+    responses((status = 200, body = transfers::AdminTransferPage), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn list_transfers(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(p): Query<transfers::TransferListParams>,
+) -> AppResult<ApiJson<transfers::AdminTransferPage>> {
+    let paging = Paging::parse(p.page, p.page_size)?;
+    Ok(ApiJson(transfers::list(&state, p.status, paging).await?))
+}
+
+#[utoipa::path(post, path = "/api/admin/transfers/{id}/cancel", tag = "admin", request_body = AdminReason,
+    params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = transfers::AdminTransfer), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "No longer open"), (status = 422, body = ErrorBody)))]
+pub(crate) async fn cancel_transfer(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<AdminReason>,
+) -> AppResult<ApiJson<transfers::AdminTransfer>> {
+    let reason = Reason::parse(&body.reason)?;
+    crate::transfers::service::cancel_with_reason(&state, &admin, &id, Some(reason.as_str())).await?;
+    Ok(ApiJson(transfers::one(&state, &id).await?))
+}
+
+#[utoipa::path(get, path = "/api/admin/payments", tag = "admin", params(payments::PaymentListParams),
+    responses((status = 200, body = payments::AdminPaymentPage), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn list_payments(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(p): Query<payments::PaymentListParams>,
+) -> AppResult<ApiJson<payments::AdminPaymentPage>> {
+    let paging = Paging::parse(p.page, p.page_size)?;
+    let status = p.status.as_deref().filter(|s| !s.is_empty());
+    Ok(ApiJson(payments::list(&state, status, p.purpose, paging).await?))
+}
+
+#[utoipa::path(post, path = "/api/admin/payments/{id}/refund", tag = "admin", request_body = AdminReason,
+    params(("id" = String, Path, description = "The payment's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = payments::AdminPayment), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "Not refundable (not succeeded, refunded, or its transfer completed)"),
+              (status = 422, body = ErrorBody), (status = 502, body = ErrorBody, description = "The card provider refused the refund")))]
+pub(crate) async fn refund_payment(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<AdminReason>,
+) -> AppResult<ApiJson<payments::AdminPayment>> {
+    let reason = Reason::parse(&body.reason)?;
+    crate::payments::refunds::refund(&state, &admin, &id, reason.as_str()).await?;
+    Ok(ApiJson(payments::one(&state, &id).await?))
+}
+
+#[utoipa::path(get, path = "/api/admin/documents", tag = "admin", params(documents::DocumentListParams),
+    responses((status = 200, body = documents::AdminDocumentPage), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn list_documents(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(p): Query<documents::DocumentListParams>,
+) -> AppResult<ApiJson<documents::AdminDocumentPage>> {
+    let paging = Paging::parse(p.page, p.page_size)?;
+    let status: Option<ReviewStatus> = p.status;
+    Ok(ApiJson(documents::list(&state, status, paging).await?))
+}
+
+#[utoipa::path(get, path = "/api/admin/users", tag = "admin", params(users::UserLookupParams),
+    responses((status = 200, body = users::AdminUserList), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn lookup_users(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(p): Query<users::UserLookupParams>,
+) -> AppResult<ApiJson<users::AdminUserList>> {
+    Ok(ApiJson(users::lookup(&state, &p.email).await?))
+}
+
+#[utoipa::path(post, path = "/api/admin/users/{id}/archive", tag = "admin", request_body = AdminReason,
+    params(("id" = String, Path, description = "The account's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = users::AdminUser), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "One's own account, or an administrator's"),
+              (status = 422, body = ErrorBody)))]
+pub(crate) async fn archive_user(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<AdminReason>,
+) -> AppResult<ApiJson<users::AdminUser>> {
+    let reason = Reason::parse(&body.reason)?;
+    let target = users::one(&state, &id).await?;
+    if target.id == admin.id {
+        return Err(AppError::Conflict("Archive your own account from your profile page.".into()));
+    }
+    if target.role == Role::Admin {
+        return Err(AppError::Conflict("Remove the administrator role before archiving this account.".into()));
+    }
+    crate::auth::service::archive_account(&state, &id, &admin.id, Some(reason.as_str())).await?;
+    Ok(ApiJson(users::one(&state, &id).await?))
+}
+
+#[utoipa::path(post, path = "/api/admin/users/{id}/role", tag = "admin", request_body = RoleChange,
+    params(("id" = String, Path, description = "The account's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = users::AdminUser), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "One's own role, or the last administrator")))]
+pub(crate) async fn change_role(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<RoleChange>,
+) -> AppResult<ApiJson<users::AdminUser>> {
+    crate::auth::service::set_role(&state, &admin.id, &id, body.role).await?;
+    Ok(ApiJson(users::one(&state, &id).await?))
+}
+
+#[utoipa::path(get, path = "/api/admin/audit", tag = "admin", params(audit_log::AuditParams),
+    responses((status = 200, body = audit_log::AuditPage), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub(crate) async fn list_audit(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(p): Query<audit_log::AuditParams>,
+) -> AppResult<ApiJson<audit_log::AuditPage>> {
+    let paging = Paging::parse(p.page, p.page_size)?;
+    let filter = audit_log::AuditFilter::parse(&p)?;
+    Ok(ApiJson(audit_log::list(&state, &filter, paging).await?))
+}

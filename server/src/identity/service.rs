@@ -1,0 +1,248 @@
+//! Identity checks: the state machine of a person's
+//! `identityVerificationStatus` and of each session at the provider.
+//!
+//! | Event | Session | Person |
+//! |---|---|---|
+//! | session created | `created` | unchanged |
+//! | document submitted (Stripe `processing`) | `processing` | `pending` |
+//! | verified | `verified` | `verified` (final) |
+//! | failed (Stripe `requires_input` with an error) | `failed` | `not_started`, with the reason |
+//! | canceled | `canceled` | `not_started`, with the reason |
+//!
+//! Providers' events may arrive twice or out of order: each is applied once
+//! (its id is kept), an event older than the last one applied to its session
+//! changes nothing, and nothing moves a person away from `verified`.
+
+use sqlx::Row;
+
+use crate::{
+    app::AppState,
+    audit::Event,
+    auth::{IdentityFailure, IdentityVerificationStatus, User, throttle},
+    clock::{DAY, now_ms},
+    db::Tx,
+    domain::PlatformId,
+    error::{AppError, AppResult},
+    ids::new_id,
+};
+
+use super::provider::SessionRequest;
+
+/// The local provider decides this long after the document arrives, as the
+/// real provider's webhook would.
+pub const LOCAL_DECISION_DELAY: std::time::Duration = std::time::Duration::from_secs(3);
+/// Sessions a person may start per day (each costs at the real provider).
+const SESSIONS_PER_DAY: throttle::Limit = throttle::Limit { max: 10, window_ms: DAY };
+
+/// What a provider reports about a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    Processing,
+    Verified,
+    Failed(IdentityFailure),
+}
+
+/// Start a check for the signed-in owner of `vessel`; answers the address
+/// the browser goes to.
+#[tracing::instrument(skip_all, fields(user = %user.id, vessel = %vessel))]
+pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) -> AppResult<String> {
+    let owner: Option<Option<String>> = sqlx::query("SELECT owner_user_id FROM vessels WHERE platform_id = $1")
+        .bind(vessel.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .map(|r| r.try_get("owner_user_id"))
+        .transpose()?;
+    match owner {
+        None => return Err(AppError::NotFound("Vessel not found.".into())),
+        Some(owner) if owner.as_deref() != Some(user.id.as_str()) => {
+            return Err(AppError::Forbidden(
+                "You must be the current owner of this vessel to verify your identity from its page.".into(),
+            ));
+        }
+        Some(_) => {}
+    }
+    match user.identity_verification_status {
+        IdentityVerificationStatus::Verified => {
+            return Err(AppError::Conflict("Your identity is already verified.".into()));
+        }
+        IdentityVerificationStatus::Pending => {
+            return Err(AppError::Conflict(
+                "Your identity check is in progress. The result will appear on the vessel page when it arrives.".into(),
+            ));
+        }
+        IdentityVerificationStatus::NotStarted => {}
+    }
+    if let Some(wait) = throttle::reserve(&state.db, &format!("identity:{}", user.id), SESSIONS_PER_DAY).await? {
+        return Err(AppError::TooManyRequests {
+            message: "You have started many identity checks today. Please try again tomorrow.".into(),
+            retry_after_secs: wait,
+        });
+    }
+    let id = new_id();
+    let return_url = state.config.link(&format!("/registry/{}?verified=identity", vessel.compact()));
+    let session = state
+        .identity
+        .create_session(&SessionRequest { session_id: id.clone(), return_url })
+        .await
+        .map_err(|e| AppError::Internal(e.context("creating an identity session")))?;
+    let mut tx = state.begin().await?;
+    sqlx::query(
+        "INSERT INTO identity_sessions (id, user_id, provider, provider_session_id, vessel_platform_id, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'created', $6)",
+    )
+    .bind(&id)
+    .bind(&user.id)
+    .bind(state.identity.name())
+    .bind(&session.id)
+    .bind(vessel.compact())
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    Event::new("identity_started").by(Some(&user.id)).subject("identity_session", &id).write(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(session.url)
+}
+
+/// Apply a provider's report about the session it calls `provider_session`,
+/// made at `reported_at` (the provider's clock, ms). False when it changed
+/// nothing (unknown session, stale or superseded report).
+#[tracing::instrument(skip(tx))]
+pub async fn apply(
+    tx: &mut Tx<'_>,
+    provider: &str,
+    provider_session: &str,
+    report: Report,
+    reported_at: i64,
+) -> AppResult<bool> {
+    let (status, failure) = match report {
+        Report::Processing => ("processing", None),
+        Report::Verified => ("verified", None),
+        Report::Failed(IdentityFailure::Canceled) => ("canceled", Some(IdentityFailure::Canceled)),
+        Report::Failed(f) => ("failed", Some(f)),
+    };
+    // A final session never moves again; a report older than the last one
+    // applied is out of order.
+    let row = sqlx::query(
+        "UPDATE identity_sessions SET status = $1, failure_code = $2, last_event_at = $3,
+             decided_at = CASE WHEN $1 = 'processing' THEN decided_at ELSE $4 END
+         WHERE provider = $5 AND provider_session_id = $6 AND status IN ('created', 'processing')
+           AND COALESCE(last_event_at, 0) <= $3
+         RETURNING id, user_id",
+    )
+    .bind(status)
+    .bind(failure.map(IdentityFailure::as_str))
+    .bind(reported_at)
+    .bind(now_ms())
+    .bind(provider)
+    .bind(provider_session)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else { return Ok(false) };
+    let session_id: String = row.try_get("id")?;
+    let user_id: String = row.try_get("user_id")?;
+    let (person, code) = match report {
+        Report::Processing => ("pending", None),
+        Report::Verified => ("verified", None),
+        Report::Failed(f) => ("not_started", Some(f.as_str())),
+    };
+    sqlx::query(
+        "UPDATE users SET identity_verification_status = $1, identity_failure_code = $2
+         WHERE id = $3 AND identity_verification_status <> 'verified'",
+    )
+    .bind(person)
+    .bind(code)
+    .bind(&user_id)
+    .execute(&mut **tx)
+    .await?;
+    let event = match report {
+        Report::Processing => Event::new("identity_submitted"),
+        Report::Verified => Event::new("identity_verified"),
+        Report::Failed(f) => Event::new("identity_failed").failed().detail(serde_json::json!({"reason": f.as_str()})),
+    };
+    event.by(Some(&user_id)).subject("identity_session", &session_id).write(&mut **tx).await?;
+    Ok(true)
+}
+
+/// The local provider's document arrived: the person is `pending` until the
+/// decision, taken by [`decide_due`] after [`LOCAL_DECISION_DELAY`].
+pub async fn submit_local(
+    state: &AppState,
+    provider_session: &str,
+    document_key: &str,
+    outcome: Report,
+) -> AppResult<String> {
+    let mut tx = state.begin().await?;
+    let test_outcome = match outcome {
+        Report::Failed(f) => f.as_str(),
+        Report::Verified | Report::Processing => "verified",
+    };
+    let decide_at = now_ms() + i64::try_from(LOCAL_DECISION_DELAY.as_millis()).unwrap_or(3_000);
+    let row = sqlx::query(
+        "UPDATE identity_sessions SET document_key = $1, test_outcome = $2, decide_at = $3
+         WHERE provider = 'local' AND provider_session_id = $4 AND status = 'created' AND document_key IS NULL
+         RETURNING vessel_platform_id",
+    )
+    .bind(document_key)
+    .bind(test_outcome)
+    .bind(decide_at)
+    .bind(provider_session)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(|| AppError::Conflict("This verification session has already been submitted or has ended.".into()))?;
+    let vessel: String = row.try_get("vessel_platform_id")?;
+    apply(&mut tx, "local", provider_session, Report::Processing, now_ms()).await?;
+    tx.commit().await?;
+    Ok(state.config.link(&format!("/registry/{vessel}?verified=identity")))
+}
+
+/// Decide every local session whose time has come: apply the chosen
+/// outcome and delete the photo. Safe to run in several processes at once:
+/// each session is claimed by one conditional update.
+pub async fn decide_due(state: &AppState) -> AppResult<usize> {
+    let due = sqlx::query(
+        "SELECT provider_session_id FROM identity_sessions WHERE decide_at IS NOT NULL AND decide_at <= $1 LIMIT 50",
+    )
+    .bind(now_ms())
+    .fetch_all(&state.db)
+    .await?;
+    let mut decided = 0;
+    for row in due {
+        let session: String = row.try_get("provider_session_id")?;
+        let mut tx = state.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE identity_sessions SET decide_at = NULL
+             WHERE provider = 'local' AND provider_session_id = $1 AND decide_at IS NOT NULL
+             RETURNING test_outcome, document_key",
+        )
+        .bind(&session)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(claimed) = claimed else { continue };
+        let outcome: Option<String> = claimed.try_get("test_outcome")?;
+        let key: Option<String> = claimed.try_get("document_key")?;
+        let report = match outcome.as_deref().and_then(IdentityFailure::parse) {
+            Some(f) => Report::Failed(f),
+            None => Report::Verified,
+        };
+        apply(&mut tx, "local", &session, report, now_ms()).await?;
+        tx.commit().await?;
+        if let Some(key) = key {
+            // Kept no longer than the decision needs it.
+            crate::storage::delete(&state.storage, &key.as_str().into()).await?;
+        }
+        decided += 1;
+    }
+    Ok(decided)
+}
+
+/// Run [`decide_due`] every second: the decisions scheduled in this or
+/// another process, and those a restart interrupted.
+pub async fn decide_periodically(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        if let Err(e) = decide_due(&state).await {
+            tracing::error!(error = %e, "deciding local identity checks failed");
+        }
+    }
+}
