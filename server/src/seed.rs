@@ -1,6 +1,10 @@
 //! Demo data for `make run`: a verified administrator, a verified owner with
 //! three vessels, and a buyer whose mobile number is verified, so that one
-//! person with two browsers can play the quay scene (README).
+//! person with two browsers can play the quay scene (README). Everything
+//! goes through the code a person's actions run: fees are paid with the
+//! offline processor, the first vessel is bought through a real transfer
+//! (code and fee), and documents are uploaded; so the console has payments,
+//! a completed transfer, documents awaiting review and audit entries.
 
 use sqlx::{FromRow, Row};
 
@@ -12,7 +16,7 @@ use crate::{
     domain::{Email, NewPassword},
     error::AppError,
     ids::new_id,
-    vessels::{CreateVesselRequest, NewVessel, lifecycle},
+    vessels::{CreateVesselRequest, NewVessel},
 };
 
 pub struct DemoAccount {
@@ -95,17 +99,87 @@ async fn register(state: &AppState, owner: &User, request: serde_json::Value) ->
     Ok(created.vessel.id)
 }
 
-/// The registration fee, as a paid payment would settle it.
-async fn activate(state: &AppState, vessel_id: &str, owner: &User) -> anyhow::Result<()> {
-    let mut tx = state.begin().await?;
-    lifecycle::activate_after_payment(&mut tx, vessel_id, &owner.id, "demo").await?;
-    tx.commit().await?;
+/// Pay a fee with the offline processor's success card, as a person would.
+async fn pay(state: &AppState, payer: &User, vessel_id: &str, transfer_id: Option<&str>) -> anyhow::Result<()> {
+    use crate::payments::{
+        local::{LocalConfirmRequest, confirm},
+        model::{CreateIntentRequest, Purpose},
+        service::create_intent,
+    };
+    let purpose = if transfer_id.is_some() { Purpose::Transfer } else { Purpose::Registration };
+    let request =
+        CreateIntentRequest { purpose, vessel_id: vessel_id.to_owned(), transfer_id: transfer_id.map(str::to_owned) };
+    let intent = create_intent(state, payer, request).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let card = LocalConfirmRequest {
+        client_secret: intent.client_secret,
+        card_number: "4242 4242 4242 4242".into(),
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: "123".into(),
+        return_url: None,
+    };
+    confirm(state, card).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    Ok(())
+}
+
+/// The seller sells `vessel_id` to the holder of `phone`: the code the
+/// buyer's phone received (read from the outbox, as the buyer would read
+/// their SMS), then the fee.
+async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> anyhow::Result<()> {
+    use crate::transfers::service::{Initiation, initiate, verify};
+    let to_phone = crate::domain::PhoneE164::parse(phone).map_err(anyhow::Error::msg)?;
+    let initiation = Initiation { vessel_id: vessel_id.to_owned(), to_phone, to_email: None };
+    let transfer = initiate(state, seller, initiation).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let sms: String = sqlx::query_scalar(
+        "SELECT body FROM outbox WHERE recipient = $1 AND channel = 'sms' ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(phone)
+    .fetch_one(&state.db)
+    .await?;
+    let code = sms
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6)
+        .ok_or_else(|| anyhow::anyhow!("no code in the SMS"))?;
+    verify(state, seller, &transfer, code).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    pay(state, seller, vessel_id, Some(&transfer)).await
+}
+
+/// A one-page PDF standing in for a scanned document, uploaded by `owner`.
+async fn upload(state: &AppState, owner: &User, vessel_id: &str, kind: &str, title: &str) -> anyhow::Result<()> {
+    use crate::{
+        certificates::pdf::{Content, Section, render},
+        documents::{
+            DocumentType,
+            upload::{IncomingFile, NewDocument, Upload},
+        },
+    };
+    let content = Content {
+        registry: "Demo document",
+        title,
+        platform_id: "",
+        sections: vec![Section {
+            heading: None,
+            rows: vec![("Note".into(), "Demonstration data made by `registry seed --demo`.".into())],
+        }],
+        qr: None,
+        footer: vec![],
+    };
+    let file_name = format!("{}.pdf", title.to_lowercase().replace(' ', "-"));
+    let file = IncomingFile::whole(&file_name, render(&content)?.into())
+        .ok_or_else(|| anyhow::anyhow!("the demo PDF is not a PDF"))?;
+    let document_type = DocumentType::parse(kind).ok_or_else(|| anyhow::anyhow!("no document type {kind}"))?;
+    let upload = Upload {
+        vessel_id: vessel_id.to_owned(),
+        documents: vec![NewDocument { file, document_type, custom_type: None }],
+    };
+    crate::documents::service::store(state, owner, upload).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     Ok(())
 }
 
 /// The demo owner's three vessels: an active one bought from a previous
 /// owner (its history and chain show the transfer), one awaiting its
-/// registration fee, and an active one ready to transfer to the demo buyer.
+/// registration fee, and an active one ready to transfer to the demo buyer;
+/// two documents wait for an administrator's review.
 async fn demo_vessels(state: &AppState) -> anyhow::Result<()> {
     let owner = user(state, OWNER).await?;
     let previous_exists: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE email = $1")
@@ -134,19 +208,19 @@ async fn demo_vessels(state: &AppState) -> anyhow::Result<()> {
             "identifiers": {"brandmerk": "unknown"}
         })
     };
+    let owner_phone = DEMO_ACCOUNTS.iter().find(|a| a.email == OWNER).and_then(|a| a.phone).unwrap_or_default();
 
     let bought =
         register(state, &previous, vessel("Zeemeeuw", "Bavaria", "Cruiser 34", 2019, Some("NL-BAV2K4L7C919"))).await?;
-    activate(state, &bought, &previous).await?;
-    let mut tx = state.begin().await?;
-    lifecycle::start_transfer(&mut tx, &bought, &previous.id, "demo").await?;
-    lifecycle::hand_over(&mut tx, &bought, &previous.id, &owner.id, "demo").await?;
-    tx.commit().await?;
+    pay(state, &previous, &bought, None).await?;
+    sell(state, &previous, &bought, owner_phone).await?;
+    upload(state, &owner, &bought, "proof_of_purchase", "Bill of sale").await?;
 
     register(state, &owner, vessel("Kwikstaart", "Beneteau", "First 27", 2022, Some("NL-BEN3R7X8D222"))).await?;
 
     let ready = register(state, &owner, vessel("Albatros", "Hallberg-Rassy", "31", 1988, None)).await?;
-    activate(state, &ready, &owner).await?;
+    pay(state, &owner, &ready, None).await?;
+    upload(state, &owner, &ready, "registration_document", "Registration document").await?;
     Ok(())
 }
 

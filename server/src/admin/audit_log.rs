@@ -27,6 +27,7 @@ pub const TYPES: &[&str] = &[
     "reactivated",
     "review_resolved",
     "transfer_started",
+    "transfer_code_confirmed",
     "transfer_ended",
     "transfer_canceled",
     "transferred",

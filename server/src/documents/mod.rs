@@ -4,7 +4,7 @@
 
 pub mod model;
 pub mod service;
-mod upload;
+pub mod upload;
 
 use axum::{
     Router,

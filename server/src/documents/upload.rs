@@ -186,6 +186,19 @@ async fn read_file(
     }))
 }
 
+impl IncomingFile {
+    /// A whole file in memory (demo data), checked as an upload would be.
+    pub fn whole(file_name: &str, bytes: Bytes) -> Option<Self> {
+        let kind = FileKind::sniff(&bytes)?;
+        kind.ends_well(&bytes[bytes.len().saturating_sub(1024)..]).then(|| Self {
+            file_name: file_name.to_owned(),
+            kind,
+            sha256: crate::ids::to_hex(&Sha256::digest(&bytes)),
+            bytes,
+        })
+    }
+}
+
 /// The type the form gave file `i`, and its custom name when `custom`.
 fn typed(i: usize, file: IncomingFile, text: &BTreeMap<String, String>) -> AppResult<NewDocument> {
     let type_field = format!("documentType_{i}");

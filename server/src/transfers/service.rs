@@ -179,6 +179,12 @@ pub async fn verify(state: &AppState, user: &User, id: &str, code: &str) -> AppR
         tx.rollback().await?;
         return Err(AppError::Conflict("This transfer has already been verified or is no longer open.".into()));
     }
+    crate::audit::Event::new("transfer_code_confirmed")
+        .by(Some(&user.id))
+        .vessel(&transfer.vessel.id)
+        .subject("transfer", id)
+        .write(&mut *tx)
+        .await?;
     tx.commit().await?;
     get(state, user, id).await
 }

@@ -171,7 +171,8 @@ async fn seeded_vessels_have_valid_chains() {
 }
 
 /// `registry seed --demo`: the owner's three vessels, the buyer's verified
-/// number, and a chain that records the first vessel's earlier transfer.
+/// number, a chain that records the first vessel's earlier transfer, and
+/// what the console lists.
 #[tokio::test]
 async fn the_demo_data_sets_up_the_quay_scene() {
     let app = TestApp::spawn().await;
@@ -194,6 +195,18 @@ async fn the_demo_data_sets_up_the_quay_scene() {
             .await,
         1
     );
+    // The console has something to show: real payments, a completed transfer,
+    // documents awaiting review, and the audit entries they made.
+    let admin = app.second_browser();
+    assert_eq!(admin.login("admin@registry.test", "harbour-master-2025").await.status(), StatusCode::OK);
+    let (_, payments) = parts(admin.get("/api/admin/payments?status=succeeded").await).await;
+    assert_eq!(payments["total"], 3, "{payments}");
+    let (_, transfers) = parts(admin.get("/api/admin/transfers?status=completed").await).await;
+    assert_eq!(transfers["total"], 1);
+    let (_, queue) = parts(admin.get("/api/admin/documents").await).await;
+    assert_eq!(queue["total"], 2);
+    let (_, log) = parts(admin.get("/api/admin/audit?type=transferred").await).await;
+    assert_eq!(log["total"], 1);
 }
 
 /// Vessels registered before the chain existed get one, once, when its
