@@ -183,3 +183,21 @@ export async function registerPaidVessel(page, name) {
     { name, cin: uniqueCin() },
   );
 }
+
+/** Uploads a tiny PDF for the vessel as the signed-in owner, through the API from inside the page. */
+export async function uploadPdf(page, vesselId, fileName) {
+  return page.evaluate(
+    async ({ vesselId, fileName }) => {
+      const pdf =
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n" +
+        "trailer\n<< /Root 1 0 R >>\n%%EOF\n";
+      const form = new FormData();
+      form.append("vesselId", vesselId);
+      form.append("documentType_0", "proof_of_purchase");
+      form.append("files", new File([pdf], fileName, { type: "application/pdf" }), fileName);
+      const response = await fetch("/api/documents/upload", { method: "POST", credentials: "include", body: form });
+      if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
+    },
+    { vesselId, fileName },
+  );
+}

@@ -79,7 +79,7 @@ pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) 
         });
     }
     let id = new_id();
-    let return_url = state.config.link(&format!("/registry/{}?verified=identity", vessel.compact()));
+    let return_url = state.config.link(&format!("/registry/{vessel}?verified=identity"));
     let session = state
         .identity
         .create_session(&SessionRequest { session_id: id.clone(), return_url })
@@ -189,7 +189,7 @@ pub async fn submit_local(
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| AppError::Conflict("This verification session has already been submitted or has ended.".into()))?;
-    let vessel: String = row.try_get("vessel_platform_id")?;
+    let vessel = PlatformId::display_stored(row.try_get("vessel_platform_id")?);
     apply(&mut tx, "local", provider_session, Report::Processing, now_ms()).await?;
     tx.commit().await?;
     Ok(state.config.link(&format!("/registry/{vessel}?verified=identity")))

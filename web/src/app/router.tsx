@@ -1,11 +1,12 @@
 import { Route, Routes } from "react-router";
 import { Layout } from "@/components/layout/layout";
+import { AdminPage } from "@/features/admin/public";
 import { VerifyCertificatePage } from "@/features/certificates/public";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from "@/features/auth/public";
 import { MailboxPage } from "@/features/devmailbox/public";
 import { LandingPage } from "@/features/landing/public";
 import { DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/public";
-import { AdminPage, NotFoundPage } from "@/features/placeholders/public";
+import { NotFoundPage } from "@/features/placeholders/public";
 import { ProfilePage } from "@/features/profile/public";
 import { RegisterVesselPage } from "@/features/register-vessel/public";
 import { HowTransfersWorkPage, ReleaseReceiptPage, TransferPaymentReturnPage } from "@/features/transfers/public";

@@ -48,3 +48,14 @@ export function formatKilobytes(bytes: number, locale: string): string {
   const kb = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   return `${kb} KB`;
 }
+
+/** An amount from integer cents in its currency, in the reader's locale: (2495, "EUR") -> "€24.95" (en) / "€ 24,95" (nl). */
+export function formatMoneyCents(cents: number, currency: string, locale: string): string {
+  const code = currency.trim().toUpperCase() || "EUR";
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency: code }).format(cents / 100);
+  } catch {
+    // Not a currency Intl knows: the amount with the code after it.
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)} ${code}`;
+  }
+}

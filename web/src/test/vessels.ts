@@ -1,4 +1,4 @@
-import type { CountryConfig, OwnershipEntry, User, Vessel, VesselDetail } from "@/api/types";
+import type { CountryConfig, OwnerVerification, OwnershipEntry, User, Vessel, VesselDetail } from "@/api/types";
 
 // Test fixtures shaped like the API's answers (src/api/types.ts).
 
@@ -15,6 +15,7 @@ export function makeVessel(overrides: Partial<Vessel> = {}): Vessel {
     publicVisibility: true,
     forSale: false,
     status: "active",
+    verified: false,
     createdAt: "2026-11-22T10:00:00Z",
     documentsCount: 0,
     verifiedDocumentsCount: 0,
@@ -43,18 +44,34 @@ export function makeUser(overrides: Partial<User> = {}): User {
     emailVerifiedAt: "2025-01-01T00:00:00Z",
     phoneVerifiedAt: null,
     identityVerificationStatus: "not_started",
+    identityFailureCode: null,
+    identityFailureReason: null,
     ...overrides,
   };
 }
 
+/** The current owner's verification as the server reports it; by default `makeUser()`'s: email only, 25%. */
+export function makeOwnerVerification(overrides: Partial<OwnerVerification> = {}): OwnerVerification {
+  const verification = { email: true, phone: false, identity: "not_started" as const, documents: false, ...overrides };
+  const done = [verification.email, verification.phone, verification.identity === "verified", verification.documents];
+  return { completeness: done.filter(Boolean).length * 25, ...verification };
+}
+
+/**
+ * A vessel's page. `ownerVerification` defaults to `makeOwnerVerification()` when the history has a
+ * current owner, else null.
+ */
 export function makeDetail(
   vessel: Partial<Vessel> = {},
   ownershipHistory: OwnershipEntry[] = [
     { ownerUserId: null, acquisitionType: "private", acquiredAt: "2026-11-22T10:00:00Z", transferredOutAt: null },
   ],
   documentsCount = 0,
+  ownerVerification: OwnerVerification | null = ownershipHistory.some((e) => !e.transferredOutAt)
+    ? makeOwnerVerification()
+    : null,
 ): VesselDetail {
-  return { vessel: makeVessel({ documentsCount, ...vessel }), ownershipHistory, documentsCount };
+  return { vessel: makeVessel({ documentsCount, ...vessel }), ownershipHistory, documentsCount, ownerVerification };
 }
 
 const text = (en: string, nl = en) => ({ en, nl });

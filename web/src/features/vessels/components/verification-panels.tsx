@@ -1,12 +1,13 @@
 import type { TFunction } from "i18next";
 import { CircleCheck, CircleDashed, Clock, FileText, Mail, ScanFace, Smartphone } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { User } from "@/api/types";
+import type { IdentityVerificationStatus, OwnerVerification, User } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { identityFailureMessage, VerifyIdentityButton } from "@/features/identity/public";
 import { PhoneVerification } from "@/features/profile/public";
 import { cn } from "@/lib/utils";
 
@@ -16,17 +17,6 @@ function StatusIcon({ tone }: { tone: Tone }) {
   if (tone === "done") return <CircleCheck className="size-5 text-success" aria-hidden="true" />;
   if (tone === "pending") return <Clock className="size-5 text-muted-foreground" aria-hidden="true" />;
   return <CircleDashed className="size-5 text-muted-foreground" aria-hidden="true" />;
-}
-
-/** Spec section 9: 25% each for a verified email, a verified phone, verified identity, ≥1 document. */
-export function verificationCompleteness(user: User, documentsCount: number): number {
-  const steps = [
-    Boolean(user.emailVerifiedAt),
-    Boolean(user.phoneVerifiedAt),
-    user.identityVerificationStatus === "verified",
-    documentsCount >= 1,
-  ];
-  return Math.min(100, steps.filter(Boolean).length * 25);
 }
 
 /** A vessel's documents: all stored, those verified, and (for the owner, who sees the list) those awaiting review. */
@@ -45,18 +35,29 @@ export function documentsStatus({ total, verified, pending }: DocumentCounts, t:
   return { tone: "todo", text: t("vesselDetail.noDocuments") };
 }
 
-function identityText(user: User, t: TFunction) {
-  if (user.identityVerificationStatus === "verified") return { tone: "done" as const, text: t("vesselDetail.statusVerified") };
-  if (user.identityVerificationStatus === "pending") return { tone: "pending" as const, text: t("vesselDetail.statusPending") };
+function identityText(status: IdentityVerificationStatus, t: TFunction) {
+  if (status === "verified") return { tone: "done" as const, text: t("vesselDetail.statusVerified") };
+  if (status === "pending") return { tone: "pending" as const, text: t("vesselDetail.statusPending") };
   return { tone: "todo" as const, text: t("vesselDetail.statusNotStarted") };
 }
 
+/** The completeness bar's width for 0, 25, 50, 75 and 100 (class-based: the CSP allows no inline styles). */
+const WIDTHS: Record<number, string> = { 0: "w-0", 25: "w-1/4", 50: "w-1/2", 75: "w-3/4", 100: "w-full" };
+
 /**
- * The four-item status grid. For the signed-in current owner it shows their own
- * verification; everyone else sees only the vessel's document count.
+ * The four-item status grid and the completeness bar, for everyone: the current owner's verification
+ * as the server reports it (`ownerVerification`; null when the vessel has no owner).
  */
-export function VerificationStatusGrid({ owner, documents: counts }: { owner: User | null; documents: DocumentCounts }) {
+export function VerificationStatusGrid({
+  ownerVerification,
+  documents: counts,
+}: {
+  ownerVerification: OwnerVerification | null;
+  documents: DocumentCounts;
+}) {
   const { t } = useTranslation();
+  const progressLabelId = useId();
+  const owner = ownerVerification;
   const notShown = { tone: "neutral" as const, text: t("vesselDetail.notShown") };
   const verified = (done: boolean) =>
     done
@@ -65,27 +66,44 @@ export function VerificationStatusGrid({ owner, documents: counts }: { owner: Us
   const documents = documentsStatus(counts, t);
 
   const items: { icon: ReactNode; label: string; tone: Tone; text: string }[] = [
+    { icon: <Mail aria-hidden="true" />, label: t("vesselDetail.email"), ...(owner ? verified(owner.email) : notShown) },
+    { icon: <Smartphone aria-hidden="true" />, label: t("vesselDetail.mobile"), ...(owner ? verified(owner.phone) : notShown) },
     {
-      icon: <Mail aria-hidden="true" />,
-      label: t("vesselDetail.email"),
-      ...(owner ? verified(Boolean(owner.emailVerifiedAt)) : notShown),
+      icon: <ScanFace aria-hidden="true" />,
+      label: t("vesselDetail.identity"),
+      ...(owner ? identityText(owner.identity, t) : notShown),
     },
-    {
-      icon: <Smartphone aria-hidden="true" />,
-      label: t("vesselDetail.mobile"),
-      ...(owner ? verified(Boolean(owner.phoneVerifiedAt)) : notShown),
-    },
-    { icon: <ScanFace aria-hidden="true" />, label: t("vesselDetail.identity"), ...(owner ? identityText(owner, t) : notShown) },
     { icon: <FileText aria-hidden="true" />, label: t("vesselDetail.documents"), ...documents },
   ];
+  // Spec section 9: 25% for each of the four; the server counts them.
+  const percent = owner ? Math.min(100, Math.max(0, owner.completeness)) : null;
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("vesselDetail.verificationStatus")}</CardTitle>
-        {owner ? null : <CardDescription>{t("vesselDetail.notShownExplained")}</CardDescription>}
+        <CardDescription>
+          {owner ? t("vesselDetail.ownerVerificationExplained") : t("vesselDetail.noOwnerExplained")}
+        </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        {percent != null ? (
+          <div className="grid gap-2">
+            <p id={progressLabelId} className="text-sm font-medium">
+              {t("vesselDetail.completeness", { percent })}
+            </p>
+            <div
+              role="progressbar"
+              aria-labelledby={progressLabelId}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-2 w-full overflow-hidden rounded-full bg-muted"
+            >
+              <div className={cn("h-full bg-primary", WIDTHS[Math.floor(percent / 25) * 25])} />
+            </div>
+          </div>
+        ) : null}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((item) => (
             <li
@@ -108,23 +126,40 @@ export function VerificationStatusGrid({ owner, documents: counts }: { owner: Us
   );
 }
 
-const WIDTHS: Record<number, string> = { 0: "w-0", 25: "w-1/4", 50: "w-1/2", 75: "w-3/4", 100: "w-full" };
+/** The checklist's identity item: verified, in progress, failed (why, and 'Try again'), or not started. */
+function identityItem(user: User, platformId: string, t: TFunction): { tone: Tone; status: string; action: ReactNode } {
+  const status = user.identityVerificationStatus;
+  if (status === "verified") return { tone: "done", status: t("vesselDetail.statusVerified"), action: null };
+  if (status === "pending") return { tone: "pending", status: t("identity.inProgress"), action: null };
+  const failure = identityFailureMessage(user, t);
+  if (failure != null) {
+    return {
+      tone: "todo",
+      status: t("identity.failedStatus", { reason: failure }),
+      action: <VerifyIdentityButton platformId={platformId} retry />,
+    };
+  }
+  return { tone: "todo", status: t("vesselDetail.statusNotStarted"), action: <VerifyIdentityButton platformId={platformId} /> };
+}
 
-/** 'Complete Your Verification': shown only to the signed-in current owner. */
+/**
+ * 'Complete Your Verification': shown only to the signed-in current owner. `onChanged` runs when a step
+ * is completed here, so the page refreshes the vessel's verification.
+ */
 export function VerificationChecklist({
   user,
   documents,
   platformId,
+  onChanged,
 }: {
   user: User;
   documents: DocumentCounts;
   platformId: string;
+  onChanged?: () => void;
 }) {
   const { t } = useTranslation();
-  // Spec section 9: at least one document counts, verified or not.
-  const percent = verificationCompleteness(user, documents.total);
   const documentsState = documentsStatus(documents, t);
-  const identity = identityText(user, t);
+  const identity = identityItem(user, platformId, t);
   const phoneVerified = Boolean(user.phoneVerifiedAt);
 
   return (
@@ -133,42 +168,19 @@ export function VerificationChecklist({
         <CardTitle>{t("vesselDetail.checklistTitle")}</CardTitle>
         <CardDescription>{t("vesselDetail.checklistDescription")}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
-        <div className="grid gap-2">
-          <p id="verification-progress-label" className="text-sm font-medium">
-            {t("vesselDetail.completeness", { percent })}
-          </p>
-          <div
-            role="progressbar"
-            aria-labelledby="verification-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            {/* Class-based widths: the CSP allows no inline styles. */}
-            <div className={cn("h-full bg-primary", WIDTHS[percent])} />
-          </div>
-        </div>
-
+      <CardContent>
         <ul className="grid gap-4">
           <ChecklistItem
             tone={phoneVerified ? "done" : "todo"}
             title={t("vesselDetail.mobile")}
             status={phoneVerified ? t("vesselDetail.statusVerified") : t("vesselDetail.statusNotVerified")}
-            action={phoneVerified ? null : <VerifyMobile user={user} />}
+            action={phoneVerified ? null : <VerifyMobile user={user} onVerified={onChanged} />}
           />
           <ChecklistItem
             tone={identity.tone}
             title={t("vesselDetail.identity")}
-            status={identity.text}
-            action={
-              identity.tone === "done" ? null : (
-                <Button variant="outline" size="sm" disabled>
-                  {t("vesselDetail.verifyIdentity")}
-                </Button>
-              )
-            }
+            status={identity.status}
+            action={identity.action}
           />
           <ChecklistItem
             tone={documentsState.tone}
@@ -189,7 +201,7 @@ export function VerificationChecklist({
 }
 
 /** 'Verify Mobile': the profile's mobile number flow in a dialog, which closes once the number is verified. */
-function VerifyMobile({ user }: { user: User }) {
+function VerifyMobile({ user, onVerified }: { user: User; onVerified?: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -204,7 +216,14 @@ function VerifyMobile({ user }: { user: User }) {
           <DialogTitle>{t("vesselDetail.verifyMobileTitle")}</DialogTitle>
           <DialogDescription>{t("phone.description")}</DialogDescription>
         </DialogHeader>
-        <PhoneVerification user={user} idPrefix="vessel-phone" onVerified={() => setOpen(false)} />
+        <PhoneVerification
+          user={user}
+          idPrefix="vessel-phone"
+          onVerified={() => {
+            setOpen(false);
+            onVerified?.();
+          }}
+        />
       </DialogContent>
     </Dialog>
   );

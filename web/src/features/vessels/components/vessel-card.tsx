@@ -1,4 +1,4 @@
-import { BadgeCheck, FileText, Tag } from "lucide-react";
+import { FileText, Tag } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CountryLabel } from "@/features/vessels/components/country-label";
+import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
 import { formatLengthCm, UNKNOWN } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -17,7 +18,7 @@ type VesselCardProps = {
   /** With `onTransfer`, shows the 'Transfer' button. */
   actionsEnabled?: boolean;
   onTransfer?: (vessel: Vessel) => void;
-  /** Extra badges after 'Verified' / 'For Sale', e.g. the owner's status badge. */
+  /** Extra badges after 'Verified' (or 'Registered') and 'For Sale', e.g. the owner's status badge. */
   badges?: ReactNode;
   /** Extra content under the details, e.g. the owner's toggles. */
   children?: ReactNode;
@@ -25,9 +26,6 @@ type VesselCardProps = {
   headingLevel?: 2 | 3;
   className?: string;
 };
-
-/** Statuses in which the registry vouches for the vessel ('Verified'). */
-const VERIFIED_STATUSES = new Set<Vessel["status"]>(["active", "in_transfer"]);
 
 /** The reusable vessel block of spec section 2 (registry results, dashboard). */
 export function VesselCard({
@@ -61,12 +59,7 @@ export function VesselCard({
             <p className="text-sm text-muted-foreground">{makeModel}</p>
           </div>
           <div className="flex flex-wrap gap-2">
-            {VERIFIED_STATUSES.has(vessel.status) ? (
-              <Badge variant="success">
-                <BadgeCheck aria-hidden="true" />
-                {t("vessel.verified")}
-              </Badge>
-            ) : null}
+            <VesselTrustBadge vessel={vessel} />
             {showForSale ? (
               <Badge variant="accent">
                 <Tag aria-hidden="true" />

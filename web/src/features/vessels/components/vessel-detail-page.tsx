@@ -21,6 +21,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CertificateDownloadButton } from "@/features/certificates/public";
 import { DocumentsSection, pendingCount, useDocuments } from "@/features/documents/public";
+import { IdentityReturnNotice } from "@/features/identity/public";
 import { OpenTransferPanel } from "@/features/transfers/public";
 import { RecordPdfButton, VesselRecordSection } from "@/features/vessel-record/public";
 import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
@@ -35,6 +36,7 @@ import {
   type DocumentCounts,
 } from "@/features/vessels/components/verification-panels";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
+import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { isWellFormedPlatformId } from "@/lib/platform-id";
@@ -152,7 +154,8 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
   const makeModel = [vessel.make, vessel.model].map(value).join(" ");
   const showForSale = vessel.forSale && vessel.publicVisibility;
   const queryClient = useQueryClient();
-  // A transfer canceled here: the vessel is active again wherever it is shown.
+  // A transfer canceled here (the vessel is active again), or a verification step completed (the
+  // owner's verification and the vessel's 'Verified'): wherever the vessel is shown.
   const refresh = () => {
     for (const queryKey of [
       vesselQueryOptions(vessel.platformId).queryKey,
@@ -166,6 +169,7 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
 
   return (
     <DetailFrame crumb={vessel.platformId}>
+      <IdentityReturnNotice onVerified={refresh} />
       {vessel.status === "pending_payment" ? (
         <Alert variant="warning" className="flex gap-3">
           <Hourglass className="size-5 shrink-0" aria-hidden="true" />
@@ -208,9 +212,7 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
               <p className="text-lg text-muted-foreground">{makeModel}</p>
             </div>
             <div className="flex flex-wrap gap-2">
-              {vessel.status === "active" || vessel.status === "in_transfer" ? (
-                <Badge variant="success">{t("vessel.verified")}</Badge>
-              ) : null}
+              <VesselTrustBadge vessel={vessel} />
               {showForSale ? <Badge variant="accent">{t("vessel.forSale")}</Badge> : null}
               {vessel.status === "active" ? null : <VesselStatusBadge status={vessel.status} />}
             </div>
@@ -286,9 +288,11 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
 
       <HistoryIntegrity platformId={vessel.platformId} />
 
-      <VerificationStatusGrid owner={owner} documents={documents} />
+      <VerificationStatusGrid ownerVerification={detail.ownerVerification ?? null} documents={documents} />
 
-      {owner ? <VerificationChecklist user={owner} documents={documents} platformId={vessel.platformId} /> : null}
+      {owner ? (
+        <VerificationChecklist user={owner} documents={documents} platformId={vessel.platformId} onChanged={refresh} />
+      ) : null}
 
       {owner ? <DocumentsSection platformId={vessel.platformId} canUpload={takesDocuments} onChanged={refresh} /> : null}
 

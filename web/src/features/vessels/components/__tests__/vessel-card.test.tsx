@@ -23,8 +23,36 @@ describe("VesselCard", () => {
     expect(screen.getByText("🇳🇱")).toBeInTheDocument();
     expect(screen.getByText("NL")).toBeInTheDocument();
     expect(screen.getByText("12.50m")).toBeInTheDocument();
-    expect(screen.getByText("Verified")).toBeInTheDocument();
+    expect(screen.getByText("Registered")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTB");
+  });
+
+  it("says 'Verified' only when the server says the vessel is verified, else 'Registered' for an active vessel, each explained", () => {
+    const verifiedHelp =
+      "Verified: the owner has verified their email, mobile number and identity, and an administrator has verified at least one ownership document.";
+    const registeredHelp = "Registered: the vessel is registered; its owner has not completed every verification yet.";
+
+    const first = renderCard(<VesselCard vessel={makeVessel({ verified: true })} />);
+    const verified = screen.getByText("Verified");
+    expect(verified).toHaveAccessibleDescription(verifiedHelp);
+    expect(verified).toHaveAttribute("title", verifiedHelp);
+    expect(screen.queryByText("Registered")).not.toBeInTheDocument();
+    first.unmount();
+
+    const second = renderCard(<VesselCard vessel={makeVessel({ verified: false })} />);
+    const registered = screen.getByText("Registered");
+    expect(registered).toHaveAccessibleDescription(registeredHelp);
+    expect(registered).toHaveAttribute("title", registeredHelp);
+    expect(screen.queryByText("Verified")).not.toBeInTheDocument();
+    second.unmount();
+
+    // Still verified while its ownership is being transferred; neither badge for an unpaid vessel.
+    const third = renderCard(<VesselCard vessel={makeVessel({ verified: true, status: "in_transfer" })} />);
+    expect(screen.getByText("Verified")).toBeInTheDocument();
+    third.unmount();
+    renderCard(<VesselCard vessel={makeVessel({ verified: true, status: "pending_payment" })} />);
+    expect(screen.queryByText("Verified")).not.toBeInTheDocument();
+    expect(screen.queryByText("Registered")).not.toBeInTheDocument();
   });
 
   it("formats lengths as centimetres / 100 with 2 decimals and 'm'", () => {

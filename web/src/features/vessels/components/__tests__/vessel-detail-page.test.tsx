@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { VesselDetailPage } from "@/features/vessels/components/vessel-detail-page";
 import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 import { makeTransfer } from "@/test/transfers";
-import { COUNTRIES, makeDetail, makeUser } from "@/test/vessels";
+import { COUNTRIES, makeDetail, makeOwnerVerification, makeUser } from "@/test/vessels";
 
 function renderDetail(platformId = "7KQ2-M9XD-4HTB") {
   return renderRoute(<VesselDetailPage />, { path: `/registry/${platformId}`, routePath: "/registry/:platformId" });
@@ -16,7 +16,7 @@ const history = [
 ];
 
 describe("VesselDetailPage", () => {
-  it("shows the vessel, its ownership timeline, tiles and only vessel-level facts to visitors", async () => {
+  it("shows visitors the vessel, its ownership timeline, tiles and the owner's verification from the server", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
@@ -25,6 +25,7 @@ describe("VesselDetailPage", () => {
           { forSale: true, verifiedDocumentsCount: 2 },
           history.map((h) => ({ ...h, ownerUserId: null })),
           2,
+          makeOwnerVerification({ email: true, phone: true, identity: "pending", documents: true }),
         ),
       ),
     });
@@ -52,9 +53,16 @@ describe("VesselDetailPage", () => {
     const verifiedDocs = screen.getByText("Verified Documents").parentElement!;
     expect(verifiedDocs).toHaveTextContent("2");
     expect(screen.getByText("Ownership Transfers").parentElement!).toHaveTextContent("2");
-    expect(screen.getByText("Registered").parentElement!).toHaveTextContent("Nov 22, 2026");
+    const summary = screen.getByRole("region", { name: "Summary" });
+    expect(within(summary).getByText("Registered").parentElement!).toHaveTextContent("Nov 22, 2026");
 
-    expect(screen.getAllByText("Not shown")).toHaveLength(3);
+    // The current owner's verification as the server counts it: everything but the identity.
+    expect(screen.queryByText("Not shown")).not.toBeInTheDocument();
+    expect(
+      screen.getByText("The current owner's verification: email, mobile number, identity and ownership documents."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Verification 75% complete" })).toHaveAttribute("aria-valuenow", "75");
+    expect(screen.getByText("Pending")).toBeInTheDocument();
     expect(screen.getByText("2 verified documents")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Complete Your Verification" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Verify Mobile" })).not.toBeInTheDocument();
@@ -64,7 +72,10 @@ describe("VesselDetailPage", () => {
   it("shows the checklist and the owner's own status to the signed-in current owner", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(200, makeUser({ identityVerificationStatus: "pending" })),
-      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history, 0)),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail({}, history, 0, makeOwnerVerification({ identity: "pending" })),
+      ),
     });
     renderDetail();
 
@@ -79,20 +90,67 @@ describe("VesselDetailPage", () => {
     expect(screen.getByText("Verification 25% complete")).toBeInTheDocument();
     expect(screen.getByRole("progressbar", { name: "Verification 25% complete" })).toHaveAttribute("aria-valuenow", "25");
     expect(screen.queryByText("Not shown")).not.toBeInTheDocument();
-    expect(screen.getAllByText("Pending").length).toBeGreaterThan(0);
+    expect(screen.getByText("Pending")).toBeInTheDocument();
+    // A check under way: no button to start another.
+    expect(screen.getByText("Verification in progress")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Verify Identity/ })).not.toBeInTheDocument();
     expect(screen.getByText("You")).toBeInTheDocument();
   });
 
-  it("counts 25% for each of email, phone, identity and a document", async () => {
+  it("shows the completeness the server counts (25% for each of email, phone, identity and documents)", async () => {
     mockFetch({
       "GET /api/auth/me": jsonResponse(
         200,
         makeUser({ phoneVerifiedAt: "2025-02-01T00:00:00Z", identityVerificationStatus: "verified" }),
       ),
-      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history, 1)),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail(
+          { verified: true, verifiedDocumentsCount: 1 },
+          history,
+          1,
+          makeOwnerVerification({ phone: true, identity: "verified", documents: true }),
+        ),
+      ),
     });
     renderDetail();
-    expect(await screen.findByText("Verification 100% complete")).toBeInTheDocument();
+    expect(await screen.findByRole("progressbar", { name: "Verification 100% complete" })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
+    // The header's badge: the server says the vessel is verified.
+    const header = screen.getByRole("heading", { name: "Sea Breeze", level: 1 }).closest("div")!.parentElement!;
+    expect(within(header).getByText("Verified")).toHaveAccessibleDescription(/^Verified: the owner has verified/);
+    expect(within(header).queryByText("Registered")).not.toBeInTheDocument();
+  });
+
+  it("says 'Registered' in the header of an active vessel the server does not call verified", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ verified: false })),
+    });
+    renderDetail();
+    const header = (await screen.findByRole("heading", { name: "Sea Breeze", level: 1 })).closest("div")!.parentElement!;
+    expect(within(header).getByText("Registered")).toHaveAccessibleDescription(
+      "Registered: the vessel is registered; its owner has not completed every verification yet.",
+    );
+    expect(within(header).queryByText("Verified")).not.toBeInTheDocument();
+  });
+
+  it("shows 'Not shown' and no completeness when the vessel has no current owner", async () => {
+    mockFetch({
+      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail({ status: "in_transfer" }, [{ ...history[1], ownerUserId: null, transferredOutAt: "2026-11-23T11:00:00Z" }]),
+      ),
+    });
+    renderDetail();
+    expect(
+      await screen.findByText("This vessel has no current owner, so there is no owner verification to show."),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText("Not shown")).toHaveLength(3);
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
   });
 
   it("hides the checklist from a previous owner", async () => {
@@ -109,7 +167,7 @@ describe("VesselDetailPage", () => {
     renderDetail();
     expect(await screen.findByRole("heading", { name: "Ownership History" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Complete Your Verification" })).not.toBeInTheDocument();
-    expect(screen.getAllByText("Not shown")).toHaveLength(3);
+    expect(screen.queryByRole("button", { name: /Verify Identity/ })).not.toBeInTheDocument();
   });
 
   it("tells the owner of an unpaid vessel that it awaits payment", async () => {
@@ -178,15 +236,17 @@ describe("VesselDetailPage", () => {
 describe("VesselDetailPage: mobile verification", () => {
   it("'Verify Mobile' sends a code to the owner's number, verifies it and shows the number verified", async () => {
     let user = makeUser();
+    let ownerVerification = makeOwnerVerification();
     const verified: unknown[] = [];
     const fetchMock = mockFetch({
       "GET /api/auth/me": () => jsonResponse(200, user),
-      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history, 0)),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": () => jsonResponse(200, makeDetail({}, history, 0, ownerVerification)),
       "GET /api/config/countries": jsonResponse(200, COUNTRIES),
       "POST /api/profile/phone/send-code": jsonResponse(202, { message: "We have sent a code to your mobile number." }),
       "POST /api/profile/phone/verify": (_url, init) => {
         verified.push(jsonBody(init));
         user = { ...user, phoneVerifiedAt: "2026-11-23T10:00:00Z" };
+        ownerVerification = makeOwnerVerification({ phone: true });
         return jsonResponse(200, user);
       },
     });

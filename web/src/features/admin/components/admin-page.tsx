@@ -1,0 +1,78 @@
+import { ShieldAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Page } from "@/components/layout/page";
+import { RequireAuth } from "@/components/layout/require-auth";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { AdminStats } from "@/features/admin/components/admin-stats";
+import { AdminTabList, AdminTabPanel, useAdminTab, type AdminTab } from "@/features/admin/components/admin-tabs";
+import { AuditTab } from "@/features/admin/components/audit-tab";
+import { DocumentsTab } from "@/features/admin/components/documents-tab";
+import { PaymentsTab } from "@/features/admin/components/payments-tab";
+import { TransfersTab } from "@/features/admin/components/transfers-tab";
+import { UsersTab } from "@/features/admin/components/users-tab";
+import { VesselsTab } from "@/features/admin/components/vessels-tab";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+/**
+ * /admin. Guests get the sign-in prompt, signed-in users who are not administrators 'Admin Access
+ * Required'; the server refuses them too (401 / 403), this only spares them a broken page.
+ */
+export function AdminPage() {
+  return <RequireAuth>{(user) => (user.role === "admin" ? <AdminConsole /> : <AdminAccessRequired />)}</RequireAuth>;
+}
+
+function AdminAccessRequired() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("admin.requiredTitle"));
+  return (
+    <Page title={t("admin.requiredTitle")} width="narrow">
+      <Card>
+        <CardContent className="grid justify-items-center gap-4 pt-6 text-center">
+          <ShieldAlert className="size-10 text-destructive" aria-hidden="true" />
+          <p>{t("admin.requiredDescription")}</p>
+          <Button asChild variant="outline">
+            <Link to="/">{t("admin.backHome")}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}
+
+function TabContent({ tab }: { tab: AdminTab }) {
+  switch (tab) {
+    case "vessels":
+      return <VesselsTab />;
+    case "transfers":
+      return <TransfersTab />;
+    case "payments":
+      return <PaymentsTab />;
+    case "documents":
+      return <DocumentsTab />;
+    case "users":
+      return <UsersTab />;
+    case "audit":
+      return <AuditTab />;
+  }
+}
+
+function AdminConsole() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("admin.title"));
+  const [tab, selectTab] = useAdminTab();
+  return (
+    <Page title={t("admin.title")} description={t("admin.description")} width="wide">
+      <div className="grid gap-8">
+        <AdminStats />
+        <div className="grid gap-4">
+          <AdminTabList active={tab} onSelect={selectTab} />
+          <AdminTabPanel tab={tab}>
+            <TabContent tab={tab} />
+          </AdminTabPanel>
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+// The reason an administrator gives for an action (AdminReason): 1 to 500 characters once trimmed,
+// recorded in the audit log. Messages are i18n keys (see `validation.*` in en.json / nl.json).
+
+export const REASON_MAX = 500;
+
+export const reasonSchema = z.object({
+  reason: z.string().trim().min(1, { error: "validation.reasonRequired" }).max(REASON_MAX, { error: "validation.reasonMax" }),
+});
+
+export type ReasonValues = z.infer<typeof reasonSchema>;
