@@ -227,3 +227,17 @@ pub fn router() -> Router<AppState> {
         .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(DOCS_CSP)));
     Router::new().merge(docs)
 }
+
+#[cfg(test)]
+mod round_trip_tests {
+    /// The patterns are added by editing the JSON and reading it back; a
+    /// schema utoipa cannot read back would silently lose every pattern.
+    #[test]
+    fn every_request_string_gets_the_refused_characters_pattern() {
+        let doc = serde_json::to_value(super::document()).unwrap();
+        let token = &doc["components"]["schemas"]["VerifyEmailRequest"]["properties"]["token"];
+        assert_eq!(token["pattern"], super::NO_REFUSED_CHARACTERS, "{token}");
+        let reason = &doc["components"]["schemas"]["AdminReason"]["properties"]["reason"];
+        assert_eq!(reason["pattern"], super::NO_REFUSED_CHARACTERS, "{reason}");
+    }
+}

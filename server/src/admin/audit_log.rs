@@ -61,6 +61,8 @@ pub struct AuditEntry {
     /// `success` or `failure`.
     pub outcome: String,
     pub request_id: Option<String>,
+    /// What the event needs: ids, a reason, a decision.
+    #[schema(value_type = std::collections::HashMap<String, Object>, additional_properties = true)]
     pub detail: serde_json::Value,
 }
 

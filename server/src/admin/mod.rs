@@ -28,7 +28,10 @@ use crate::{
     auth::{Admin, Role},
     documents::model::ReviewStatus,
     error::{AppError, AppResult, ErrorBody},
-    http::{extract::PlatformIdPath, json::ApiJson},
+    http::{
+        extract::{PlatformIdParam, PlatformIdPath},
+        json::ApiJson,
+    },
     vessels::model::Vessel,
 };
 use paging::Paging;
@@ -123,7 +126,7 @@ async fn vessel_now(state: &AppState, admin: &crate::auth::User, id: &PlatformId
 }
 
 #[utoipa::path(post, path = "/api/admin/vessels/{id}/deactivate", tag = "admin", request_body = AdminReason,
-    params(("id" = String, Path, description = "Platform ID")),
+    params(PlatformIdParam),
     responses((status = 200, body = Vessel), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
               (status = 422, body = ErrorBody)))]
@@ -142,7 +145,7 @@ pub(crate) async fn deactivate_vessel(
 }
 
 #[utoipa::path(post, path = "/api/admin/vessels/{id}/reactivate", tag = "admin", request_body = AdminReason,
-    params(("id" = String, Path, description = "Platform ID")),
+    params(PlatformIdParam),
     responses((status = 200, body = Vessel), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "Not deactivated, refunded, owner archived, or an identifier taken"),
@@ -167,7 +170,7 @@ pub(crate) async fn reactivate_vessel(
 }
 
 #[utoipa::path(post, path = "/api/admin/vessels/{id}/resolve", tag = "admin", request_body = ResolveReview,
-    params(("id" = String, Path, description = "Platform ID of a vessel in needs_review")),
+    params(PlatformIdParam),
     responses((status = 200, body = Vessel), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
               (status = 422, body = ErrorBody), (status = 502, body = ErrorBody, description = "The card provider refused the refund")))]

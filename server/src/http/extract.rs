@@ -14,6 +14,16 @@ use crate::{domain::PlatformId, error::AppError};
 /// ID or a failed check answers 400 `invalid_platform_id` at once.
 pub struct PlatformIdPath(pub PlatformId);
 
+/// How the `OpenAPI` document describes a platform ID in a path (`{id}`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)] // Documents the parameter; `PlatformIdPath` reads it.
+pub struct PlatformIdParam {
+    /// The platform ID: any case, hyphens optional (O reads as 0, I and L as 1).
+    #[param(pattern = r"^[-\t ]*([0-9A-HJKMNP-TV-Za-hjkmnp-tv-zOoIiLl][-\t ]*){12}$")]
+    id: String,
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for PlatformIdPath {
     type Rejection = AppError;
 

@@ -1087,7 +1087,10 @@ export interface components {
             actorEmail?: string | null;
             actorUserId?: string | null;
             at: string;
-            detail: unknown;
+            /** @description What the event needs: ids, a reason, a decision. */
+            detail: {
+                [key: string]: unknown;
+            };
             id: string;
             /** @description `success` or `failure`. */
             outcome: string;
@@ -3021,7 +3024,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Platform ID */
+                /** @description The platform ID: any case, hyphens optional (O reads as 0, I and L as 1). */
                 id: string;
             };
             cookie?: never;
@@ -3149,7 +3152,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Platform ID */
+                /** @description The platform ID: any case, hyphens optional (O reads as 0, I and L as 1). */
                 id: string;
             };
             cookie?: never;
@@ -3278,7 +3281,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Platform ID of a vessel in needs_review */
+                /** @description The platform ID: any case, hyphens optional (O reads as 0, I and L as 1). */
                 id: string;
             };
             cookie?: never;
