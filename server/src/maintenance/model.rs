@@ -33,7 +33,7 @@ impl EntryKind {
         }
     }
 
-    fn parse(s: &str) -> Self {
+    pub(super) fn parse(s: &str) -> Self {
         [Self::Service, Self::Repair, Self::Survey, Self::Valuation, Self::Upgrade]
             .into_iter()
             .find(|k| k.as_str() == s)

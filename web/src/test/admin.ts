@@ -1,4 +1,5 @@
 import type { AdminDocument, AdminPayment, AdminStats, AdminTransfer, AdminUser, AuditEntry } from "@/api/types";
+import { makeDocument } from "@/test/documents";
 
 // Admin console fixtures shaped like the API's answers (src/api/types.ts).
 
@@ -33,22 +34,12 @@ export function makeAdminPayment(overrides: Partial<AdminPayment> = {}): AdminPa
   };
 }
 
+/** An owner's document (`makeDocument`) as the review queue lists it, with its vessel. */
 export function makeAdminDocument(overrides: Partial<AdminDocument> = {}): AdminDocument {
   return {
-    id: "doc-1",
-    vesselId: "v-1",
+    ...makeDocument({ id: "doc-1" }),
     vesselPlatformId: "7KQ2-M9XD-4HTB",
     vesselName: "Sea Breeze",
-    documentType: "invoice",
-    customType: null,
-    fileName: "invoice.pdf",
-    sizeBytes: 2048,
-    sha256: "ab".repeat(32),
-    contentType: "application/pdf",
-    uploadedAt: "2026-11-23T10:00:00Z",
-    reviewStatus: "pending",
-    reviewReason: null,
-    reviewedAt: null,
     ...overrides,
   };
 }

@@ -11,9 +11,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useAuditLog, type AuditFilters } from "@/features/admin/api/get-audit-log";
-import { Cell, DataTable } from "@/features/admin/components/data-table";
-import { EmptyState, LoadError, LoadingRows } from "@/features/admin/components/list-states";
-import { Pager } from "@/features/admin/components/pager";
+import { Cell } from "@/features/admin/components/data-table";
+import { PagedTable } from "@/features/admin/components/paged-table";
 import { auditFiltersSchema, type AuditFilterValues } from "@/features/admin/schemas/audit-filters";
 import { formatDate } from "@/lib/format";
 
@@ -34,45 +33,28 @@ export function AuditTab() {
     setPage(1);
   };
 
-  let body;
-  if (audit.isPending) body = <LoadingRows />;
-  else if (audit.isError) body = <LoadError error={audit.error} />;
-  else if (audit.data.data.length === 0) body = <EmptyState>{t("admin.audit.empty")}</EmptyState>;
-  else
-    body = (
-      <>
-        <DataTable
-          caption={t("admin.audit.caption")}
-          busy={audit.isPlaceholderData}
-          columns={[
-            t("admin.audit.time"),
-            t("admin.audit.actor"),
-            t("admin.audit.action"),
-            t("admin.audit.vessel"),
-            t("admin.audit.outcome"),
-            t("admin.audit.requestId"),
-            t("admin.audit.detail"),
-          ]}
-        >
-          {audit.data.data.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </DataTable>
-        <Pager
-          page={page}
-          total={audit.data.total}
-          totalPages={audit.data.totalPages}
-          showingKey="admin.audit.showing"
-          label={t("admin.audit.pagination")}
-          onPage={setPage}
-        />
-      </>
-    );
-
   return (
     <>
       <AuditFilterForm filters={filters} types={types} onApply={apply} />
-      {body}
+      <PagedTable
+        query={audit}
+        caption={t("admin.audit.caption")}
+        columns={[
+          t("admin.audit.time"),
+          t("admin.audit.actor"),
+          t("admin.audit.action"),
+          t("admin.audit.vessel"),
+          t("admin.audit.outcome"),
+          t("admin.audit.requestId"),
+          t("admin.audit.detail"),
+        ]}
+        empty={t("admin.audit.empty")}
+        renderRow={(entry) => <AuditRow entry={entry} />}
+        page={page}
+        onPage={setPage}
+        showingKey="admin.audit.showing"
+        label={t("admin.audit.pagination")}
+      />
     </>
   );
 }

@@ -8,11 +8,10 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useAdminDocuments, type AdminDocumentFilters } from "@/features/admin/api/get-admin-documents";
 import { useReviewDocument } from "@/features/admin/api/review-document";
-import { ActionsCell, Cell, DataTable } from "@/features/admin/components/data-table";
+import { ActionsCell, Cell } from "@/features/admin/components/data-table";
 import { DocumentPreviewDialog } from "@/features/admin/components/document-preview-dialog";
 import { REVIEW_STATUS_BADGES, REVIEW_STATUSES } from "@/features/admin/components/labels";
-import { EmptyState, LoadError, LoadingRows } from "@/features/admin/components/list-states";
-import { Pager } from "@/features/admin/components/pager";
+import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { FilterSelect } from "@/features/admin/components/status-filter";
 import { documentLabel } from "@/features/documents/public";
@@ -25,41 +24,6 @@ export function DocumentsTab() {
   const [filters, setFilters] = useState<AdminDocumentFilters>({ status: "pending" });
   const [page, setPage] = useState(1);
   const documents = useAdminDocuments(filters, page);
-
-  let body;
-  if (documents.isPending) body = <LoadingRows />;
-  else if (documents.isError) body = <LoadError error={documents.error} />;
-  else if (documents.data.data.length === 0) body = <EmptyState>{t(`admin.documents.empty.${filters.status}`)}</EmptyState>;
-  else
-    body = (
-      <>
-        <DataTable
-          caption={t("admin.documents.caption")}
-          busy={documents.isPlaceholderData}
-          columns={[
-            t("admin.documents.vessel"),
-            t("admin.documents.type"),
-            t("admin.documents.file"),
-            t("admin.documents.size"),
-            t("admin.documents.uploaded"),
-            t("admin.documents.status"),
-            t("admin.actions"),
-          ]}
-        >
-          {documents.data.data.map((doc) => (
-            <DocumentRow key={doc.id} doc={doc} />
-          ))}
-        </DataTable>
-        <Pager
-          page={page}
-          total={documents.data.total}
-          totalPages={documents.data.totalPages}
-          showingKey="admin.documents.showing"
-          label={t("admin.documents.pagination")}
-          onPage={setPage}
-        />
-      </>
-    );
 
   return (
     <>
@@ -77,7 +41,25 @@ export function DocumentsTab() {
           }}
         />
       </div>
-      {body}
+      <PagedTable
+        query={documents}
+        caption={t("admin.documents.caption")}
+        columns={[
+          t("admin.documents.vessel"),
+          t("admin.documents.type"),
+          t("admin.documents.file"),
+          t("admin.documents.size"),
+          t("admin.documents.uploaded"),
+          t("admin.documents.status"),
+          t("admin.actions"),
+        ]}
+        empty={t(`admin.documents.empty.${filters.status}`)}
+        renderRow={(doc) => <DocumentRow doc={doc} />}
+        page={page}
+        onPage={setPage}
+        showingKey="admin.documents.showing"
+        label={t("admin.documents.pagination")}
+      />
     </>
   );
 }

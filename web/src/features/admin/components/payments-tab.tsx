@@ -7,10 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { toast } from "@/components/ui/use-toast";
 import { useAdminPayments, type AdminPaymentFilters } from "@/features/admin/api/get-admin-payments";
 import { useRefundPayment } from "@/features/admin/api/refund-payment";
-import { ActionsCell, Cell, DataTable } from "@/features/admin/components/data-table";
+import { ActionsCell, Cell } from "@/features/admin/components/data-table";
 import { PAYMENT_STATUS_BADGES, PAYMENT_STATUSES, PURPOSES, refundBadge } from "@/features/admin/components/labels";
-import { EmptyState, LoadError, LoadingRows } from "@/features/admin/components/list-states";
-import { Pager } from "@/features/admin/components/pager";
+import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { FilterSelect } from "@/features/admin/components/status-filter";
 import { formatDate, formatMoneyCents } from "@/lib/format";
@@ -26,48 +25,6 @@ export function PaymentsTab() {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
   };
-
-  let body;
-  if (payments.isPending) body = <LoadingRows />;
-  else if (payments.isError) body = <LoadError error={payments.error} />;
-  else
-    body = (
-      <>
-        <Totals totals={payments.data.totals} />
-        {payments.data.data.length === 0 ? (
-          <EmptyState>{t("admin.payments.empty")}</EmptyState>
-        ) : (
-          <>
-            <DataTable
-              caption={t("admin.payments.caption")}
-              busy={payments.isPlaceholderData}
-              columns={[
-                t("admin.payments.date"),
-                t("admin.payments.purpose"),
-                t("admin.payments.vessel"),
-                t("admin.payments.amount"),
-                t("admin.payments.state"),
-                t("admin.payments.reference"),
-                t("admin.payments.refund"),
-                t("admin.actions"),
-              ]}
-            >
-              {payments.data.data.map((payment) => (
-                <PaymentRow key={payment.id} payment={payment} />
-              ))}
-            </DataTable>
-            <Pager
-              page={page}
-              total={payments.data.total}
-              totalPages={payments.data.totalPages}
-              showingKey="admin.payments.showing"
-              label={t("admin.payments.pagination")}
-              onPage={setPage}
-            />
-          </>
-        )}
-      </>
-    );
 
   return (
     <>
@@ -89,7 +46,27 @@ export function PaymentsTab() {
           onChange={(purpose) => change({ purpose })}
         />
       </div>
-      {body}
+      <PagedTable
+        query={payments}
+        summary={(data) => <Totals totals={data.totals} />}
+        caption={t("admin.payments.caption")}
+        columns={[
+          t("admin.payments.date"),
+          t("admin.payments.purpose"),
+          t("admin.payments.vessel"),
+          t("admin.payments.amount"),
+          t("admin.payments.state"),
+          t("admin.payments.reference"),
+          t("admin.payments.refund"),
+          t("admin.actions"),
+        ]}
+        empty={t("admin.payments.empty")}
+        renderRow={(payment) => <PaymentRow payment={payment} />}
+        page={page}
+        onPage={setPage}
+        showingKey="admin.payments.showing"
+        label={t("admin.payments.pagination")}
+      />
     </>
   );
 }

@@ -8,10 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { toast } from "@/components/ui/use-toast";
 import { useCancelAdminTransfer } from "@/features/admin/api/cancel-admin-transfer";
 import { useAdminTransfers, type AdminTransferFilters } from "@/features/admin/api/get-admin-transfers";
-import { ActionsCell, Cell, DataTable } from "@/features/admin/components/data-table";
+import { ActionsCell, Cell } from "@/features/admin/components/data-table";
 import { TRANSFER_STATUS_BADGES, TRANSFER_STATUSES } from "@/features/admin/components/labels";
-import { EmptyState, LoadError, LoadingRows } from "@/features/admin/components/list-states";
-import { Pager } from "@/features/admin/components/pager";
+import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { FilterSelect } from "@/features/admin/components/status-filter";
 import { formatDate } from "@/lib/format";
@@ -22,41 +21,6 @@ export function TransfersTab() {
   const [filters, setFilters] = useState<AdminTransferFilters>({ status: "" });
   const [page, setPage] = useState(1);
   const transfers = useAdminTransfers(filters, page);
-
-  let body;
-  if (transfers.isPending) body = <LoadingRows />;
-  else if (transfers.isError) body = <LoadError error={transfers.error} />;
-  else if (transfers.data.data.length === 0) body = <EmptyState>{t("admin.transfers.empty")}</EmptyState>;
-  else
-    body = (
-      <>
-        <DataTable
-          caption={t("admin.transfers.caption")}
-          busy={transfers.isPlaceholderData}
-          columns={[
-            t("admin.transfers.vessel"),
-            t("admin.transfers.status"),
-            t("admin.transfers.recipient"),
-            t("admin.transfers.feePaid"),
-            t("admin.transfers.created"),
-            t("admin.transfers.expiresOrEnded"),
-            t("admin.actions"),
-          ]}
-        >
-          {transfers.data.data.map((transfer) => (
-            <TransferRow key={transfer.id} transfer={transfer} />
-          ))}
-        </DataTable>
-        <Pager
-          page={page}
-          total={transfers.data.total}
-          totalPages={transfers.data.totalPages}
-          showingKey="admin.transfers.showing"
-          label={t("admin.transfers.pagination")}
-          onPage={setPage}
-        />
-      </>
-    );
 
   return (
     <>
@@ -73,7 +37,25 @@ export function TransfersTab() {
           }}
         />
       </div>
-      {body}
+      <PagedTable
+        query={transfers}
+        caption={t("admin.transfers.caption")}
+        columns={[
+          t("admin.transfers.vessel"),
+          t("admin.transfers.status"),
+          t("admin.transfers.recipient"),
+          t("admin.transfers.feePaid"),
+          t("admin.transfers.created"),
+          t("admin.transfers.expiresOrEnded"),
+          t("admin.actions"),
+        ]}
+        empty={t("admin.transfers.empty")}
+        renderRow={(transfer) => <TransferRow transfer={transfer} />}
+        page={page}
+        onPage={setPage}
+        showingKey="admin.transfers.showing"
+        label={t("admin.transfers.pagination")}
+      />
     </>
   );
 }

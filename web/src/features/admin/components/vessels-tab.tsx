@@ -13,10 +13,9 @@ import { useDeactivateVessel } from "@/features/admin/api/deactivate-vessel";
 import { useAdminVessels, type AdminVesselFilters } from "@/features/admin/api/get-admin-vessels";
 import { useReactivateVessel } from "@/features/admin/api/reactivate-vessel";
 import { useResolveVesselReview } from "@/features/admin/api/resolve-vessel-review";
-import { ActionsCell, Cell, DataTable } from "@/features/admin/components/data-table";
+import { ActionsCell, Cell } from "@/features/admin/components/data-table";
 import { ADMIN_COUNTRY_CODES, VESSEL_STATUS_BADGES, VESSEL_STATUSES } from "@/features/admin/components/labels";
-import { EmptyState, LoadError, LoadingRows } from "@/features/admin/components/list-states";
-import { Pager } from "@/features/admin/components/pager";
+import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { CountryLabel } from "@/features/vessels/public";
 import { flagEmoji } from "@/lib/countries";
@@ -36,44 +35,27 @@ export function VesselsTab() {
     setPage(1);
   };
 
-  let body;
-  if (vessels.isPending) body = <LoadingRows />;
-  else if (vessels.isError) body = <LoadError error={vessels.error} />;
-  else if (vessels.data.data.length === 0) body = <EmptyState>{t("admin.vessels.empty")}</EmptyState>;
-  else
-    body = (
-      <>
-        <DataTable
-          caption={t("admin.vessels.caption")}
-          busy={vessels.isPlaceholderData}
-          columns={[
-            t("admin.vessels.platformId"),
-            t("admin.vessels.name"),
-            t("admin.vessels.country"),
-            t("admin.vessels.status"),
-            t("admin.vessels.registered"),
-            t("admin.actions"),
-          ]}
-        >
-          {vessels.data.data.map((vessel) => (
-            <VesselRow key={vessel.id} vessel={vessel} />
-          ))}
-        </DataTable>
-        <Pager
-          page={page}
-          total={vessels.data.total}
-          totalPages={vessels.data.totalPages}
-          showingKey="admin.vessels.showing"
-          label={t("admin.vessels.pagination")}
-          onPage={setPage}
-        />
-      </>
-    );
-
   return (
     <>
       <VesselFilters filters={filters} onChange={change} />
-      {body}
+      <PagedTable
+        query={vessels}
+        caption={t("admin.vessels.caption")}
+        columns={[
+          t("admin.vessels.platformId"),
+          t("admin.vessels.name"),
+          t("admin.vessels.country"),
+          t("admin.vessels.status"),
+          t("admin.vessels.registered"),
+          t("admin.actions"),
+        ]}
+        empty={t("admin.vessels.empty")}
+        renderRow={(vessel) => <VesselRow vessel={vessel} />}
+        page={page}
+        onPage={setPage}
+        showingKey="admin.vessels.showing"
+        label={t("admin.vessels.pagination")}
+      />
     </>
   );
 }

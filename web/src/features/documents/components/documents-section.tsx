@@ -3,20 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Document, ReviewStatus } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useDeleteDocument } from "@/features/documents/api/delete-document";
@@ -175,30 +165,19 @@ function DeleteDocumentButton({
     });
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={remove.isPending}
-          aria-label={t("documents.deleteNamed", { name: doc.fileName })}
-        >
-          <Trash2 aria-hidden="true" />
-          {t("documents.delete")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("documents.deleteConfirmTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t("documents.deleteConfirmDescription", { name: doc.fileName, type: label })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("documents.keep")}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{t("documents.delete")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      variant="outline"
+      size="sm"
+      disabled={remove.isPending}
+      aria-label={t("documents.deleteNamed", { name: doc.fileName })}
+      title={t("documents.deleteConfirmTitle")}
+      description={t("documents.deleteConfirmDescription", { name: doc.fileName, type: label })}
+      cancelLabel={t("documents.keep")}
+      confirmLabel={t("documents.delete")}
+      onConfirm={onConfirm}
+    >
+      <Trash2 aria-hidden="true" />
+      {t("documents.delete")}
+    </ConfirmButton>
   );
 }

@@ -5,19 +5,9 @@ import type { User } from "@/api/types";
 import { Page } from "@/components/layout/page";
 import { RequireAuth } from "@/components/layout/require-auth";
 import { Alert } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useDeleteProfile } from "@/features/profile/api/delete-profile";
@@ -138,29 +128,17 @@ function DangerZone() {
         <CardDescription>{t("profile.dangerZoneDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="destructive" disabled={remove.isPending}>
-              {t("profile.deleteAccount")}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("profile.confirmTitle")}</AlertDialogTitle>
-              <AlertDialogDescription asChild>
-                <div className="grid gap-2">
-                  <p>{t("profile.confirmArchived")}</p>
-                  <p>{t("profile.confirmVessels")}</p>
-                  <p>{t("profile.confirmEmailReuse")}</p>
-                </div>
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-              <AlertDialogAction onClick={onConfirm}>{t("profile.deleteAccount")}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmButton
+          variant="destructive"
+          disabled={remove.isPending}
+          title={t("profile.confirmTitle")}
+          description={[t("profile.confirmArchived"), t("profile.confirmVessels"), t("profile.confirmEmailReuse")]}
+          cancelLabel={t("common.cancel")}
+          confirmLabel={t("profile.deleteAccount")}
+          onConfirm={onConfirm}
+        >
+          {t("profile.deleteAccount")}
+        </ConfirmButton>
       </CardContent>
     </Card>
   );

@@ -1,15 +1,11 @@
 import { FileUp, TriangleAlert } from "lucide-react";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CreatedIntent, Vessel, VesselWarning } from "@/api/types";
+import type { Vessel, VesselWarning } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
-import { PaymentForm, useCreatePaymentIntent } from "@/features/payments/public";
-import { useSettledRegistration } from "@/features/register-vessel/hooks/use-settled-registration";
+import { CardPaymentPanel, useCardPayment } from "@/features/payments/public";
+import { useRegistrationSucceeded } from "@/features/register-vessel/hooks/use-settled-registration";
 import { CountryLabel } from "@/features/vessels/public";
-import { errorMessage } from "@/lib/api-client";
 import { formatEuroCents, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
 
 /** Where the provider sends the browser back after an authentication page. */
@@ -33,37 +29,12 @@ export function PaymentStep({
   onBack?: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const createIntent = useCreatePaymentIntent();
-  const [intent, setIntent] = useState<CreatedIntent | null>(null);
-  const [confirmedId, setConfirmedId] = useState<string | null>(null);
-  const asked = useRef<string | null>(null);
-  const settled = useSettledRegistration(confirmedId, () => setConfirmedId(null));
+  const onSucceeded = useRegistrationSucceeded();
+  const payment = useCardPayment({ purpose: "registration", vesselId: vessel.id }, onSucceeded);
+  const { waiting } = payment;
 
-  const start = () => {
-    createIntent.mutate(
-      { purpose: "registration", vesselId: vessel.id },
-      {
-        onSuccess: setIntent,
-        onError: (err) =>
-          toast({
-            variant: "destructive",
-            title: t("payment.errorTitle"),
-            description: errorMessage(err, t("payment.errorFallback")),
-          }),
-      },
-    );
-  };
-  // Once per vessel when the step opens; the effect event sees this render's `start`.
-  const startOnOpen = useEffectEvent(start);
-  useEffect(() => {
-    if (asked.current === vessel.id) return;
-    asked.current = vessel.id;
-    startOnOpen();
-  }, [vessel.id]);
-
-  const fee = formatEuroCents(intent?.amountCents ?? REGISTRATION_FEE_CENTS, i18n.language);
+  const fee = formatEuroCents(payment.intent?.amountCents ?? REGISTRATION_FEE_CENTS, i18n.language);
   const makeModel = [vessel.make, vessel.model].map((v) => (v === UNKNOWN ? t("vessel.unknown") : v)).join(" ");
-  const waiting = confirmedId != null && settled.data?.status !== "failed";
 
   return (
     <div className="grid gap-6">
@@ -117,27 +88,7 @@ export function PaymentStep({
         {t("registerVessel.payment.documentsNote")}
       </p>
 
-      {waiting ? (
-        <p role="status" className="rounded-lg border border-border p-4 text-center font-medium">
-          {settled.isError ? errorMessage(settled.error, t("payment.stillProcessing")) : t("payment.confirming")}
-        </p>
-      ) : intent ? (
-        <PaymentForm
-          intent={intent}
-          returnUrl={paymentReturnUrl(intent.paymentId)}
-          onConfirmed={() => setConfirmedId(intent.paymentId)}
-          onFailed={(message) => toast({ variant: "destructive", title: t("payment.failedTitle"), description: message })}
-        />
-      ) : createIntent.isError ? (
-        <Alert variant="destructive" role="alert" className="grid gap-3">
-          <p>{errorMessage(createIntent.error, t("payment.errorFallback"))}</p>
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={start}>
-            {t("payment.retry")}
-          </Button>
-        </Alert>
-      ) : (
-        <Skeleton className="h-48 w-full" />
-      )}
+      <CardPaymentPanel payment={payment} returnUrl={paymentReturnUrl} />
 
       {onBack ? (
         <div>

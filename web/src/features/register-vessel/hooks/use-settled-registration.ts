@@ -16,30 +16,37 @@ export const REDIRECT_DELAY_MS = 1000;
  * the payments feature's 'Payment Failed' toast).
  */
 export function useSettledRegistration(paymentId: string | null, onFailed?: (payment: Payment) => void) {
+  const onSucceeded = useRegistrationSucceeded();
+  return useSettledPayment(paymentId, { onFailed, onSucceeded });
+}
+
+/**
+ * What a registration fee's success does: the 'Payment Successful' toast, then, one second later,
+ * every view of the vessel refreshed and its page. Returns the cleanup that cancels the pending
+ * move (for `useSettledPayment`'s `onSucceeded`).
+ */
+export function useRegistrationSucceeded(): (payment: Payment) => () => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useSettledPayment(paymentId, {
-    onFailed,
-    onSucceeded: (data) => {
-      toast({
-        title: t("payment.successTitle"),
-        description: t("payment.successDescription", { platformId: data.vesselPlatformId }),
-      });
-      const timer = window.setTimeout(() => {
-        // The vessel is now active and public: every view of it is out of date. Refreshed
-        // only now, so that the page showing this payment stays until it moves on.
-        for (const queryKey of [
-          vesselQueryOptions(data.vesselPlatformId).queryKey,
-          myVesselsQueryOptions().queryKey,
-          statsQueryOptions().queryKey,
-          searchVesselsBaseKey,
-        ]) {
-          void queryClient.invalidateQueries({ queryKey });
-        }
-        void navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true });
-      }, REDIRECT_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    },
-  });
+  return (data) => {
+    toast({
+      title: t("payment.successTitle"),
+      description: t("payment.successDescription", { platformId: data.vesselPlatformId }),
+    });
+    const timer = window.setTimeout(() => {
+      // The vessel is now active and public: every view of it is out of date. Refreshed
+      // only now, so that the page showing this payment stays until it moves on.
+      for (const queryKey of [
+        vesselQueryOptions(data.vesselPlatformId).queryKey,
+        myVesselsQueryOptions().queryKey,
+        statsQueryOptions().queryKey,
+        searchVesselsBaseKey,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      void navigate(`/registry/${encodeURIComponent(data.vesselPlatformId)}`, { replace: true });
+    }, REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  };
 }

@@ -1,18 +1,8 @@
 import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Transfer } from "@/api/types";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
-import { Button, type ButtonProps } from "@/components/ui/button";
+import type { ButtonProps } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { toast } from "@/components/ui/use-toast";
 import { useCancelTransfer } from "@/features/transfers/api/cancel-transfer";
 import { vesselLabel } from "@/features/transfers/components/transfer-status";
@@ -55,25 +45,19 @@ export function CancelTransferButton({
     });
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size={size} disabled={cancel.isPending} aria-describedby={describedBy}>
-          <X aria-hidden="true" />
-          {t("transfers.cancel")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("transfers.cancelConfirmTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t("transfers.cancelConfirmDescription", { vessel: vesselLabel(transfer), phone: transfer.toPhoneMasked })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("transfers.keep")}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{t("transfers.cancel")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      variant="outline"
+      size={size}
+      disabled={cancel.isPending}
+      aria-describedby={describedBy}
+      title={t("transfers.cancelConfirmTitle")}
+      description={t("transfers.cancelConfirmDescription", { vessel: vesselLabel(transfer), phone: transfer.toPhoneMasked })}
+      cancelLabel={t("transfers.keep")}
+      confirmLabel={t("transfers.cancel")}
+      onConfirm={onConfirm}
+    >
+      <X aria-hidden="true" />
+      {t("transfers.cancel")}
+    </ConfirmButton>
   );
 }

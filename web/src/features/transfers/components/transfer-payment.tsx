@@ -1,13 +1,7 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CreatedIntent, Payment, Transfer } from "@/api/types";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
-import { PaymentForm, useCreatePaymentIntent, useSettledPayment } from "@/features/payments/public";
+import type { Payment, Transfer } from "@/api/types";
+import { CardPaymentPanel, useCardPayment } from "@/features/payments/public";
 import { vesselLabel } from "@/features/transfers/components/transfer-status";
-import { errorMessage } from "@/lib/api-client";
 import { formatEuroCents, TRANSFER_FEE_CENTS } from "@/lib/format";
 
 /** Where the card provider sends the browser back after an authentication page. */
@@ -23,39 +17,9 @@ export function transferPaymentReturnUrl(paymentId: string): string {
  */
 export function TransferPayment({ transfer, onCompleted }: { transfer: Transfer; onCompleted: (payment: Payment) => void }) {
   const { t, i18n } = useTranslation();
-  const createIntent = useCreatePaymentIntent();
-  const [intent, setIntent] = useState<CreatedIntent | null>(null);
-  const [confirmedId, setConfirmedId] = useState<string | null>(null);
-  const asked = useRef<string | null>(null);
-  const settled = useSettledPayment(confirmedId, {
-    onSucceeded: onCompleted,
-    onFailed: () => setConfirmedId(null),
-  });
+  const payment = useCardPayment({ purpose: "transfer", vesselId: transfer.vessel.id, transferId: transfer.id }, onCompleted);
 
-  const start = () => {
-    createIntent.mutate(
-      { purpose: "transfer", vesselId: transfer.vessel.id, transferId: transfer.id },
-      {
-        onSuccess: setIntent,
-        onError: (err) =>
-          toast({
-            variant: "destructive",
-            title: t("payment.errorTitle"),
-            description: errorMessage(err, t("payment.errorFallback")),
-          }),
-      },
-    );
-  };
-  // Once per transfer when this opens; the effect event sees this render's `start`.
-  const startOnOpen = useEffectEvent(start);
-  useEffect(() => {
-    if (asked.current === transfer.id) return;
-    asked.current = transfer.id;
-    startOnOpen();
-  }, [transfer.id]);
-
-  const fee = formatEuroCents(intent?.amountCents ?? TRANSFER_FEE_CENTS, i18n.language);
-  const waiting = confirmedId != null && settled.data?.status !== "failed" && settled.data?.status !== "canceled";
+  const fee = formatEuroCents(payment.intent?.amountCents ?? TRANSFER_FEE_CENTS, i18n.language);
   const summaryId = `transfer-fee-${transfer.id}`;
 
   return (
@@ -75,27 +39,7 @@ export function TransferPayment({ transfer, onCompleted }: { transfer: Transfer;
         </div>
       </section>
 
-      {waiting ? (
-        <p role="status" className="rounded-lg border border-border p-4 text-center font-medium">
-          {settled.isError ? errorMessage(settled.error, t("payment.stillProcessing")) : t("payment.confirming")}
-        </p>
-      ) : intent ? (
-        <PaymentForm
-          intent={intent}
-          returnUrl={transferPaymentReturnUrl(intent.paymentId)}
-          onConfirmed={() => setConfirmedId(intent.paymentId)}
-          onFailed={(message) => toast({ variant: "destructive", title: t("payment.failedTitle"), description: message })}
-        />
-      ) : createIntent.isError ? (
-        <Alert variant="destructive" role="alert" className="grid gap-3">
-          <p>{errorMessage(createIntent.error, t("payment.errorFallback"))}</p>
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={start}>
-            {t("payment.retry")}
-          </Button>
-        </Alert>
-      ) : (
-        <Skeleton className="h-48 w-full" />
-      )}
+      <CardPaymentPanel payment={payment} returnUrl={transferPaymentReturnUrl} />
     </div>
   );
 }

@@ -3,20 +3,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Document, RecordEntry } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { documentDownloadPath, documentLabel, useDocuments } from "@/features/documents/public";
@@ -185,23 +175,19 @@ function DeleteEntryButton({ entry, date, platformId }: { entry: RecordEntry; da
     );
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={t("vesselRecord.deleteNamed", { date })}>
-          <Trash2 aria-hidden="true" />
-          {t("vesselRecord.delete")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("vesselRecord.deleteConfirmTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("vesselRecord.deleteConfirmDescription", { date })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("vesselRecord.keep")}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{t("vesselRecord.delete")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      variant="outline"
+      size="sm"
+      disabled={remove.isPending}
+      aria-label={t("vesselRecord.deleteNamed", { date })}
+      title={t("vesselRecord.deleteConfirmTitle")}
+      description={t("vesselRecord.deleteConfirmDescription", { date })}
+      cancelLabel={t("vesselRecord.keep")}
+      confirmLabel={t("vesselRecord.delete")}
+      onConfirm={onConfirm}
+    >
+      <Trash2 aria-hidden="true" />
+      {t("vesselRecord.delete")}
+    </ConfirmButton>
   );
 }
