@@ -203,6 +203,12 @@ pub(crate) async fn resolve_vessel(
             .await?
             .ok_or_else(|| AppError::Conflict("The vessel has no registration payment to refund.".into()))?;
             crate::payments::refunds::refund(&state, &admin, &payment, reason.as_str()).await?;
+            crate::audit::Event::new("review_resolved")
+                .by(Some(&admin.id))
+                .vessel(&vessel)
+                .detail(serde_json::json!({"reason": reason.as_str(), "refunded": true}))
+                .write(&state.db)
+                .await?;
         }
     }
     vessel_now(&state, &admin, &id).await
@@ -254,7 +260,8 @@ pub(crate) async fn list_payments(
     responses((status = 200, body = payments::AdminPayment), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "Not refundable (not succeeded, refunded, or its transfer completed)"),
-              (status = 422, body = ErrorBody), (status = 502, body = ErrorBody, description = "The card provider refused the refund")))]
+              (status = 422, body = ErrorBody),
+              (status = 502, body = ErrorBody, description = "The card provider refused the refund, or did not answer (then it is pending: ask again)")))]
 pub(crate) async fn refund_payment(
     State(state): State<AppState>,
     Admin(admin): Admin,

@@ -102,7 +102,8 @@ fn from_row(r: &sqlx::any::AnyRow) -> sqlx::Result<AdminPayment> {
     let status: String = r.try_get("status")?;
     let purpose: String = r.try_get("purpose")?;
     let transfer_status: Option<String> = r.try_get("transfer_status")?;
-    let refunded = refund.as_ref().is_some_and(|f| f.status != "failed");
+    // A pending refund (the provider did not answer) may be asked again.
+    let refunded = refund.as_ref().is_some_and(|f| f.status == "succeeded");
     Ok(AdminPayment {
         id: r.try_get("id")?,
         refundable: refunds::refusal(&status, &purpose, transfer_status.as_deref(), refunded).is_none(),

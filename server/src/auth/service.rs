@@ -262,9 +262,13 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
 /// administrator's.
 pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reason: Option<&str>) -> AppResult<()> {
     let mut tx = state.begin().await?;
+    lock_roles(state, &mut tx).await?;
+    // The last administrator cannot leave (counted in the statement itself).
     let changed = sqlx::query(
         "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
-         WHERE id = $2 AND archived_at IS NULL",
+         WHERE id = $2 AND archived_at IS NULL
+           AND (role <> 'admin'
+                OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)",
     )
     .bind(now_ms())
     .bind(user_id)
@@ -272,7 +276,18 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
     .await?
     .rows_affected();
     if changed == 0 {
-        return Err(AppError::NotFound("This account no longer exists.".into()));
+        let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        return Err(if open == 0 {
+            AppError::NotFound("This account no longer exists.".into())
+        } else {
+            AppError::Conflict(
+                "This is the registry's last administrator account: make another account an administrator first."
+                    .into(),
+            )
+        });
     }
     Event::new("account_archived")
         .by(Some(actor))
@@ -306,6 +321,16 @@ pub async fn hash_password(state: &AppState, password: &NewPassword) -> anyhow::
     Ok(hashing::hash(&state.cpu, password).await?)
 }
 
+/// Serialise changes to who is an administrator on PostgreSQL (SQLite's
+/// write lock already does), so that the last-administrator counts see every
+/// other change: role changes and archiving take this lock.
+async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
+    if state.backend == crate::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(727275)").execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
 /// An administrator makes an account an administrator or takes the role
 /// away: never their own role, and never the last administrator's (counted
 /// in the statement that changes it, so two demotions at once cannot leave
@@ -320,17 +345,16 @@ pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super:
         super::Role::User => "user",
     };
     let mut tx = state.begin().await?;
-    // Serialise role changes on PostgreSQL (SQLite's write lock already does):
-    // the last-admin count below must see every other change.
-    if state.backend == crate::db::Backend::Postgres {
-        sqlx::query("SELECT pg_advisory_xact_lock(727275)").execute(&mut *tx).await?;
-    }
+    lock_roles(state, &mut tx).await?;
+    // The actor must still be an administrator when the change is made.
     let changed = sqlx::query(
         "UPDATE users SET role = $1 WHERE id = $2 AND archived_at IS NULL
-           AND ($1 = 'admin' OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)",
+           AND ($1 = 'admin' OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)
+           AND EXISTS (SELECT 1 FROM users x WHERE x.id = $3 AND x.role = 'admin' AND x.archived_at IS NULL)",
     )
     .bind(role_text)
     .bind(user_id)
+    .bind(admin)
     .execute(&mut *tx)
     .await?
     .rows_affected();

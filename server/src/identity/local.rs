@@ -118,7 +118,9 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
         Ok(back) => Ok(back),
         Err(e) => {
             // Nothing refers to the photo: do not keep it.
-            crate::storage::delete(&state.storage, &key).await?;
+            if let Err(gone) = crate::storage::delete(&state.storage, &key).await {
+                tracing::warn!(error = %format!("{gone:#}"), "deleting a refused identity photo failed");
+            }
             Err(e)
         }
     }

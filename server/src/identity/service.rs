@@ -46,20 +46,24 @@ pub enum Report {
 /// the browser goes to.
 #[tracing::instrument(skip_all, fields(user = %user.id, vessel = %vessel))]
 pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) -> AppResult<String> {
-    let owner: Option<Option<String>> = sqlx::query("SELECT owner_user_id FROM vessels WHERE platform_id = $1")
-        .bind(vessel.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .map(|r| r.try_get("owner_user_id"))
-        .transpose()?;
-    match owner {
-        None => return Err(AppError::NotFound("Vessel not found.".into())),
-        Some(owner) if owner.as_deref() != Some(user.id.as_str()) => {
-            return Err(AppError::Forbidden(
-                "You must be the current owner of this vessel to verify your identity from its page.".into(),
-            ));
+    let row = sqlx::query(
+        "SELECT owner_user_id,
+             CASE WHEN status IN ('active', 'in_transfer') AND public_visibility = 1 THEN 1 ELSE 0 END AS listed
+         FROM vessels WHERE platform_id = $1",
+    )
+    .bind(vessel.compact())
+    .fetch_optional(&state.db)
+    .await?;
+    let not_found = || AppError::NotFound("Vessel not found.".into());
+    let row = row.ok_or_else(not_found)?;
+    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+        // An unlisted vessel is nobody's business but its owner's.
+        if row.try_get::<i64, _>("listed")? == 0 {
+            return Err(not_found());
         }
-        Some(_) => {}
+        return Err(AppError::Forbidden(
+            "You must be the current owner of this vessel to verify your identity from its page.".into(),
+        ));
     }
     match user.identity_verification_status {
         IdentityVerificationStatus::Verified => {
@@ -80,12 +84,25 @@ pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) 
     }
     let id = new_id();
     let return_url = state.config.link(&format!("/registry/{vessel}?verified=identity"));
-    let session = state
-        .identity
-        .create_session(&SessionRequest { session_id: id.clone(), return_url })
-        .await
-        .map_err(|e| AppError::Internal(e.context("creating an identity session")))?;
+    let session =
+        state.identity.create_session(&SessionRequest { session_id: id.clone(), return_url }).await.map_err(|e| {
+            tracing::error!(error = %format!("{e:#}"), "the identity provider did not create a session");
+            AppError::Status {
+                status: axum::http::StatusCode::BAD_GATEWAY,
+                code: "provider_unavailable",
+                message: "The identity provider is not answering. Please try again in a few minutes.".into(),
+            }
+        })?;
     let mut tx = state.begin().await?;
+    // Only the newest session speaks for the person: earlier ones not yet
+    // submitted end here, so a late report about them changes nothing.
+    sqlx::query(
+        "UPDATE identity_sessions SET status = 'canceled', decided_at = $1 WHERE user_id = $2 AND status = 'created'",
+    )
+    .bind(now_ms())
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query(
         "INSERT INTO identity_sessions (id, user_id, provider, provider_session_id, vessel_platform_id, status, created_at)
          VALUES ($1, $2, $3, $4, $5, 'created', $6)",
@@ -227,12 +244,43 @@ pub async fn decide_due(state: &AppState) -> AppResult<usize> {
         apply(&mut tx, "local", &session, report, now_ms()).await?;
         tx.commit().await?;
         if let Some(key) = key {
-            // Kept no longer than the decision needs it.
-            crate::storage::delete(&state.storage, &key.as_str().into()).await?;
+            forget_photo(state, &session, &key).await;
         }
         decided += 1;
     }
+    // Photos whose deletion failed before: try again.
+    let left = sqlx::query(
+        "SELECT provider_session_id, document_key FROM identity_sessions
+         WHERE document_key IS NOT NULL AND decide_at IS NULL AND status IN ('verified', 'failed', 'canceled')
+         LIMIT 50",
+    )
+    .fetch_all(&state.db)
+    .await?;
+    for row in left {
+        forget_photo(
+            state,
+            &row.try_get::<String, _>("provider_session_id")?,
+            &row.try_get::<String, _>("document_key")?,
+        )
+        .await;
+    }
     Ok(decided)
+}
+
+/// Delete a decided session's photo (kept no longer than the decision needs
+/// it), then its key; a failure is logged and retried by the next round.
+async fn forget_photo(state: &AppState, session: &str, key: &str) {
+    if let Err(e) = crate::storage::delete(&state.storage, &key.into()).await {
+        tracing::warn!(error = %format!("{e:#}"), "deleting an identity photo failed; retrying later");
+        return;
+    }
+    let cleared = sqlx::query("UPDATE identity_sessions SET document_key = NULL WHERE provider_session_id = $1")
+        .bind(session)
+        .execute(&state.db)
+        .await;
+    if let Err(e) = cleared {
+        tracing::warn!(error = %e, "clearing an identity photo's key failed");
+    }
 }
 
 /// Run [`decide_due`] every second: the decisions scheduled in this or

@@ -110,8 +110,9 @@ impl PaymentProvider for LocalProcessor {
 
     async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund> {
         let intent = self.retrieve_intent(intent_id).await?;
+        let refused = ProviderRefund { id: String::new(), status: RefundStatus::Failed };
         if intent.status != IntentStatus::Succeeded {
-            anyhow::bail!("payment intent {intent_id} has not succeeded");
+            return Ok(refused);
         }
         let by_key = "SELECT id FROM local_refunds WHERE idempotency_key = $1";
         let inserted = sqlx::query(
@@ -126,20 +127,17 @@ impl PaymentProvider for LocalProcessor {
         .execute(&self.db)
         .await;
         match inserted {
-            // The same key again is the same refund; another key for a
-            // refunded intent finds nothing under its key and fails below.
+            // The same key again is the same refund.
             Err(e) if is_unique_violation(&e) => {}
             other => {
                 other?;
             }
         }
-        let id: String = sqlx::query(by_key)
-            .bind(refund_id)
-            .fetch_optional(&self.db)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("payment intent {intent_id} is already refunded"))?
-            .try_get("id")?;
-        Ok(ProviderRefund { id, status: RefundStatus::Succeeded })
+        // Another key for a refunded intent finds nothing: refused.
+        match sqlx::query(by_key).bind(refund_id).fetch_optional(&self.db).await? {
+            Some(row) => Ok(ProviderRefund { id: row.try_get("id")?, status: RefundStatus::Succeeded }),
+            None => Ok(refused),
+        }
     }
 }
 

@@ -115,6 +115,8 @@ pub trait PaymentProvider: Send + Sync {
     /// Read the intent's current state from the provider.
     async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent>;
     /// Refund a succeeded intent in full. `refund_id` is ours: the
-    /// idempotency key, so a retried request refunds once.
+    /// idempotency key, so a retried request refunds once. A definite
+    /// refusal is `Ok` with status `Failed`; `Err` means no answer (the
+    /// refund may have happened: ask again with the same key).
     async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund>;
 }

@@ -3,9 +3,17 @@
 //! A refund is first reserved (one row per payment that did not fail: the
 //! unique index makes two administrators at once agree on one), then asked of
 //! the provider with the reservation's id as idempotency key, then recorded:
-//! a refunded registration takes its vessel out of the registry in the same
-//! transaction. A transfer's fee can be refunded only while the transfer has
-//! not completed (a fee that arrived after its transfer was canceled).
+//! a refunded registration takes its vessel out of the registry (and cancels
+//! a transfer started meanwhile) in the same transaction. A transfer's fee
+//! can be refunded only while the transfer has not completed (a fee that
+//! arrived after its transfer was canceled).
+//!
+//! The provider's answer decides: a definite refusal marks the reservation
+//! `failed` (the payment may be refunded again later); no answer (a timeout,
+//! a 5xx) leaves it `pending`, and asking again re-sends the same
+//! idempotency key, so the provider refunds at most once. The provider call
+//! and its recording run in their own task: a client that goes away does not
+//! leave a refund made but unrecorded.
 
 use sqlx::Row;
 
@@ -21,7 +29,8 @@ use crate::{
 };
 
 /// Why a payment cannot be refunded, or nothing when it can. `transfer_status`
-/// is its transfer's, for a transfer fee.
+/// is its transfer's, for a transfer fee; `refunded` says a refund that did
+/// not fail exists.
 pub fn refusal(status: &str, purpose: &str, transfer_status: Option<&str>, refunded: bool) -> Option<&'static str> {
     if refunded {
         Some("This payment has already been refunded.")
@@ -34,13 +43,33 @@ pub fn refusal(status: &str, purpose: &str, transfer_status: Option<&str>, refun
     }
 }
 
+const ALREADY: &str = "This payment has already been refunded.";
+
+/// What was reserved: the refund's id (the idempotency key), the intent.
+struct Reservation {
+    refund_id: String,
+    intent: String,
+    purpose: String,
+    vessel_id: String,
+}
+
 #[tracing::instrument(skip(state, admin, reason), fields(admin = %admin.id))]
 pub async fn refund(state: &AppState, admin: &User, payment_id: &str, reason: &str) -> AppResult<()> {
-    let refund_id = new_id();
+    let reservation = reserve(state, admin, payment_id, reason).await?;
+    let (state, admin_id, payment_id, reason) =
+        (state.clone(), admin.id.clone(), payment_id.to_owned(), reason.to_owned());
+    tokio::spawn(async move { ask_and_record(&state, &admin_id, &payment_id, &reason, reservation).await })
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("the refund task failed: {e}")))?
+}
+
+async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str) -> AppResult<Reservation> {
     let mut tx = state.begin().await?;
     let row = sqlx::query(
-        "SELECT p.status, p.purpose, p.vessel_id, p.provider_intent_id, p.amount_cents, t.status AS transfer_status,
-             v.status AS vessel_status
+        "SELECT p.status, p.purpose, p.vessel_id, p.provider, p.provider_intent_id, p.amount_cents,
+             t.status AS transfer_status, v.status AS vessel_status,
+             (SELECT r.id FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'pending') AS pending_refund,
+             (SELECT COUNT(*) FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded') AS refunded
          FROM payments p JOIN vessels v ON v.id = p.vessel_id LEFT JOIN transfers t ON t.id = p.transfer_id
          WHERE p.id = $1",
     )
@@ -50,16 +79,27 @@ pub async fn refund(state: &AppState, admin: &User, payment_id: &str, reason: &s
     .ok_or_else(|| AppError::NotFound("No such payment.".into()))?;
     let purpose: String = row.try_get("purpose")?;
     let vessel_id: String = row.try_get("vessel_id")?;
+    let intent: Option<String> = row.try_get("provider_intent_id")?;
+    if row.try_get::<String, _>("provider")? != state.payments.name() {
+        return Err(AppError::Conflict(
+            "This payment was taken by another card provider than the one in use; refund it there.".into(),
+        ));
+    }
+    // A refund the provider has not answered yet is asked again, with its key.
+    if let Some(refund_id) = row.try_get::<Option<String>, _>("pending_refund")? {
+        let intent = intent.ok_or_else(|| AppError::Conflict(ALREADY.into()))?;
+        return Ok(Reservation { refund_id, intent, purpose, vessel_id });
+    }
     let transfer_status: Option<String> = row.try_get("transfer_status")?;
-    if let Some(why) = refusal(&row.try_get::<String, _>("status")?, &purpose, transfer_status.as_deref(), false) {
+    let refunded = row.try_get::<i64, _>("refunded")? > 0;
+    if let Some(why) = refusal(&row.try_get::<String, _>("status")?, &purpose, transfer_status.as_deref(), refunded) {
         return Err(AppError::Conflict(why.into()));
     }
     if purpose == "registration" && row.try_get::<String, _>("vessel_status")? == "in_transfer" {
         return Err(AppError::Conflict("The vessel is in transfer: cancel the transfer before refunding.".into()));
     }
-    let intent: String = row
-        .try_get::<Option<String>, _>("provider_intent_id")?
-        .ok_or_else(|| AppError::Conflict("Only a payment that succeeded can be refunded.".into()))?;
+    let intent = intent.ok_or_else(|| AppError::Conflict("Only a payment that succeeded can be refunded.".into()))?;
+    let refund_id = new_id();
     let reserved = sqlx::query(
         "INSERT INTO payment_refunds (id, payment_id, amount_cents, reason, admin_user_id, status, created_at)
          VALUES ($1, $2, $3, $4, $5, 'pending', $6)",
@@ -73,50 +113,67 @@ pub async fn refund(state: &AppState, admin: &User, payment_id: &str, reason: &s
     .execute(&mut *tx)
     .await;
     match reserved {
-        Err(e) if is_unique_violation(&e) => {
-            return Err(AppError::Conflict("This payment has already been refunded.".into()));
-        }
+        Err(e) if is_unique_violation(&e) => return Err(AppError::Conflict(ALREADY.into())),
         other => {
             other?;
         }
     }
     tx.commit().await?;
+    Ok(Reservation { refund_id, intent, purpose, vessel_id })
+}
 
-    let answer = state.payments.refund(&intent, &refund_id).await;
-    let mut tx = state.begin().await?;
-    let (status, provider_id, failure) = match &answer {
-        Ok(r) => (r.status, Some(r.id.clone()), None),
-        Err(e) => (RefundStatus::Failed, None, Some(format!("{e:#}"))),
+async fn ask_and_record(
+    state: &AppState,
+    admin: &str,
+    payment_id: &str,
+    reason: &str,
+    r: Reservation,
+) -> AppResult<()> {
+    let answer = state.payments.refund(&r.intent, &r.refund_id).await;
+    let Ok(refund) = answer else {
+        let e = answer.err().map(|e| format!("{e:#}")).unwrap_or_default();
+        tracing::error!(error = %e, payment = payment_id, "the card provider did not answer a refund");
+        return Err(AppError::Status {
+            status: axum::http::StatusCode::BAD_GATEWAY,
+            code: "provider_unavailable",
+            message: "The card provider did not answer. The refund is pending; ask again to complete it \
+                      (the provider refunds at most once)."
+                .into(),
+        });
     };
-    sqlx::query(
-        "UPDATE payment_refunds SET status = $1, provider_refund_id = $2, failure_message = $3, decided_at = $4
-         WHERE id = $5",
+    let mut tx = state.begin().await?;
+    let recorded = sqlx::query(
+        "UPDATE payment_refunds SET status = $1, provider_refund_id = $2, decided_at = $3
+         WHERE id = $4 AND status = 'pending'",
     )
-    .bind(status.as_str())
-    .bind(provider_id.as_deref())
-    .bind(failure.as_deref())
+    .bind(refund.status.as_str())
+    .bind((!refund.id.is_empty()).then_some(refund.id.as_str()))
     .bind(now_ms())
-    .bind(&refund_id)
+    .bind(&r.refund_id)
     .execute(&mut *tx)
-    .await?;
-    let detail = serde_json::json!({"refundId": refund_id, "reason": reason, "status": status.as_str()});
+    .await?
+    .rows_affected();
+    if recorded == 0 {
+        // Recorded by a racing request with the same key: it did the rest.
+        return Ok(());
+    }
+    let detail = serde_json::json!({"refundId": r.refund_id, "reason": reason, "status": refund.status.as_str()});
     log_event_with_id(&mut tx, &new_id(), payment_id, "registry", "refund", detail.clone()).await?;
-    let mut event =
-        Event::new("payment_refunded").by(Some(&admin.id)).vessel(&vessel_id).subject("payment", payment_id);
-    if status == RefundStatus::Failed {
+    let mut event = Event::new("payment_refunded").by(Some(admin)).vessel(&r.vessel_id).subject("payment", payment_id);
+    if refund.status == RefundStatus::Failed {
         event = event.failed();
     }
     event.detail(detail).write(&mut *tx).await?;
-    if status != RefundStatus::Failed && purpose == "registration" {
-        crate::vessels::lifecycle::deactivate_refunded(&mut tx, &vessel_id, &admin.id, reason).await?;
+    if refund.status != RefundStatus::Failed && r.purpose == "registration" {
+        crate::transfers::service::cancel_all_of_vessel(&mut tx, &r.vessel_id).await?;
+        crate::vessels::lifecycle::deactivate_refunded(&mut tx, &r.vessel_id, admin, reason).await?;
     }
     tx.commit().await?;
-    if let Err(e) = answer {
-        tracing::error!(error = %format!("{e:#}"), payment = payment_id, "the provider refused a refund");
+    if refund.status == RefundStatus::Failed {
         return Err(AppError::Status {
             status: axum::http::StatusCode::BAD_GATEWAY,
-            code: "provider_error",
-            message: "The card provider did not accept the refund. Nothing was refunded; try again later.".into(),
+            code: "refund_refused",
+            message: "The card provider refused the refund. Nothing was refunded.".into(),
         });
     }
     Ok(())

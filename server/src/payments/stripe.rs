@@ -132,6 +132,15 @@ impl PaymentProvider for StripeClient {
             .body(body)
             .send()
             .await?;
+        // A 4xx is Stripe's definite refusal (already refunded, disputed...);
+        // anything else without an answer is an error: the refund may or may
+        // not have happened, and asking again with the same key tells.
+        if response.status().is_client_error() {
+            let status = response.status();
+            let text = response.text().await.unwrap_or_default();
+            tracing::warn!(%status, body = %text.chars().take(300).collect::<String>(), "Stripe refused a refund");
+            return Ok(ProviderRefund { id: String::new(), status: RefundStatus::Failed });
+        }
         let refund: StripeRefund = crate::stripe_http::read_json(response).await?;
         Ok(ProviderRefund { id: refund.id, status: RefundStatus::from_provider(&refund.status) })
     }

@@ -562,10 +562,20 @@ pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &st
 /// An archived account's open transfers end with it, and so do their fee
 /// payments, whoever opened them (in the archiving transaction).
 pub async fn cancel_all_from(tx: &mut crate::db::Tx<'_>, user_id: &str) -> AppResult<()> {
+    cancel_open(tx, "from_user_id", user_id).await
+}
+
+/// A vessel whose registration fee is refunded leaves the registry with its
+/// open transfers (and their fee payments), in the refund's transaction.
+pub async fn cancel_all_of_vessel(tx: &mut crate::db::Tx<'_>, vessel_id: &str) -> AppResult<()> {
+    cancel_open(tx, "vessel_id", vessel_id).await
+}
+
+async fn cancel_open(tx: &mut crate::db::Tx<'_>, column: &'static str, key: &str) -> AppResult<()> {
     let open = crate::db::ids(
         tx,
-        "SELECT id FROM transfers WHERE from_user_id = $1 AND status IN ('pending_verification', 'verified')",
-        user_id,
+        &format!("SELECT id FROM transfers WHERE {column} = $1 AND status IN ('pending_verification', 'verified')"),
+        key,
     )
     .await?;
     for id in &open {

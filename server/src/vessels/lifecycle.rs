@@ -159,11 +159,12 @@ pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, 
 }
 
 /// A refunded registration takes its vessel out of the registry, whatever
-/// state it waited in (a vessel in transfer is refused before the refund).
+/// state it is in. The caller has canceled its open transfers in the same
+/// transaction (a refund is refused while one is open; one started in the
+/// meantime is canceled with it).
 pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
     let moved = sqlx::query(
-        "UPDATE vessels SET status = 'deactivated'
-         WHERE id = $1 AND status IN ('active', 'needs_review', 'pending_payment')",
+        "UPDATE vessels SET status = 'deactivated', review_reason = NULL WHERE id = $1 AND status <> 'deactivated'",
     )
     .bind(vessel_id)
     .execute(&mut **tx)
@@ -181,6 +182,15 @@ pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, 
 /// one held for review once the conflict is resolved. Its identifiers must
 /// be free; its chain starts now if it never started.
 pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+    // Lock the owner's row (a no-op update) so that archiving the account
+    // cannot commit between the check below and the activation.
+    sqlx::query(
+        "UPDATE users SET archived_at = archived_at
+         WHERE id = (SELECT owner_user_id FROM vessels WHERE id = $1) AND archived_at IS NULL",
+    )
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?;
     let row = sqlx::query(
         "SELECT v.status,
              (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND u.archived_at IS NULL) AS owner_open,
@@ -233,6 +243,11 @@ pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, re
             savepoint.rollback().await?;
             return Err(AppError::Conflict("Another vessel carries one of this vessel's identifiers.".into()));
         }
+        Ok(done) if done.rows_affected() == 0 => {
+            // Another administrator (or a refund) moved it first.
+            savepoint.rollback().await?;
+            return Err(AppError::Conflict("The vessel changed meanwhile. Reload it.".into()));
+        }
         other => {
             other?;
             savepoint.commit().await?;
@@ -248,8 +263,11 @@ pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, re
 /// `active` → `in_transfer`, for the vessel's current owner only. False when
 /// the vessel is not active or not theirs (the caller answers why).
 pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, transfer_id: &str) -> AppResult<bool> {
+    // Not while its registration fee is being (or has been) refunded.
     let moved = sqlx::query(
-        "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'",
+        "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'
+           AND NOT EXISTS (SELECT 1 FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
+                           WHERE p.vessel_id = $1 AND p.purpose = 'registration' AND r.status <> 'failed')",
     )
     .bind(vessel_id)
     .bind(owner_id)

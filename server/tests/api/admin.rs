@@ -228,8 +228,11 @@ async fn administrators_refunding_at_once_refund_once() {
             .iter()
             .map(reqwest::Response::status)
             .collect();
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
+    // Whoever finds the refund reserved by another either is refused (409)
+    // or completes the same refund with its key (200): the money moves once.
+    assert!(statuses.contains(&StatusCode::OK), "{statuses:?}");
     assert!(statuses.iter().all(|s| matches!(*s, StatusCode::OK | StatusCode::CONFLICT)), "{statuses:?}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'payment_refunded'").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_refunds").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM local_refunds").await, 1);
 }
@@ -273,7 +276,7 @@ async fn an_administrator_cancels_an_open_transfer_with_a_reason() {
 }
 
 #[tokio::test]
-async fn a_stripe_refund_goes_through_the_refunds_api_once_and_a_refusal_can_be_retried() {
+async fn a_stripe_refund_goes_through_the_refunds_api_once_refused_or_unanswered_alike() {
     let fake = FakeStripe::start().await;
     let env = fake.env();
     let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -292,9 +295,10 @@ async fn a_stripe_refund_goes_through_the_refunds_api_once_and_a_refusal_can_be_
     let admin = app.admin("harbour-master@example.nl").await;
     let refund = format!("/api/admin/payments/{payment}/refund");
 
-    fake.set_refund_failure(Some(500));
+    // A definite refusal: nothing refunded, and the payment may be refunded later.
+    fake.set_refund_failure(Some(400));
     let (status, body) = parts(admin.post(&refund, reason("Customer asked")).await).await;
-    assert_eq!(status, StatusCode::BAD_GATEWAY, "{body}");
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("refund_refused")), "{body}");
     assert_eq!(status_of(&app, &vessel).await, "active", "nothing changes when the provider refuses");
     let (_, list) = parts(admin.get("/api/admin/payments").await).await;
     assert_eq!(
@@ -302,15 +306,30 @@ async fn a_stripe_refund_goes_through_the_refunds_api_once_and_a_refusal_can_be_
         (Some("failed"), Some(true))
     );
 
+    // No answer: the refund stays pending, and asking again re-sends its key.
+    fake.set_refund_failure(Some(500));
+    let (status, body) = parts(admin.post(&refund, reason("Customer asked again")).await).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_unavailable")), "{body}");
+    assert_eq!(status_of(&app, &vessel).await, "active");
+    let (_, list) = parts(admin.get("/api/admin/payments").await).await;
+    assert_eq!(
+        (list["data"][0]["refund"]["status"].as_str(), list["data"][0]["refundable"].as_bool()),
+        (Some("pending"), Some(true))
+    );
     fake.set_refund_failure(None);
-    let (status, body) = parts(admin.post(&refund, reason("Customer asked")).await).await;
+    let (status, body) = parts(admin.post(&refund, reason("Customer asked again")).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(status_of(&app, &vessel).await, "deactivated");
     let refunds = fake.refunds();
     assert_eq!(refunds.len(), 1);
     assert_eq!(refunds[0]["payment_intent"], pi.as_str());
+    let keys: Vec<String> =
+        fake.requests().into_iter().filter(|r| r.path == "/v1/refunds").map(|r| r.idempotency_key.unwrap()).collect();
+    assert_eq!(keys.len(), 3);
+    assert!(keys.iter().all(|k| k.starts_with("refund-")));
+    assert_ne!(keys[0], keys[1], "a refused refund is a new attempt");
+    assert_eq!(keys[1], keys[2], "an unanswered refund is asked again with its key");
     let request = fake.requests().into_iter().rfind(|r| r.path == "/v1/refunds").unwrap();
-    assert!(request.idempotency_key.unwrap().starts_with("refund-"));
     assert_eq!(request.form["payment_intent"], pi);
 }
 
@@ -416,4 +435,37 @@ async fn the_audit_log_records_sign_ins_and_cannot_be_changed() {
     for action in every {
         assert!(registry::admin::audit_log::TYPES.contains(&action.as_str()), "{action} is not a listed type");
     }
+}
+
+#[tokio::test]
+async fn no_transfer_starts_while_the_registration_fee_is_being_refunded() {
+    let app = TestApp::spawn().await;
+    let vessel = app.owner_with_active_vessel("seller@example.nl").await;
+    let payment = registration_payment(&app, &vessel).await;
+    app.admin("harbour-master@example.nl").await;
+    let admin_id = app.scalar_text("SELECT id FROM users WHERE email = 'harbour-master@example.nl'").await;
+    // A refund reserved and not yet answered by the provider.
+    sqlx::query(
+        "INSERT INTO payment_refunds (id, payment_id, amount_cents, reason, admin_user_id, status, created_at)
+         VALUES ('01JREFUNDPENDING0000000000', $1, 2495, 'asked', $2, 'pending', 0)",
+    )
+    .bind(&payment)
+    .bind(&admin_id)
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let (status, body) = crate::transfers::initiate(&app, &vessel).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(status_of(&app, &vessel).await, "active");
+}
+
+#[tokio::test]
+async fn the_last_administrator_cannot_archive_their_own_account() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin("harbour-master@example.nl").await;
+    let (status, body) = parts(admin.delete("/api/profile").await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(admin.get("/api/auth/me").await.status(), StatusCode::OK);
+    let second = app.admin("deputy@example.nl").await;
+    assert_eq!(second.delete("/api/profile").await.status(), StatusCode::OK);
 }

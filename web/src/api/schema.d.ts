@@ -2272,7 +2272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The card provider refused the refund */
+            /** @description The card provider refused the refund, or did not answer (then it is pending: ask again) */
             502: {
                 headers: {
                     [name: string]: unknown;
