@@ -1,42 +1,72 @@
 #!/usr/bin/env bash
-# `make bench`: seed a fresh SQLite database with a million vessels, serve it
-# from the release build, and load it over loopback with wrk: search by name
-# fragment, search with country and year filters, and vessel detail, each at
-# 1 and at 32 concurrent clients. Prints a Markdown table for
-# docs/PERFORMANCE.md, and the server's peak memory.
-#   scripts/bench.sh [vessels] [seconds per run]
+# `make bench`: seed a fresh database with a million vessels, serve it from
+# the release build, and load it over loopback with wrk: text search over a
+# fragment mix drawn from the seeded data (broad, mid-frequency and rare
+# fragments, fragments with a country filter, platform IDs), filter search,
+# and vessel detail, at 1 and at 32 concurrent clients, with the search count
+# cache on and off. One Markdown table per database, for docs/PERFORMANCE.md.
+#   BENCH_DB=sqlite|postgres|both (default both) scripts/bench.sh [vessels] [seconds per run]
+# PostgreSQL is a throwaway cluster on loopback (scripts/with-postgres.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vessels=${1:-1000000}
 seconds=${2:-10}
-bin=target/release/registry
+bin=${BENCH_BIN:-target/release/registry}
 
 command -v wrk >/dev/null || {
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null
   else echo "wrk is not installed: install Debian's 'wrk' package" >&2; exit 1; fi
 }
 
+case "${BENCH_DB:-both}" in
+  both)
+    BENCH_DB=sqlite "$0" "$vessels" "$seconds"
+    BENCH_DB=postgres "$0" "$vessels" "$seconds"
+    exit 0 ;;
+  postgres)
+    if [ -z "${REGISTRY_TEST_POSTGRES_URL:-}" ]; then
+      exec scripts/with-postgres.sh env BENCH_DB=postgres "$0" "$vessels" "$seconds"
+    fi ;;
+  sqlite) ;;
+  *) echo "BENCH_DB must be sqlite, postgres or both" >&2; exit 2 ;;
+esac
+
 dir=$(mktemp -d /tmp/registry-bench.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
-export REGISTRY_DATABASE_URL="sqlite://$dir/bench.db" REGISTRY_ADDR="127.0.0.1:$port" REGISTRY_PUBLIC_URL="$base" \
-  REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=prod REGISTRY_EMAIL=outbox REGISTRY_PAYMENTS=local REGISTRY_SMS=outbox REGISTRY_IDENTITY=local REGISTRY_LOG=warn
+if [ "$BENCH_DB" = postgres ]; then
+  admin_url=$REGISTRY_TEST_POSTGRES_URL
+  psql_url=${admin_url%/*}
+  database_url="$psql_url/bench"
+  label="PostgreSQL"
+  # The cluster's superuser creates the database the server migrates.
+  for pg in /usr/lib/postgresql/*/bin/psql; do psql_bin=$pg; done
+  "$psql_bin" "$admin_url" -qc "CREATE DATABASE bench" >/dev/null
+else
+  database_url="sqlite://$dir/bench.db"
+  label="SQLite"
+fi
+export REGISTRY_DATABASE_URL="$database_url" REGISTRY_ADDR="127.0.0.1:$port" REGISTRY_PUBLIC_URL="$base" \
+  REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=prod REGISTRY_EMAIL=outbox REGISTRY_PAYMENTS=local REGISTRY_SMS=outbox \
+  REGISTRY_IDENTITY=local REGISTRY_LOG=warn
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$dir"; }
 trap cleanup EXIT
 
-if [ -n "${BENCH_REUSE_DB:-}" ]; then
+if [ -n "${BENCH_REUSE_DB:-}" ] && [ "$BENCH_DB" = sqlite ]; then
   # Iterating on the server: reuse a database seeded by an earlier run.
   cp "$BENCH_REUSE_DB" "$dir/bench.db"
   seed_seconds="(reused)"
 else
-  echo "seeding $vessels vessels..."
+  echo "$label: seeding $vessels vessels..."
   start=$(date +%s.%N)
   "$bin" seed --force --vessels "$vessels" | grep -v '^  ' || true
   seed_seconds=$(python3 -c "print(f'{$(date +%s.%N) - $start:.0f}')")
-  [ -n "${BENCH_KEEP_DB:-}" ] && cp "$dir/bench.db" "$BENCH_KEEP_DB"
+  [ -n "${BENCH_KEEP_DB:-}" ] && [ "$BENCH_DB" = sqlite ] && cp "$dir/bench.db" "$BENCH_KEEP_DB"
 fi
-echo "seeded in ${seed_seconds} s; database $(du -h "$dir/bench.db" | cut -f1)"
+if [ "$BENCH_DB" = sqlite ]; then size=$(du -h "$dir/bench.db" | cut -f1)
+else size=$("$psql_bin" "$psql_url/bench" -Atc "SELECT pg_size_pretty(pg_database_size('bench'))"); fi
+echo "$label: seeded in ${seed_seconds} s; database $size"
 
 start_server() { # [VAR=value ...]
   env "$@" "$bin" serve >"$dir/server.log" 2>&1 &
@@ -46,27 +76,56 @@ start_server() { # [VAR=value ...]
 stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
 start_server
 
-# Request paths: real platform IDs, name fragments, filter combinations.
-python3 - "$base" "$dir" <<'PY'
-import json, random, sys, urllib.request
-base, out = sys.argv[1], sys.argv[2]
+# Request paths drawn from the seeded data: platform IDs, and fragments of
+# the names, makes and models of a sample of vessels, sorted by how many
+# vessels each matches into broad (>= 1 %), mid (0.1 to 1 %) and rare
+# (< 0.05 %) ones; fragments with a country filter; filter combinations.
+python3 - "$base" "$dir" "$vessels" <<'PY'
+import json, random, sys, urllib.parse, urllib.request
+base, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 random.seed(7)
-ids = []
-for page in range(1, 11):
-    with urllib.request.urlopen(f"{base}/api/vessels/search?pageSize=100&page={page * 37}") as r:
-        ids += [v["platformId"] for v in json.load(r)["data"]]
-open(f"{out}/detail.txt", "w").write("\n".join(f"/api/vessels/{i}" for i in ids) + "\n")
-fragments = ["bav", "oceanis", "grand%20sturdy", "zeemeeuw", "hanse%203", "sun%20odyssey", "kodiak",
-             "%C3%A9toile", "cruiser", "merry", "swan", "stella", "nordwind", "x4.0", "activ%20675"]
-open(f"{out}/name.txt", "w").write("\n".join(f"/api/vessels/search?query={f}&page={p}"
-    for f in fragments for p in (1, 2, 3)) + "\n")
+def get(path):
+    with urllib.request.urlopen(base + path) as r:
+        return json.load(r)
+total_listed = get("/api/vessels/search?pageSize=1")["total"]
+last_page = max(1, min(100_000, total_listed // 100))
+sample, ids = [], []
+for _ in range(20):
+    data = get(f"/api/vessels/search?pageSize=100&page={random.randint(1, last_page)}")["data"]
+    sample += data
+    ids += [v["platformId"] for v in data[:5]]
+open(f"{out}/detail.txt", "w").write("\n".join(f"/api/vessels/{v['platformId']}" for v in sample) + "\n")
+candidates = set()
+for v in sample:
+    for word in " ".join(filter(None, [v.get("name"), v["make"], v["model"]])).lower().split():
+        word = "".join(c for c in word if c.isalnum())
+        if len(word) >= 3:
+            candidates.add(word[:3]); candidates.add(word[:5]); candidates.add(word)
+buckets = {"broad": [], "mid": [], "rare": []}
+for frag in sorted(candidates):
+    t = get(f"/api/vessels/search?pageSize=1&query={urllib.parse.quote(frag)}")["total"]
+    share = t / max(1, total_listed)
+    kind = "broad" if share >= 0.01 else "mid" if share >= 0.001 else "rare" if 0 < share < 0.0005 else None
+    if kind: buckets[kind].append((frag, t))
+chosen = {k: random.sample(v, min(5, len(v))) for k, v in buckets.items()}
+with open(f"{out}/fragments.txt", "w") as f:
+    for k, v in chosen.items():
+        f.write(f"{k}: " + ", ".join(f"{frag} ({t:,})" for frag, t in v) + "\n")
+text = [f"/api/vessels/search?query={urllib.parse.quote(frag)}&page={p}"
+        for v in chosen.values() for frag, _ in v for p in (1, 2, 3)]
 countries = ["NL", "DE", "FR", "ES", "IT", "BE", "PL", "PT", "GR", "HR", "CH"]
+text += [f"/api/vessels/search?query={urllib.parse.quote(frag)}&countryCode={random.choice(countries)}"
+         for v in chosen.values() for frag, _ in v]
+text += [f"/api/vessels/search?query={i}" for i in ids[:20]]
+random.shuffle(text)
+open(f"{out}/text.txt", "w").write("\n".join(text) + "\n")
 lines = []
 for _ in range(300):
     y = random.randint(1975, 2020)
     lines.append(f"/api/vessels/search?countryCode={random.choice(countries)}&buildYearFrom={y}&buildYearTo={y + random.randint(0, 5)}&page={random.randint(1, 3)}")
 open(f"{out}/filters.txt", "w").write("\n".join(lines) + "\n")
 PY
+echo "$label fragments (vessels matched):"; sed 's/^/  /' "$dir/fragments.txt"
 
 run() { # scenario clients label
   local threads=$(( $2 < 2 ? 1 : 2 )) line
@@ -76,24 +135,26 @@ run() { # scenario clients label
 }
 
 echo
+echo "### $label, $vessels vessels"
+echo
 echo "| Scenario | Clients | p50 ms | p95 ms | p99 ms | requests/s | errors |"
 echo "|---|---|---|---|---|---|---|"
-for scenario in name filters detail; do
-  for clients in 1 32; do run "$scenario" "$clients" "$scenario"; done
+# Uncached first: what every search costs on a registry whose listings
+# change all the time (every total counted afresh).
+stop_server
+start_server REGISTRY_SEARCH_COUNT_CACHE=0
+for scenario in text filters; do
+  for clients in 1 32; do run "$scenario" "$clients" "$scenario, uncached"; done
+done
+stop_server
+start_server
+for scenario in text filters detail; do
+  for clients in 1 32; do run "$scenario" "$clients" "$scenario, cached totals"; done
 done
 peak=$(grep VmHWM /proc/$server/status | awk '{printf "%.0f MiB", $2/1024}')
 heap=$(grep RssAnon /proc/$server/status | awk '{printf "%.0f MiB", $2/1024}')
-
-# The same searches with every total counted afresh (no count cache): what a
-# search costs the first time it is asked after a listing change.
-stop_server
-start_server REGISTRY_SEARCH_COUNT_CACHE=0
-for scenario in name filters; do
-  for clients in 1 32; do run "$scenario" "$clients" "$scenario, uncached"; done
-done
 echo
 # VmHWM counts the memory-mapped database file too (file-backed, shared with
 # the OS page cache); RssAnon is the server's own heap.
-echo "server peak resident memory (VmHWM, includes the mmap'ed database): $peak"
-echo "server anonymous memory at the end of the cached runs (RssAnon, its own heap): $heap"
-echo "seeding: $vessels vessels in ${seed_seconds} s"
+echo "$label: server peak resident memory (VmHWM): $peak; anonymous memory (RssAnon): $heap"
+echo "$label: seeding $vessels vessels took ${seed_seconds} s; database $size"
