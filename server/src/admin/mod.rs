@@ -20,7 +20,6 @@ use axum::{
     routing::{get, post},
 };
 use serde::Deserialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::{
@@ -32,7 +31,7 @@ use crate::{
         extract::{PlatformIdParam, PlatformIdPath},
         json::ApiJson,
     },
-    vessels::model::Vessel,
+    vessels::model::{Vessel, VesselStatus},
 };
 use paging::Paging;
 
@@ -111,18 +110,9 @@ pub(crate) async fn show_stats(State(state): State<AppState>, _admin: Admin) -> 
     Ok(ApiJson(stats::stats(&state).await?))
 }
 
-async fn vessel_id(state: &AppState, id: &PlatformIdPath) -> AppResult<String> {
-    sqlx::query("SELECT id FROM vessels WHERE platform_id = $1")
-        .bind(id.0.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .map(|r| r.try_get("id"))
-        .transpose()?
-        .ok_or_else(|| AppError::NotFound("Vessel not found.".into()))
-}
-
-async fn vessel_now(state: &AppState, admin: &crate::auth::User, id: &PlatformIdPath) -> AppResult<ApiJson<Vessel>> {
-    Ok(ApiJson(crate::vessels::service::detail(state, Some(admin), &id.0).await?.vessel))
+/// The vessel as administrators see it (any state).
+async fn vessel(state: &AppState, admin: &crate::auth::User, id: &PlatformIdPath) -> AppResult<Vessel> {
+    crate::vessels::service::visible(state, Some(admin), &id.0).await
 }
 
 #[utoipa::path(post, path = "/api/admin/vessels/{id}/deactivate", tag = "admin", request_body = AdminReason,
@@ -137,11 +127,11 @@ pub(crate) async fn deactivate_vessel(
     ApiJson(body): ApiJson<AdminReason>,
 ) -> AppResult<ApiJson<Vessel>> {
     let reason = Reason::parse(&body.reason)?;
-    let vessel = vessel_id(&state, &id).await?;
+    let target = vessel(&state, &admin, &id).await?;
     let mut tx = state.begin().await?;
-    crate::vessels::lifecycle::deactivate_by_admin(&mut tx, &vessel, &admin.id, reason.as_str()).await?;
+    crate::vessels::lifecycle::deactivate_by_admin(&mut tx, &target.id, &admin.id, reason.as_str()).await?;
     tx.commit().await?;
-    vessel_now(&state, &admin, &id).await
+    Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/vessels/{id}/reactivate", tag = "admin", request_body = AdminReason,
@@ -157,16 +147,12 @@ pub(crate) async fn reactivate_vessel(
     ApiJson(body): ApiJson<AdminReason>,
 ) -> AppResult<ApiJson<Vessel>> {
     let reason = Reason::parse(&body.reason)?;
-    let vessel = vessel_id(&state, &id).await?;
+    let target = vessel(&state, &admin, &id).await?;
     let mut tx = state.begin().await?;
-    let status: String =
-        sqlx::query_scalar("SELECT status FROM vessels WHERE id = $1").bind(&vessel).fetch_one(&mut *tx).await?;
-    if status != "deactivated" {
-        return Err(AppError::Conflict("Only a deactivated vessel can be reactivated.".into()));
-    }
-    crate::vessels::lifecycle::activate_by_admin(&mut tx, &vessel, &admin.id, reason.as_str()).await?;
+    let from = VesselStatus::Deactivated;
+    crate::vessels::lifecycle::activate_by_admin(&mut tx, &target.id, from, &admin.id, reason.as_str()).await?;
     tx.commit().await?;
-    vessel_now(&state, &admin, &id).await
+    Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/vessels/{id}/resolve", tag = "admin", request_body = ResolveReview,
@@ -181,16 +167,16 @@ pub(crate) async fn resolve_vessel(
     ApiJson(body): ApiJson<ResolveReview>,
 ) -> AppResult<ApiJson<Vessel>> {
     let reason = Reason::parse(&body.reason)?;
-    let vessel = vessel_id(&state, &id).await?;
-    let status: String =
-        sqlx::query_scalar("SELECT status FROM vessels WHERE id = $1").bind(&vessel).fetch_one(&state.db).await?;
-    if status != "needs_review" {
+    let target = vessel(&state, &admin, &id).await?;
+    if target.status != VesselStatus::NeedsReview {
         return Err(AppError::Conflict("This vessel is not awaiting review.".into()));
     }
+    let vessel_id = target.id.as_str();
     match body.action {
         ResolveAction::Activate => {
             let mut tx = state.begin().await?;
-            crate::vessels::lifecycle::activate_by_admin(&mut tx, &vessel, &admin.id, reason.as_str()).await?;
+            let from = VesselStatus::NeedsReview;
+            crate::vessels::lifecycle::activate_by_admin(&mut tx, vessel_id, from, &admin.id, reason.as_str()).await?;
             tx.commit().await?;
         }
         ResolveAction::Refund => {
@@ -198,20 +184,20 @@ pub(crate) async fn resolve_vessel(
                 "SELECT id FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'
                  ORDER BY succeeded_at DESC LIMIT 1",
             )
-            .bind(&vessel)
+            .bind(vessel_id)
             .fetch_optional(&state.db)
             .await?
             .ok_or_else(|| AppError::Conflict("The vessel has no registration payment to refund.".into()))?;
             crate::payments::refunds::refund(&state, &admin, &payment, reason.as_str()).await?;
             crate::audit::Event::new("review_resolved")
                 .by(Some(&admin.id))
-                .vessel(&vessel)
+                .vessel(vessel_id)
                 .detail(serde_json::json!({"reason": reason.as_str(), "refunded": true}))
                 .write(&state.db)
                 .await?;
         }
     }
-    vessel_now(&state, &admin, &id).await
+    Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 
 #[utoipa::path(get, path = "/api/admin/transfers", tag = "admin", params(transfers::TransferListParams),

@@ -177,11 +177,19 @@ pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, 
     Ok(())
 }
 
-/// An administrator puts a vessel (back) into the registry: a deactivated
-/// one whose owner's account is open and whose registration fee stands, or
-/// one held for review once the conflict is resolved. Its identifiers must
-/// be free; its chain starts now if it never started.
-pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+/// An administrator puts a vessel (back) into the registry from `from`: a
+/// deactivated one (reactivation) whose owner's account is open and whose
+/// registration fee stands, or one held for review once the conflict is
+/// resolved. Its identifiers must be free; its chain starts now if it never
+/// started.
+pub async fn activate_by_admin(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    from: super::model::VesselStatus,
+    admin: &str,
+    reason: &str,
+) -> AppResult<()> {
+    use super::model::VesselStatus;
     // Lock the owner's row (a no-op update) so that archiving the account
     // cannot commit between the check below and the activation.
     sqlx::query(
@@ -204,16 +212,15 @@ pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, re
     .bind(vessel_id)
     .fetch_one(&mut **tx)
     .await?;
-    let status: String = row.try_get("status")?;
-    let action = match status.as_str() {
-        "deactivated" => "reactivated",
-        "needs_review" => "review_resolved",
-        _ => {
-            return Err(AppError::Conflict(
-                "Only a deactivated vessel or one awaiting review can be activated.".into(),
-            ));
-        }
+    let (action, refusal) = match from {
+        VesselStatus::Deactivated => ("reactivated", "Only a deactivated vessel can be reactivated."),
+        VesselStatus::NeedsReview => ("review_resolved", "This vessel is not awaiting review."),
+        _ => ("activated", "Only a deactivated vessel or one awaiting review can be activated."),
     };
+    let status: String = row.try_get("status")?;
+    if !matches!(from, VesselStatus::Deactivated | VesselStatus::NeedsReview) || status != from.as_str() {
+        return Err(AppError::Conflict(refusal.into()));
+    }
     if row.try_get::<i64, _>("owner_open")? == 0 {
         return Err(AppError::Conflict(
             "The vessel's owner has archived their account; it cannot be activated.".into(),
@@ -235,7 +242,7 @@ pub async fn activate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, re
     )
     .bind(now_ms())
     .bind(vessel_id)
-    .bind(&status)
+    .bind(from.as_str())
     .execute(&mut *savepoint)
     .await;
     match moved {

@@ -54,7 +54,7 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
 
 /// The vessel with this platform ID, if the viewer may see it: a listed
 /// vessel for everyone, any vessel for its owner and administrators.
-async fn visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Vessel> {
+pub async fn visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Vessel> {
     let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
         .bind(id.compact())
         .fetch_optional(&state.db)
