@@ -173,6 +173,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // stays in force and each batch is an ordinary transaction.
     let bulk = takes_fast_path(state.backend, start_index);
     let mut indexes = Vec::new();
+    let mut triggers = Vec::new();
     if bulk {
         // A bulk load: a large page cache, no fsync per batch (a crash means
         // seeding again), and indexes built once from the loaded rows rather
@@ -180,19 +181,23 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         sqlx::query("PRAGMA cache_size = -262144; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY")
             .execute(&mut *conn)
             .await?;
-        sqlx::query("DROP TRIGGER IF EXISTS vessels_fts_insert").execute(&mut *conn).await?;
-        indexes = sqlx::query(
+        // The insert triggers that maintain the search index and the
+        // listing counts; both are rebuilt from the loaded rows at the end.
+        triggers = schema_objects(
+            &mut conn,
+            "SELECT name, sql FROM sqlite_master
+             WHERE type = 'trigger' AND name IN ('vessels_fts_insert', 'listing_counts_insert')",
+        )
+        .await?;
+        for (name, _) in &triggers {
+            sqlx::query(&format!("DROP TRIGGER {name}")).execute(&mut *conn).await?;
+        }
+        indexes = schema_objects(
+            &mut conn,
             "SELECT name, sql FROM sqlite_master
              WHERE type = 'index' AND tbl_name IN ('vessels', 'ownership_history') AND sql IS NOT NULL",
         )
-        .fetch_all(&mut *conn)
-        .await?
-        .iter()
-        .map(|r| -> sqlx::Result<(String, String)> {
-            use sqlx::Row as _;
-            Ok((r.try_get("name")?, r.try_get("sql")?))
-        })
-        .collect::<sqlx::Result<Vec<_>>>()?;
+        .await?;
         for (name, _) in &indexes {
             sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
         }
@@ -238,14 +243,19 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         .execute(&mut *conn)
         .await?;
         tracing::info!(total = ?started.elapsed(), "search index built");
+        // As migration 18 fills it.
         sqlx::query(
-            "CREATE TRIGGER IF NOT EXISTS vessels_fts_insert AFTER INSERT ON vessels
-             WHEN new.status = 'active' AND new.public_visibility = 1 BEGIN
-                INSERT INTO vessels_fts (rowid, search_text) VALUES (new.rowid, new.search_text);
-             END",
+            "DELETE FROM listing_counts;
+             INSERT INTO listing_counts (country_code, build_year, n)
+                 SELECT country_code, COALESCE(build_year, 0), COUNT(*) FROM vessels
+                 WHERE status = 'active' AND public_visibility = 1
+                 GROUP BY country_code, COALESCE(build_year, 0)",
         )
         .execute(&mut *conn)
         .await?;
+        for (_, sql) in &triggers {
+            sqlx::query(sql).execute(&mut *conn).await?;
+        }
         sqlx::query("ANALYZE").execute(&mut *conn).await?;
         sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
     } else if sqlite {
@@ -257,6 +267,12 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         sqlx::query("VACUUM (ANALYZE) ownership_history").execute(&mut *conn).await?;
     }
     Ok(())
+}
+
+/// Names and definitions of schema objects, to drop them and create them again.
+async fn schema_objects(conn: &mut sqlx::AnyConnection, sql: &str) -> sqlx::Result<Vec<(String, String)>> {
+    use sqlx::Row as _;
+    sqlx::query(sql).fetch_all(conn).await?.iter().map(|r| Ok((r.try_get("name")?, r.try_get("sql")?))).collect()
 }
 
 /// Registration times: spread over the last three years, but never before a

@@ -193,10 +193,12 @@ pub struct OwnerVerification {
 }
 
 impl OwnerVerification {
-    pub fn new(owner: &crate::auth::User, verified_documents: i64) -> Self {
-        let email = owner.email_verified_at.is_some();
-        let phone = owner.phone_verified_at.is_some();
-        let identity = owner.identity_verification_status;
+    pub fn of(
+        email: bool,
+        phone: bool,
+        identity: crate::auth::IdentityVerificationStatus,
+        verified_documents: i64,
+    ) -> Self {
         let documents = verified_documents > 0;
         let done = [email, phone, identity == crate::auth::IdentityVerificationStatus::Verified, documents]
             .into_iter()
@@ -206,10 +208,24 @@ impl OwnerVerification {
     }
 }
 
+/// Whether `total` is the exact number of results or a lower bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TotalRelation {
+    /// Exactly `total` results.
+    Eq,
+    /// More than `total` results; only the first `total` can be paged through.
+    Gte,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VesselPage {
     pub data: Vec<Vessel>,
+    /// The number of results, or with `totalRelation` `gte` the number that
+    /// can be paged through, of more.
     pub total: i64,
+    /// Pages that can be fetched: `ceil(total / pageSize)`.
     pub total_pages: i64,
+    pub total_relation: TotalRelation,
 }

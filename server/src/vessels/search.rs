@@ -4,6 +4,17 @@
 //! served by a trigram index on each database (FTS5 on `SQLite`, `pg_trgm` on
 //! `PostgreSQL`). Order: the exact platform ID match first, then the most
 //! recently registered (ids are time-ordered and unique, so paging is stable).
+//!
+//! Totals (docs/ARCHITECTURE.md, "Search totals and plans"): without text,
+//! exact, from the maintained per-country, per-year counts of listed vessels
+//! (`listing_counts`, migration 18); with text, counted up to
+//! [`COUNT_BOUND`] and beyond it answered as "more than" (`totalRelation`
+//! `gte`), with paging limited to what was counted. The page plan is chosen
+//! from the total, not left to a planner's statistics sample: walk the
+//! listed vessels newest first and stop after the page, or collect every
+//! match and sort, whichever reads fewer entries.
+
+use std::fmt::Write as _;
 
 use serde::Deserialize;
 use sqlx::{FromRow, Row};
@@ -11,11 +22,12 @@ use utoipa::IntoParams;
 
 use super::{
     count_cache::CountKey,
-    model::{VESSEL_COLUMNS, Vessel, VesselPage},
+    model::{TotalRelation, VESSEL_COLUMNS, Vessel, VesselPage},
 };
 use crate::{
     app::AppState,
     db::Backend,
+    db::Tx,
     domain::{PlatformId, folded::fold},
     error::{AppError, AppResult},
 };
@@ -27,6 +39,11 @@ pub const MAX_PAGE_SIZE: i64 = 100;
 pub const MAX_PAGE: i64 = 100_000;
 /// Trigram indexes need three characters to narrow anything down.
 pub const MIN_TEXT_LEN: usize = 3;
+/// Text searches count their matches up to this many and answer "more than"
+/// beyond it: an exact total for a fragment that matches 50,000 vessels
+/// costs a walk over 50,000 index entries on every search. A thousand
+/// results is a hundred pages, more than anyone reads before refining.
+pub const COUNT_BOUND: i64 = 1_000;
 
 /// Raw query parameters; parsed by [`SearchQuery::parse`] so that a bad
 /// value answers 400 with a message rather than axum's plain-text rejection.
@@ -139,174 +156,373 @@ enum Param {
 
 type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
 
-fn bind_all<'q>(mut query: AnyQuery<'q>, params: &'q [Param]) -> AnyQuery<'q> {
-    for p in params {
-        query = match p {
-            Param::Text(s) => query.bind(s.as_str()),
-            Param::Int(i) => query.bind(*i),
-        };
-    }
-    query
+/// SQL text and its parameters, numbered in the order they are bound.
+#[derive(Default)]
+struct Sql {
+    params: Vec<Param>,
 }
 
-/// A substring predicate on `v.search_text` for this database.
-fn text_predicate(backend: Backend, n: usize) -> String {
-    match backend {
-        Backend::Sqlite => format!("v.rowid IN (SELECT rowid FROM vessels_fts WHERE vessels_fts MATCH ${n})"),
-        Backend::Postgres => format!("v.search_text LIKE ${n} ESCAPE '\\'"),
+impl Sql {
+    fn bind(&mut self, p: Param) -> String {
+        self.params.push(p);
+        format!("${}", self.params.len())
     }
-}
 
-fn text_pattern(backend: Backend, folded: &str) -> String {
-    match backend {
-        // A quoted FTS5 string is matched as a substring by the trigram tokenizer.
-        Backend::Sqlite => format!("\"{}\"", folded.replace('"', "\"\"")),
-        Backend::Postgres => {
-            let escaped = folded.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-            format!("%{escaped}%")
+    fn query<'q>(&'q self, sql: &'q str) -> AnyQuery<'q> {
+        let mut query = sqlx::query(sql);
+        for p in &self.params {
+            query = match p {
+                Param::Text(s) => query.bind(s.as_str()),
+                Param::Int(i) => query.bind(*i),
+            };
         }
+        query
     }
 }
 
-/// The text and, when it differs, its de-hyphenated form: "7kq2-m9xd"
+/// A substring predicate on `v.search_text` (`PostgreSQL`) or an FTS5 match
+/// expression (`SQLite`), for the text and its de-hyphenated form: "7kq2-m9xd"
 /// should find the ID stored as "7kq2m9xd..." too.
-fn text_variants(text: &str) -> Vec<String> {
+fn text_patterns(backend: Backend, text: &str) -> Vec<String> {
     let mut variants = vec![text.to_owned()];
     let dehyphenated = text.replace('-', "");
     if dehyphenated != text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
         variants.push(dehyphenated);
     }
     variants
+        .iter()
+        .map(|v| match backend {
+            // A quoted FTS5 string is matched as a substring by the trigram tokenizer.
+            Backend::Sqlite => format!("\"{}\"", v.replace('"', "\"\"")),
+            Backend::Postgres => {
+                let escaped = v.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+                format!("%{escaped}%")
+            }
+        })
+        .collect()
+}
+
+const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
+
+/// What a total and a page are drawn from: the listed vessels matching the
+/// text and filters, except the exact platform ID match, which is pinned
+/// ahead of them.
+struct Matches {
+    backend: Backend,
+    /// `SQLite`: one FTS5 expression; `PostgreSQL`: LIKE patterns.
+    text: Vec<String>,
+    filters: Filters,
+    except_id: Option<String>,
+}
+
+/// The country and build-year conditions of a search.
+struct Filters {
+    country_code: Option<String>,
+    year_from: Option<i64>,
+    year_to: Option<i64>,
+}
+
+impl Filters {
+    fn of(q: &SearchQuery) -> Self {
+        Self { country_code: q.country_code.clone(), year_from: q.year_from, year_to: q.year_to }
+    }
+
+    fn has_years(&self) -> bool {
+        self.year_from.is_some() || self.year_to.is_some()
+    }
+
+    /// ` AND ...` conditions on `v`.
+    fn sql(&self, sql: &mut Sql) -> String {
+        let mut conditions = String::new();
+        if let Some(c) = &self.country_code {
+            let _ = write!(conditions, " AND v.country_code = {}", sql.bind(Param::Text(c.clone())));
+        }
+        if let Some(y) = self.year_from {
+            let _ = write!(conditions, " AND v.build_year >= {}", sql.bind(Param::Int(y)));
+        }
+        if let Some(y) = self.year_to {
+            let _ = write!(conditions, " AND v.build_year <= {}", sql.bind(Param::Int(y)));
+        }
+        conditions
+    }
+}
+
+/// How a page is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scan {
+    /// The listed vessels newest first, stopping after the page: reads about
+    /// (offset + page size) × (vessels walked ÷ matches) entries.
+    Walk,
+    /// Every match from the narrowest index, then sorted: reads the matches.
+    Collect,
+}
+
+/// `PostgreSQL` planner settings for the next statement of the transaction,
+/// so that a plan follows from the totals rather than a statistics sample.
+/// Only whole families of paths are switched off; which index serves them
+/// is still the planner's choice among the fitting ones.
+fn pg_settings(scan: Scan) -> &'static str {
+    match scan {
+        // Ordered index scans only: no bitmap (unordered) and no sort.
+        Scan::Walk => {
+            "SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+                    set_config('enable_sort', 'off', true), set_config('enable_indexscan', 'on', true),
+                    set_config('enable_indexonlyscan', 'on', true)"
+        }
+        // Bitmap scans (the trigram index for text) and a sort of the matches.
+        Scan::Collect => {
+            "SELECT set_config('enable_bitmapscan', 'on', true), set_config('enable_seqscan', 'off', true),
+                    set_config('enable_sort', 'on', true), set_config('enable_indexscan', 'off', true),
+                    set_config('enable_indexonlyscan', 'off', true)"
+        }
+    }
+}
+
+impl Matches {
+    fn new(backend: Backend, q: &SearchQuery, except_id: Option<String>) -> Self {
+        let mut text = q.text.as_deref().map(|t| text_patterns(backend, t)).unwrap_or_default();
+        if backend == Backend::Sqlite && !text.is_empty() {
+            text = vec![text.join(" OR ")];
+        }
+        Self { backend, text, filters: Filters::of(q), except_id }
+    }
+
+    /// The filters, and leaving out the pinned vessel.
+    fn filters(&self, sql: &mut Sql) -> String {
+        let mut conditions = self.filters.sql(sql);
+        if let Some(id) = &self.except_id {
+            let _ = write!(conditions, " AND v.id <> {}", sql.bind(Param::Text(id.clone())));
+        }
+        conditions
+    }
+
+    /// The ids of the text matches passing the filters, as a SELECT of
+    /// `v.id`, with the key that orders them newest first. `SQLite` drives
+    /// from the FTS5 index, which holds exactly the listed vessels and hands
+    /// them out in rowid (registration) order, so a page stops after its
+    /// rows whichever the count.
+    fn text_select(&self, sql: &mut Sql) -> (String, Order) {
+        match self.backend {
+            Backend::Sqlite => {
+                let m = sql.bind(Param::Text(self.text.join(" OR ")));
+                let filters = self.filters(sql);
+                (
+                    format!(
+                        "SELECT v.id FROM vessels_fts f JOIN vessels v ON v.rowid = f.rowid
+                         WHERE vessels_fts MATCH {m}{filters}"
+                    ),
+                    Order::FtsRowid,
+                )
+            }
+            Backend::Postgres => {
+                let likes = self
+                    .text
+                    .iter()
+                    .map(|p| format!("v.search_text LIKE {} ESCAPE '\\'", sql.bind(Param::Text(p.clone()))))
+                    .collect::<Vec<_>>()
+                    .join(" OR ");
+                let filters = self.filters(sql);
+                (format!("SELECT v.id FROM vessels v WHERE {LISTED} AND ({likes}){filters}"), Order::Id)
+            }
+        }
+    }
+
+    /// The matches counted up to one past the bound (text), or exactly from
+    /// the maintained counts (no text), with the number of listed vessels a
+    /// newest-first walk would pass through to find them.
+    async fn count(&self, tx: &mut Tx<'_>) -> AppResult<Counted> {
+        if self.text.is_empty() {
+            let mut sql = Sql::default();
+            let mut country = String::new();
+            let f = &self.filters;
+            if let Some(c) = &f.country_code {
+                country = format!(" WHERE country_code = {}", sql.bind(Param::Text(c.clone())));
+            }
+            let mut years = vec!["1 = 1".to_owned()];
+            if let Some(y) = f.year_from {
+                years.push(format!("build_year >= {}", sql.bind(Param::Int(y))));
+            }
+            if let Some(y) = f.year_to {
+                years.push(format!("build_year <= {}", sql.bind(Param::Int(y))));
+            }
+            if f.has_years() {
+                years.push("build_year <> 0".to_owned());
+            }
+            let text = format!(
+                "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS walked,
+                        CAST(COALESCE(SUM(CASE WHEN {} THEN n ELSE 0 END), 0) AS BIGINT) AS n
+                 FROM listing_counts{country}",
+                years.join(" AND ")
+            );
+            let row = sql.query(&text).fetch_one(&mut **tx).await?;
+            return Ok(Counted { n: row.try_get("n")?, walked: Some(row.try_get("walked")?) });
+        }
+        let mut sql = Sql::default();
+        let (select, _) = self.text_select(&mut sql);
+        if self.backend == Backend::Postgres {
+            // The trigram index's bitmap: a rare fragment must not be
+            // counted by walking a million rows because its frequency was
+            // overestimated.
+            sqlx::query(pg_settings(Scan::Collect)).execute(&mut **tx).await?;
+        }
+        let text = format!("SELECT COUNT(*) AS n FROM ({select} LIMIT {}) m", COUNT_BOUND + 1);
+        let row = sql.query(&text).fetch_one(&mut **tx).await?;
+        Ok(Counted { n: row.try_get("n")?, walked: None })
+    }
+
+    /// The plan for a page, from the total.
+    fn scan(&self, counted: &Counted, offset: i64, limit: i64) -> Scan {
+        match (self.backend, counted.walked) {
+            // FTS5 hands out matches in order: always a walk.
+            (Backend::Sqlite, None) => Scan::Walk,
+            // Text: more than the bound means frequent enough that a walk
+            // finds a page quickly; fewer are cheaper to collect and sort.
+            (Backend::Postgres, None) if counted.n > COUNT_BOUND => Scan::Walk,
+            (Backend::Postgres, None) => Scan::Collect,
+            (_, Some(walked)) => {
+                let walk = (offset + limit).saturating_mul(walked) / counted.n.max(1);
+                if walk <= counted.n { Scan::Walk } else { Scan::Collect }
+            }
+        }
+    }
+
+    async fn page(&self, tx: &mut Tx<'_>, counted: &Counted, offset: i64, limit: i64) -> AppResult<Vec<Vessel>> {
+        let scan = self.scan(counted, offset, limit);
+        let mut sql = Sql::default();
+        let (ids, order) = if self.text.is_empty() {
+            let filters = self.filters(&mut sql);
+            let index = match (scan, self.filters.country_code.is_some()) {
+                (Scan::Walk, true) => "vessels_listed_country_recent",
+                (Scan::Walk, false) => "vessels_listed_recent",
+                (Scan::Collect, true) => "vessels_public_country_year",
+                (Scan::Collect, false) => "vessels_public_year",
+            };
+            let indexed_by =
+                if self.backend == Backend::Sqlite { format!(" INDEXED BY {index}") } else { String::new() };
+            (format!("SELECT v.id FROM vessels v{indexed_by} WHERE {LISTED}{filters}"), Order::Id)
+        } else {
+            self.text_select(&mut sql)
+        };
+        let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+        let ids = match (self.backend, scan) {
+            // Materialised so that the planner gathers every match before
+            // ordering instead of walking an ordered index.
+            (Backend::Postgres, Scan::Collect) => format!(
+                "WITH m AS MATERIALIZED ({ids}) SELECT m.id FROM m ORDER BY m.id DESC LIMIT {limit_p} OFFSET {offset_p}"
+            ),
+            _ => format!("{ids} ORDER BY {} DESC LIMIT {limit_p} OFFSET {offset_p}", order.inner()),
+        };
+        if self.backend == Backend::Postgres {
+            sqlx::query(pg_settings(scan)).execute(&mut **tx).await?;
+        }
+        // A join on the page's ids, not `IN`: with sorting off, `PostgreSQL`
+        // would otherwise merge against the whole primary key to keep order.
+        let text = format!(
+            "SELECT {VESSEL_COLUMNS} FROM ({ids}) p JOIN vessels v ON v.id = p.id ORDER BY {} DESC",
+            order.outer()
+        );
+        let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+        Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
+    }
+}
+
+/// Newest first, by which key.
+#[derive(Clone, Copy)]
+enum Order {
+    /// Time-ordered ids.
+    Id,
+    /// `SQLite`'s rowid (insertion order), as the FTS5 index hands it out
+    /// without sorting; the seeder and the registration flow insert in id
+    /// order, so the two agree.
+    FtsRowid,
+}
+
+impl Order {
+    /// In the statement that picks the page's ids.
+    fn inner(self) -> &'static str {
+        match self {
+            Self::Id => "v.id",
+            Self::FtsRowid => "f.rowid",
+        }
+    }
+
+    /// In the statement that reads the page's rows.
+    fn outer(self) -> &'static str {
+        match self {
+            Self::Id => "v.id",
+            Self::FtsRowid => "v.rowid",
+        }
+    }
+}
+
+/// What counting found.
+struct Counted {
+    /// Matches; for a text search at most `COUNT_BOUND + 1`.
+    n: i64,
+    /// Without text: the listed vessels of the country (or all), which a
+    /// newest-first walk passes through.
+    walked: Option<i64>,
 }
 
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
-    let plan = Plan::new(state.backend, q);
-    let total = total(state, q, &plan).await?;
-    let data = plan.page(state, q).await?;
-    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size })
+    // One read transaction: the total and the page see the same listing.
+    let mut tx = state.db.begin().await?;
+    let pinned = match &q.platform_id {
+        Some(id) => pinned(&mut tx, q, id).await?,
+        None => None,
+    };
+    let matches = Matches::new(state.backend, q, pinned.as_ref().map(|v| v.id.clone()));
+    let counted = total(state, &mut tx, q, &matches).await?;
+    let pinned_n = i64::from(pinned.is_some());
+    let (total, total_relation) = if matches.text.is_empty() || counted.n <= COUNT_BOUND {
+        (counted.n + pinned_n, TotalRelation::Eq)
+    } else {
+        (COUNT_BOUND, TotalRelation::Gte)
+    };
+    // Results beyond a bounded total are not served: they were not counted.
+    let offset = (q.page - 1) * q.page_size;
+    let limit = q.page_size.min(total - offset);
+    let mut data = Vec::new();
+    if limit > 0 {
+        let (offset, mut limit) = (offset - pinned_n, limit);
+        if let Some(v) = pinned.filter(|_| offset < 0) {
+            data.push(v);
+            limit -= 1;
+        }
+        if limit > 0 {
+            data.extend(matches.page(&mut tx, &counted, offset.max(0), limit).await?);
+        }
+    }
+    tx.commit().await?;
+    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size, total_relation })
 }
 
-/// The exact number of matches, counted once per listing generation.
-async fn total(state: &AppState, q: &SearchQuery, plan: &Plan) -> AppResult<i64> {
+/// The listed vessel with exactly this platform ID, if it passes the filters.
+async fn pinned(tx: &mut Tx<'_>, q: &SearchQuery, id: &PlatformId) -> AppResult<Option<Vessel>> {
+    let mut sql = Sql::default();
+    let platform_id = sql.bind(Param::Text(id.compact().to_owned()));
+    let filters = Filters::of(q).sql(&mut sql);
+    let text =
+        format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = {platform_id} AND {LISTED}{filters}");
+    let row = sql.query(&text).fetch_optional(&mut **tx).await?;
+    Ok(row.as_ref().map(Vessel::from_row).transpose()?)
+}
+
+/// The count, reused within a listing generation when the cache is on.
+/// Only text counts are cached: the others are one read of a small table.
+async fn total(state: &AppState, tx: &mut Tx<'_>, q: &SearchQuery, matches: &Matches) -> AppResult<Counted> {
     let cache = &state.search_counts;
-    if !cache.is_enabled() {
-        return plan.count(state).await;
+    if !cache.is_enabled() || matches.text.is_empty() {
+        return matches.count(tx).await;
     }
     // Read before counting: see the module documentation of `count_cache`.
     let generation: i64 =
-        sqlx::query("SELECT value FROM search_generation WHERE id = 1").fetch_one(&state.db).await?.try_get("value")?;
+        sqlx::query("SELECT value FROM search_generation WHERE id = 1").fetch_one(&mut **tx).await?.try_get("value")?;
     let key = q.count_key();
     if let Some(n) = cache.get(generation, &key) {
-        return Ok(n);
+        return Ok(Counted { n, walked: None });
     }
-    let n = plan.count(state).await?;
-    cache.put(generation, key, n);
-    Ok(n)
-}
-
-/// How a search runs on this database.
-enum Plan {
-    /// `SQLite`, text only: the FTS5 index holds exactly the listed vessels
-    /// (migration 0004), so the count and the page come from it alone and a
-    /// page stops after its rows instead of sorting every match. Its rowid
-    /// order is registration order.
-    FtsOnly { fts: String },
-    /// Anything else: conditions on the vessels table and its indexes.
-    General { where_clause: String, order: String, params: Vec<Param> },
-}
-
-impl Plan {
-    fn new(backend: Backend, q: &SearchQuery) -> Self {
-        let only_text = q.country_code.is_none() && q.year_from.is_none() && q.year_to.is_none();
-        // A query that parses as a platform ID takes the general path, which
-        // puts the exact match first on page one.
-        if let (Backend::Sqlite, true, None, Some(text)) = (backend, only_text, &q.platform_id, &q.text) {
-            let variants = text_variants(text).iter().map(|v| text_pattern(backend, v)).collect::<Vec<_>>();
-            return Plan::FtsOnly { fts: variants.join(" OR ") };
-        }
-        let mut conditions = vec!["v.status = 'active'".to_owned(), "v.public_visibility = 1".to_owned()];
-        let mut params: Vec<Param> = Vec::new();
-        let bind = |p: Param, params: &mut Vec<Param>| {
-            params.push(p);
-            params.len()
-        };
-        let mut order = String::new();
-        let mut text_or_id = Vec::new();
-        if let Some(id) = &q.platform_id {
-            let n = bind(Param::Text(id.compact().to_owned()), &mut params);
-            text_or_id.push(format!("v.platform_id = ${n}"));
-            order = format!("(v.platform_id = ${n}) DESC, ");
-        }
-        for variant in q.text.as_deref().map(text_variants).unwrap_or_default() {
-            let n = bind(Param::Text(text_pattern(backend, &variant)), &mut params);
-            text_or_id.push(text_predicate(backend, n));
-        }
-        if !text_or_id.is_empty() {
-            conditions.push(format!("({})", text_or_id.join(" OR ")));
-        }
-        if let Some(c) = &q.country_code {
-            let n = bind(Param::Text(c.clone()), &mut params);
-            conditions.push(format!("v.country_code = ${n}"));
-        }
-        if let Some(y) = q.year_from {
-            let n = bind(Param::Int(y), &mut params);
-            conditions.push(format!("v.build_year >= ${n}"));
-        }
-        if let Some(y) = q.year_to {
-            let n = bind(Param::Int(y), &mut params);
-            conditions.push(format!("v.build_year <= ${n}"));
-        }
-        Plan::General { where_clause: conditions.join(" AND "), order, params }
-    }
-
-    async fn count(&self, state: &AppState) -> AppResult<i64> {
-        let row = match self {
-            Plan::FtsOnly { fts } => {
-                sqlx::query("SELECT COUNT(*) AS n FROM vessels_fts WHERE vessels_fts MATCH $1")
-                    .bind(fts.as_str())
-                    .fetch_one(&state.db)
-                    .await?
-            }
-            Plan::General { where_clause, params, .. } => {
-                let sql = format!("SELECT COUNT(*) AS n FROM vessels v WHERE {where_clause}");
-                bind_all(sqlx::query(&sql), params).fetch_one(&state.db).await?
-            }
-        };
-        Ok(row.try_get("n")?)
-    }
-
-    async fn page(&self, state: &AppState, q: &SearchQuery) -> AppResult<Vec<Vessel>> {
-        let offset = (q.page - 1) * q.page_size;
-        let rows = match self {
-            Plan::FtsOnly { fts } => {
-                sqlx::query(&format!(
-                    "SELECT {VESSEL_COLUMNS} FROM vessels v
-                     WHERE v.rowid IN (SELECT rowid FROM vessels_fts WHERE vessels_fts MATCH $1
-                                       ORDER BY rowid DESC LIMIT $2 OFFSET $3)
-                       AND v.status = 'active' AND v.public_visibility = 1
-                     ORDER BY v.rowid DESC"
-                ))
-                .bind(fts.as_str())
-                .bind(q.page_size)
-                .bind(offset)
-                .fetch_all(&state.db)
-                .await?
-            }
-            Plan::General { where_clause, order, params } => {
-                // The page's ids first, from the (covering) filter indexes, and
-                // only then their rows: sorting the matches touches index
-                // entries, not thousands of table rows.
-                let limit = params.len() + 1;
-                let sql = format!(
-                    "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id IN (
-                         SELECT v.id FROM vessels v WHERE {where_clause}
-                         ORDER BY {order}v.id DESC LIMIT ${limit} OFFSET ${})
-                     ORDER BY {order}v.id DESC",
-                    limit + 1
-                );
-                bind_all(sqlx::query(&sql), params).bind(q.page_size).bind(offset).fetch_all(&state.db).await?
-            }
-        };
-        Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
-    }
+    let counted = matches.count(tx).await?;
+    cache.put(generation, key, counted.n);
+    Ok(counted)
 }

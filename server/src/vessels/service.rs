@@ -20,7 +20,7 @@ fn not_found() -> AppError {
 /// owner's unlisted ones. Past owners are never named: an entry carries an
 /// owner id only when it is the viewer's own.
 pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<VesselDetail> {
-    let vessel = visible(state, viewer, id).await?;
+    let (vessel, owner_verification) = visible_with_owner(state, viewer, id).await?;
     let history = sqlx::query(
         "SELECT owner_user_id, acquisition_type, acquired_at, transferred_out_at FROM ownership_history
          WHERE vessel_id = $1 ORDER BY acquired_at DESC, id DESC",
@@ -39,34 +39,47 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
         })
     })
     .collect::<sqlx::Result<_>>()?;
-    let owner = sqlx::query(&format!(
-        "SELECT {} FROM users u JOIN vessels v ON v.owner_user_id = u.id WHERE v.id = $1",
-        crate::auth::USER_COLUMNS
-    ))
-    .bind(&vessel.id)
-    .fetch_optional(&state.db)
-    .await?
-    .map(|r| User::from_row(&r))
-    .transpose()?;
-    let owner_verification = owner.map(|o| OwnerVerification::new(&o, vessel.verified_documents_count));
     Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history, owner_verification })
 }
 
 /// The vessel with this platform ID, if the viewer may see it: a listed
 /// vessel for everyone, any vessel for its owner and administrators.
 pub async fn visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Vessel> {
-    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
-        .bind(id.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(not_found)?;
+    Ok(visible_with_owner(state, viewer, id).await?.0)
+}
+
+/// [`visible`], with the current owner's verification read in the same
+/// statement (null while a released vessel waits for its buyer).
+async fn visible_with_owner(
+    state: &AppState,
+    viewer: Option<&User>,
+    id: &PlatformId,
+) -> AppResult<(Vessel, Option<OwnerVerification>)> {
+    let row = sqlx::query(&format!(
+        "SELECT {VESSEL_COLUMNS}, u.id AS owner_id, u.email_verified_at AS owner_email_verified_at,
+                u.phone_verified_at AS owner_phone_verified_at, u.identity_verification_status AS owner_identity
+         FROM vessels v LEFT JOIN users u ON u.id = v.owner_user_id WHERE v.platform_id = $1"
+    ))
+    .bind(id.compact())
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or_else(not_found)?;
     let vessel = Vessel::from_row(&row)?;
-    let owner_id: Option<String> = row.try_get("owner_user_id")?;
+    let owner_id: Option<String> = row.try_get("owner_id")?;
     let privileged = viewer.is_some_and(|u| owner_id.as_deref() == Some(u.id.as_str()) || u.is_admin());
     if !vessel.is_listed() && !privileged {
         return Err(not_found());
     }
-    Ok(vessel)
+    let owner = match owner_id {
+        None => None,
+        Some(_) => Some(OwnerVerification::of(
+            row.try_get::<Option<i64>, _>("owner_email_verified_at")?.is_some(),
+            row.try_get::<Option<i64>, _>("owner_phone_verified_at")?.is_some(),
+            crate::auth::IdentityVerificationStatus::parse(row.try_get("owner_identity")?),
+            vessel.verified_documents_count,
+        )),
+    };
+    Ok((vessel, owner))
 }
 
 /// Recompute the vessel's ownership chain, for whoever may see the vessel.
@@ -137,7 +150,12 @@ pub async fn all_for_admin(state: &AppState, f: &AdminFilter<'_>, page: i64, pag
             .fetch_all(&state.db)
             .await?;
     let data = rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?;
-    Ok(VesselPage { data, total, total_pages: (total + page_size - 1) / page_size })
+    Ok(VesselPage {
+        data,
+        total,
+        total_pages: (total + page_size - 1) / page_size,
+        total_relation: super::model::TotalRelation::Eq,
+    })
 }
 
 pub struct FlagChange {

@@ -40,9 +40,11 @@ fn unique_name() -> String {
     registry::ids::new_id().to_lowercase()
 }
 
-async fn fresh_database() -> (String, Cleanup) {
+/// A new empty database: on the test PostgreSQL when there is one, unless
+/// `sqlite` insists.
+async fn fresh_database(sqlite: bool) -> (String, Cleanup) {
     match std::env::var("REGISTRY_TEST_POSTGRES_URL") {
-        Ok(admin_url) if !admin_url.is_empty() => {
+        Ok(admin_url) if !admin_url.is_empty() && !sqlite => {
             sqlx::any::install_default_drivers();
             let name = format!("t_{}", unique_name());
             let admin = sqlx::AnyPool::connect(&admin_url).await.expect("connect to the test PostgreSQL");
@@ -68,19 +70,24 @@ impl TestApp {
 
     /// For outbox tests that drive workers by hand.
     pub async fn spawn_without_outbox_worker() -> Self {
-        Self::start(&[], false).await
+        Self::start(&[], false, false).await
     }
 
     pub async fn spawn_with(extra: &[(&str, &str)]) -> Self {
-        Self::start(extra, true).await
+        Self::start(extra, true, false).await
     }
 
-    async fn start(extra: &[(&str, &str)], outbox_worker: bool) -> Self {
+    /// On SQLite also during a PostgreSQL run, to compare the two.
+    pub async fn spawn_sqlite() -> Self {
+        Self::start(&[], true, true).await
+    }
+
+    async fn start(extra: &[(&str, &str)], outbox_worker: bool, sqlite: bool) -> Self {
         // REGISTRY_TEST_LOG=debug (a filter) shows the servers' logs, internal causes of 500s included.
         if let Ok(filter) = std::env::var("REGISTRY_TEST_LOG") {
             let _ = tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(filter)).try_init();
         }
-        let (database_url, cleanup) = fresh_database().await;
+        let (database_url, cleanup) = fresh_database(sqlite).await;
         let mut env = BTreeMap::from([
             ("REGISTRY_DATABASE_URL".to_owned(), database_url),
             ("REGISTRY_PUBLIC_URL".to_owned(), PUBLIC_URL.to_owned()),

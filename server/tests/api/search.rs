@@ -319,3 +319,189 @@ async fn totals_follow_every_listing_change() {
     registry::seed_vessels::vessels(&app.state, 5).await.unwrap();
     assert_eq!(totals(&app, &queries).await[2], before[2] + 5, "newly registered");
 }
+
+/// Gives `n` of the listed vessels, newest first, a name with `word` in it.
+async fn name_newest(app: &TestApp, n: i64, word: &str) {
+    sqlx::query(
+        "UPDATE vessels SET name = $1, search_text = search_text || ' ' || $2
+         WHERE id IN (SELECT id FROM vessels WHERE status = 'active' ORDER BY id DESC LIMIT $3)",
+    )
+    .bind(format!("{word} II"))
+    .bind(word.to_lowercase())
+    .bind(n)
+    .execute(&app.db)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_text_search_beyond_the_bound_answers_more_than_and_pages_only_what_was_counted() {
+    let bound = registry::vessels::search::COUNT_BOUND;
+    let app = seeded(usize::try_from(bound).unwrap() + 20).await;
+    name_newest(&app, bound + 10, "Zeezwaluw").await;
+    let (_, p) = search(&app, "query=zeezwaluw").await;
+    assert_eq!((p["total"].as_i64(), p["totalRelation"].as_str()), (Some(bound), Some("gte")), "{}", p["total"]);
+    assert_eq!(p["totalPages"], bound / 10);
+    let found = all_pages(&app, "query=zeezwaluw", 100).await;
+    assert_eq!(found.len(), usize::try_from(bound).unwrap(), "exactly the counted results can be paged through");
+    let ids: Vec<&str> = found.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first, each once");
+    let (_, last) = search(&app, &format!("query=zeezwaluw&page={}", bound / 10)).await;
+    assert_eq!(last["data"].as_array().unwrap().len(), 10);
+    let (status, beyond) = search(&app, &format!("query=zeezwaluw&page={}", bound / 10 + 1)).await;
+    assert_eq!((status, beyond["data"].as_array().unwrap().len()), (StatusCode::OK, 0));
+
+    // At the bound exactly, the total is exact again.
+    sqlx::query(
+        "UPDATE vessels SET public_visibility = 0
+         WHERE id IN (SELECT id FROM vessels WHERE name = 'Zeezwaluw II' ORDER BY id LIMIT 10)",
+    )
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let (_, p) = search(&app, "query=zeezwaluw").await;
+    assert_eq!((p["total"].as_i64(), p["totalRelation"].as_str()), (Some(bound), Some("eq")));
+    // Without text, totals are exact however large.
+    let (_, p) = search(&app, "x=1").await;
+    assert_eq!((p["total"].as_i64(), p["totalRelation"].as_str()), (Some(bound + 10), Some("eq")));
+}
+
+/// The listed vessels' ids a filter search should return, newest first.
+async fn expected_ids(app: &TestApp, country: &str, from: i64, to: i64) -> Vec<String> {
+    sqlx::query_scalar::<_, String>(
+        "SELECT id FROM vessels WHERE status = 'active' AND public_visibility = 1 AND country_code = $1
+         AND build_year >= $2 AND build_year <= $3 ORDER BY id DESC",
+    )
+    .bind(country)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&app.db)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn filter_searches_give_the_same_pages_whichever_plan_reads_them() {
+    // Deep pages of a narrow filter are read by collecting and sorting, the
+    // first ones by walking the country newest first: page by page, the two
+    // must join up without a gap or a repeat.
+    let app = seeded(400).await;
+    for (country, from, to) in [("NL", 1975, 2025), ("NL", 2000, 2010), ("DE", 1990, 1991), ("FR", 2030, 2040)] {
+        let expected = expected_ids(&app, country, from, to).await;
+        for size in [1, 3, 10] {
+            let query = format!("countryCode={country}&buildYearFrom={from}&buildYearTo={to}");
+            let found = all_pages(&app, &query, size).await;
+            let ids: Vec<String> = found.iter().map(|v| v["id"].as_str().unwrap().to_owned()).collect();
+            assert_eq!(ids, expected, "{query} in pages of {size}");
+            let (_, p) = search(&app, &query).await;
+            assert_eq!(p["total"].as_i64(), Some(i64::try_from(expected.len()).unwrap()));
+            assert_eq!(p["totalRelation"], "eq");
+        }
+    }
+}
+
+/// Every answer to each of `queries`, page by page, as the API gives it.
+async fn answers(app: &TestApp, queries: &[String]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for q in queries {
+        let (status, p) = search(app, q).await;
+        assert_eq!(status, StatusCode::OK, "{q}: {p}");
+        let ids: Vec<&Value> = p["data"].as_array().unwrap().iter().map(|v| &v["platformId"]).collect();
+        out.push(serde_json::json!({
+            "query": q, "total": p["total"], "totalRelation": p["totalRelation"],
+            "totalPages": p["totalPages"], "platformIds": ids,
+        }));
+    }
+    out
+}
+
+#[tokio::test]
+async fn sqlite_and_postgresql_answer_every_search_alike() {
+    // Runs in the PostgreSQL pass (REGISTRY_TEST_POSTGRES_URL), comparing it
+    // with SQLite on a copy of the same rows; in the SQLite pass both sides
+    // are SQLite and it checks that a copied database answers alike.
+    let bound = registry::vessels::search::COUNT_BOUND;
+    let source = seeded(usize::try_from(bound).unwrap() + 200).await;
+    name_newest(&source, bound + 50, "Zeezwaluw").await;
+    sqlx::query("UPDATE vessels SET public_visibility = 0 WHERE id IN (SELECT id FROM vessels ORDER BY id LIMIT 7)")
+        .execute(&source.db)
+        .await
+        .unwrap();
+    let copy = TestApp::spawn_sqlite().await;
+    copy_vessels(&source, &copy).await;
+
+    let sample = all_pages(&source, "x=1", 100).await;
+    let mut queries = vec!["x=1".to_owned(), "page=3&pageSize=7".to_owned(), "countryCode=NL".to_owned()];
+    for q in ["zeezwaluw", "zee", "ezw"] {
+        for extra in [
+            "",
+            "&page=2",
+            "&page=100",
+            "&page=101",
+            "&countryCode=NL",
+            "&countryCode=DE&page=2",
+            "&buildYearFrom=2000",
+        ] {
+            queries.push(format!("query={q}{extra}"));
+        }
+    }
+    for v in sample.iter().step_by(97) {
+        let pid = v["platformId"].as_str().unwrap();
+        let make = registry::domain::folded::fold(v["make"].as_str().unwrap());
+        queries.push(format!("query={pid}"));
+        queries.push(format!("query={}", pid.replace('-', "").to_lowercase()));
+        queries.push(format!("query={}", &pid.replace('-', "")[..5]));
+        let prefix: String = make.chars().take(3).collect();
+        queries.push(format!("query={}&pageSize=100", urlencode(&prefix)));
+        queries.push(format!("query={}&countryCode={}", urlencode(&make), v["countryCode"].as_str().unwrap()));
+        let year = v["buildYear"].as_i64().unwrap();
+        for page in [1, 2, 5, 40] {
+            queries.push(format!(
+                "countryCode={}&buildYearFrom={}&buildYearTo={year}&page={page}",
+                v["countryCode"].as_str().unwrap(),
+                year - 3
+            ));
+            queries.push(format!("buildYearFrom={year}&buildYearTo={year}&page={page}&pageSize=3"));
+        }
+    }
+    let (a, b) = (answers(&source, &queries).await, answers(&copy, &queries).await);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x, y);
+    }
+    assert!(a.iter().any(|x| x["totalRelation"] == "gte"), "the bound is reached by some query");
+}
+
+/// Copies every vessel, with its columns as they are, into another app's
+/// database (its owners are not needed by the search: foreign keys off on
+/// that one connection).
+async fn copy_vessels(from: &TestApp, to: &TestApp) {
+    use sqlx::Row as _;
+    let columns: Vec<(String, String)> = sqlx::query("SELECT name, type FROM pragma_table_info('vessels')")
+        .fetch_all(&to.db)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get("name"), r.get("type")))
+        .collect();
+    let names: Vec<&str> = columns.iter().map(|(n, _)| n.as_str()).collect();
+    let rows = sqlx::query(&format!("SELECT {} FROM vessels ORDER BY id", names.join(", ")))
+        .fetch_all(&from.db)
+        .await
+        .unwrap();
+    let mut conn = to.db.acquire().await.unwrap();
+    sqlx::query("PRAGMA foreign_keys = OFF").execute(&mut *conn).await.unwrap();
+    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("${i}")).collect();
+    let insert = format!("INSERT INTO vessels ({}) VALUES ({})", names.join(", "), placeholders.join(", "));
+    for row in &rows {
+        let mut q = sqlx::query(&insert);
+        for (name, kind) in &columns {
+            q = if kind.eq_ignore_ascii_case("TEXT") {
+                q.bind(row.get::<Option<String>, _>(name.as_str()))
+            } else {
+                q.bind(row.get::<Option<i64>, _>(name.as_str()))
+            };
+        }
+        q.execute(&mut *conn).await.unwrap();
+    }
+    sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await.unwrap();
+}

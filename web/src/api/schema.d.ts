@@ -1519,6 +1519,11 @@ export interface components {
             /** Format: int64 */
             transferFeeCents: number;
         };
+        /**
+         * @description Whether `total` is the exact number of results or a lower bound.
+         * @enum {string}
+         */
+        TotalRelation: "eq" | "gte";
         Transfer: {
             /**
              * @description Completed and paid, but no account holds the recipient's number,
@@ -1646,10 +1651,18 @@ export interface components {
         };
         VesselPage: {
             data: components["schemas"]["Vessel"][];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The number of results, or with `totalRelation` `gte` the number that
+             *     can be paged through, of more.
+             */
             total: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Pages that can be fetched: `ceil(total / pageSize)`.
+             */
             totalPages: number;
+            totalRelation: components["schemas"]["TotalRelation"];
         };
         /** @enum {string} */
         VesselStatus: "pending_payment" | "active" | "in_transfer" | "deactivated" | "needs_review";

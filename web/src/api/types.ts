@@ -30,6 +30,7 @@ export type CreatedVessel = Schemas["CreatedVessel"];
 export type OwnershipEntry = Schemas["OwnershipEntry"];
 export type VesselDetail = Schemas["VesselDetail"];
 export type VesselPage = Schemas["VesselPage"];
+export type TotalRelation = Schemas["TotalRelation"];
 export type CreateVesselRequest = Schemas["CreateVesselRequest"];
 export type UpdateVesselRequest = Schemas["UpdateVesselRequest"];
 export type PaymentsConfig = Schemas["PaymentsConfig"];

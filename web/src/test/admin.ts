@@ -1,4 +1,13 @@
-import type { AdminDocument, AdminPayment, AdminStats, AdminTransfer, AdminUser, AuditEntry } from "@/api/types";
+import type {
+  AdminDocument,
+  AdminPayment,
+  AdminStats,
+  AdminTransfer,
+  AdminUser,
+  AuditEntry,
+  Vessel,
+  VesselPage,
+} from "@/api/types";
 import { makeDocument } from "@/test/documents";
 
 // Admin console fixtures shaped like the API's answers (src/api/types.ts).
@@ -14,6 +23,11 @@ export const ADMIN_STATS: AdminStats = {
 /** A page of an admin list: {data, total, totalPages} for `data`. */
 export function pageOf<T>(data: T[], total = data.length, pageSize = 20) {
   return { data, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** A page of the admin vessel list (a VesselPage): always counted exactly. */
+export function vesselPageOf(data: Vessel[], total = data.length, pageSize = 20): VesselPage {
+  return { ...pageOf(data, total, pageSize), totalRelation: "eq" };
 }
 
 export function makeAdminPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {

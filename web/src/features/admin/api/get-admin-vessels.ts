@@ -14,8 +14,9 @@ export type AdminVesselFilters = {
 export const adminVesselsBaseKey = ["/api/admin/vessels"] as const;
 
 /**
- * GET /api/admin/vessels?query&status&countryCode&page&pageSize -> {data, total, totalPages}:
- * every vessel, whatever its state or visibility, newest first.
+ * GET /api/admin/vessels?query&status&countryCode&page&pageSize -> {data, total, totalPages,
+ * totalRelation} (always "eq": counted exactly): every vessel, whatever its state or visibility,
+ * newest first.
  */
 export function getAdminVessels(filters: AdminVesselFilters, page: number, signal?: AbortSignal): Promise<VesselPage> {
   return apiFetch<VesselPage>(`/api/admin/vessels?${pageParams(filters, page)}`, { signal });

@@ -29,7 +29,10 @@ export function searchParamsFor(search: VesselSearch): URLSearchParams {
   return params;
 }
 
-/** GET /api/vessels/search -> {data, total, totalPages}; public vessels only. */
+/**
+ * GET /api/vessels/search -> {data, total, totalPages, totalRelation}; public vessels only. With
+ * `totalRelation` "gte" there are more results than `total`, and only `total` can be paged through.
+ */
 export function searchVessels(search: VesselSearch, signal?: AbortSignal): Promise<VesselPage> {
   return apiFetch<VesselPage>(`/api/vessels/search?${searchParamsFor(search)}`, { signal });
 }

@@ -183,7 +183,9 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
       </p>
     );
   } else {
-    const { total, totalPages, data } = result.data;
+    const { total, totalPages, totalRelation, data } = result.data;
+    // "gte": more matches than can be counted; `total` is then the number that can be paged through.
+    const more = totalRelation === "gte";
     const from = (search.page - 1) * SEARCH_PAGE_SIZE + 1;
     const to = Math.min(search.page * SEARCH_PAGE_SIZE, total);
     const n = (value: number) => formatNumber(value, i18n.language);
@@ -197,9 +199,12 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
           ))}
         </ul>
         <nav aria-label={t("registry.pagination")} className="flex flex-wrap items-center justify-between gap-4">
-          <p aria-live="polite" className="text-sm text-muted-foreground">
-            {t("registry.showing", { from: n(from), to: n(to), total: n(total) })}
-          </p>
+          <div className="grid gap-1">
+            <p aria-live="polite" className="text-sm text-muted-foreground">
+              {t(more ? "registry.showingMore" : "registry.showing", { from: n(from), to: n(to), total: n(total) })}
+            </p>
+            {more ? <p className="text-xs text-muted-foreground">{t("registry.refineHint", { total: n(total) })}</p> : null}
+          </div>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={search.page <= 1} onClick={() => onPage(search.page - 1)}>
               <ChevronLeft aria-hidden="true" />

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AdminPage } from "@/features/admin/public";
-import { ADMIN_STATS, pageOf } from "@/test/admin";
+import { ADMIN_STATS, pageOf, vesselPageOf } from "@/test/admin";
 import { jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeUser, makeVessel } from "@/test/vessels";
 
@@ -14,7 +14,7 @@ function renderAdmin(path = "/admin", routes: Routes = {}) {
   const fetchMock = mockFetch({
     "GET /api/auth/me": jsonResponse(200, admin),
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
-    "GET /api/admin/vessels": jsonResponse(200, pageOf([makeVessel()])),
+    "GET /api/admin/vessels": jsonResponse(200, vesselPageOf([makeVessel()])),
     "GET /api/admin/payments": jsonResponse(200, {
       ...pageOf([]),
       totals: { succeededCents: 0, refundedCents: 0, netCents: 0, currency: "EUR" },

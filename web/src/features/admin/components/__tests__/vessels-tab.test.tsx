@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AdminPage } from "@/features/admin/public";
-import { ADMIN_STATS, pageOf } from "@/test/admin";
+import { ADMIN_STATS, vesselPageOf } from "@/test/admin";
 import { jsonBody, jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeUser, makeVessel } from "@/test/vessels";
 
@@ -14,7 +14,7 @@ function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
     "GET /api/admin/vessels": jsonResponse(
       200,
-      pageOf(
+      vesselPageOf(
         [
           makeVessel(),
           makeVessel({ id: "v-2", platformId: "9ABC-DEF2-3GHJ", name: null, status: "needs_review", countryCode: "DE" }),
@@ -157,7 +157,7 @@ describe("Admin console: vessels", () => {
   });
 
   it("says so when no vessel matches", async () => {
-    setup({ "GET /api/admin/vessels": jsonResponse(200, pageOf([])) });
+    setup({ "GET /api/admin/vessels": jsonResponse(200, vesselPageOf([])) });
     expect(await screen.findByText("No vessels match these filters.")).toBeInTheDocument();
   });
 });

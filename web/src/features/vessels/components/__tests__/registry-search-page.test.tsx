@@ -1,30 +1,34 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AppProviders } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
-import type { VesselPage } from "@/api/types";
+import type { TotalRelation, VesselPage } from "@/api/types";
 import { RegistrySearchPage } from "@/features/vessels/components/registry-search-page";
+import i18n from "@/i18n";
 import { jsonResponse, mockFetch, urlOf } from "@/test/render";
 import { makeVessel } from "@/test/vessels";
 
-/** 23 vessels, answered 10 a page like the server. */
-function pageOf(page: number, total = 23): VesselPage {
+/** 23 vessels, answered 10 a page like the server; with "gte" there are more than `total`. */
+function pageOf(page: number, total = 23, totalRelation: TotalRelation = "eq"): VesselPage {
   const count = Math.max(0, Math.min(10, total - (page - 1) * 10));
   const data = Array.from({ length: count }, (_, i) => {
     const n = (page - 1) * 10 + i + 1;
     return makeVessel({ id: `v-${n}`, platformId: `AAAA-BBBB-${String(n).padStart(4, "0")}`, name: `Vessel ${n}` });
   });
-  return { data, total, totalPages: Math.ceil(total / 10) };
+  return { data, total, totalPages: Math.ceil(total / 10), totalRelation };
 }
 
-function searchHandler(total = 23) {
+function searchHandler(total = 23, totalRelation: TotalRelation = "eq") {
   return (url: string) => {
     const page = Number(new URL(url, "http://localhost").searchParams.get("page") ?? "1");
-    return jsonResponse(200, pageOf(page, total));
+    return jsonResponse(200, pageOf(page, total, totalRelation));
   };
 }
+
+const REFINE_HINT =
+  "Only the first 1,000 results can be browsed. Add a country, a build year or more of the name to narrow the search.";
 
 /** Shows the current URL and offers the browser's Back button. */
 function Probe() {
@@ -59,6 +63,10 @@ const searchCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
     .filter((url) => url.startsWith("/api/vessels/search"))
     .map((url) => new URL(url, "http://localhost").searchParams);
 
+afterEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
 describe("RegistrySearchPage", () => {
   it("shows the title, the search box and three skeletons while loading", () => {
     mockFetch({ "GET /api/vessels/search": () => new Promise<Response>(() => {}) });
@@ -92,6 +100,43 @@ describe("RegistrySearchPage", () => {
     expect(last.get("page")).toBe("3");
     expect(last.get("pageSize")).toBe("10");
     expect(last.has("query")).toBe(false);
+  });
+
+  it("says there are more than the total when the server could not count them all, with a hint to narrow the search", async () => {
+    mockFetch({ "GET /api/vessels/search": searchHandler(1000, "gte") });
+    renderSearch("/registry?query=a");
+    expect(await screen.findByText("Showing 1-10 of more than 1,000 results")).toBeInTheDocument();
+    expect(screen.getByText(REFINE_HINT)).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+
+  it("disables Next at the last page that can be fetched when there are more results", async () => {
+    mockFetch({ "GET /api/vessels/search": searchHandler(1000, "gte") });
+    renderSearch("/registry?query=a&page=100");
+    expect(await screen.findByText("Showing 991-1,000 of more than 1,000 results")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeEnabled();
+  });
+
+  it("formats the bound by the reader's language", async () => {
+    await i18n.changeLanguage("nl");
+    mockFetch({ "GET /api/vessels/search": searchHandler(1000, "gte") });
+    renderSearch("/registry?query=a");
+    expect(await screen.findByText("1-10 van meer dan 1.000 resultaten")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Alleen de eerste 1.000 resultaten zijn te bekijken. Voeg een land, bouwjaar of meer van de naam toe om de zoekopdracht te verfijnen.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("gives no hint when the total is exact", async () => {
+    mockFetch({ "GET /api/vessels/search": searchHandler(1000) });
+    renderSearch("/registry?query=a");
+    expect(await screen.findByText("Showing 1-10 of 1,000 results")).toBeInTheDocument();
+    expect(screen.queryByText(/more than/)).not.toBeInTheDocument();
+    expect(screen.queryByText(REFINE_HINT)).not.toBeInTheDocument();
   });
 
   it("puts the search in the URL, sends only non-empty filters and resets to page 1 on submit", async () => {
@@ -162,7 +207,7 @@ describe("RegistrySearchPage", () => {
   });
 
   it("says so when nothing is found", async () => {
-    mockFetch({ "GET /api/vessels/search": jsonResponse(200, { data: [], total: 0, totalPages: 0 }) });
+    mockFetch({ "GET /api/vessels/search": jsonResponse(200, { data: [], total: 0, totalPages: 0, totalRelation: "eq" }) });
     renderSearch("/registry?query=nothing");
     expect(await screen.findByText("No vessels found. Try adjusting your search filters.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
