@@ -209,7 +209,7 @@ const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
 /// ahead of them.
 struct Matches {
     backend: Backend,
-    /// `SQLite`: one FTS5 expression; `PostgreSQL`: LIKE patterns.
+    /// The text's patterns (FTS5 strings or LIKE patterns); empty without text.
     text: Vec<String>,
     filters: Filters,
     except_id: Option<String>,
@@ -231,19 +231,30 @@ impl Filters {
         self.year_from.is_some() || self.year_to.is_some()
     }
 
-    /// ` AND ...` conditions on `v`.
-    fn sql(&self, sql: &mut Sql) -> String {
-        let mut conditions = String::new();
-        if let Some(c) = &self.country_code {
-            let _ = write!(conditions, " AND v.country_code = {}", sql.bind(Param::Text(c.clone())));
-        }
+    /// The country condition, on columns of `table` (`v.` or none).
+    fn country(&self, sql: &mut Sql, table: &str) -> Option<String> {
+        self.country_code.as_ref().map(|c| format!("{table}country_code = {}", sql.bind(Param::Text(c.clone()))))
+    }
+
+    /// The build-year conditions, on columns of `table` (`v.` or none).
+    fn years(&self, sql: &mut Sql, table: &str) -> Vec<String> {
+        let mut conditions = Vec::new();
         if let Some(y) = self.year_from {
-            let _ = write!(conditions, " AND v.build_year >= {}", sql.bind(Param::Int(y)));
+            conditions.push(format!("{table}build_year >= {}", sql.bind(Param::Int(y))));
         }
         if let Some(y) = self.year_to {
-            let _ = write!(conditions, " AND v.build_year <= {}", sql.bind(Param::Int(y)));
+            conditions.push(format!("{table}build_year <= {}", sql.bind(Param::Int(y))));
         }
         conditions
+    }
+
+    /// ` AND ...` conditions on `v`.
+    fn sql(&self, sql: &mut Sql) -> String {
+        let country = self.country(sql, "v.");
+        country.into_iter().chain(self.years(sql, "v.")).fold(String::new(), |mut all, c| {
+            let _ = write!(all, " AND {c}");
+            all
+        })
     }
 }
 
@@ -280,10 +291,7 @@ fn pg_settings(scan: Scan) -> &'static str {
 
 impl Matches {
     fn new(backend: Backend, q: &SearchQuery, except_id: Option<String>) -> Self {
-        let mut text = q.text.as_deref().map(|t| text_patterns(backend, t)).unwrap_or_default();
-        if backend == Backend::Sqlite && !text.is_empty() {
-            text = vec![text.join(" OR ")];
-        }
+        let text = q.text.as_deref().map(|t| text_patterns(backend, t)).unwrap_or_default();
         Self { backend, text, filters: Filters::of(q), except_id }
     }
 
@@ -333,19 +341,11 @@ impl Matches {
     async fn count(&self, tx: &mut Tx<'_>) -> AppResult<Counted> {
         if self.text.is_empty() {
             let mut sql = Sql::default();
-            let mut country = String::new();
-            let f = &self.filters;
-            if let Some(c) = &f.country_code {
-                country = format!(" WHERE country_code = {}", sql.bind(Param::Text(c.clone())));
-            }
+            let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
             let mut years = vec!["1 = 1".to_owned()];
-            if let Some(y) = f.year_from {
-                years.push(format!("build_year >= {}", sql.bind(Param::Int(y))));
-            }
-            if let Some(y) = f.year_to {
-                years.push(format!("build_year <= {}", sql.bind(Param::Int(y))));
-            }
-            if f.has_years() {
+            years.extend(self.filters.years(&mut sql, ""));
+            if self.filters.has_years() {
+                // 0 is the bucket of vessels without a known build year.
                 years.push("build_year <> 0".to_owned());
             }
             let text = format!(
