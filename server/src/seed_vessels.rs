@@ -182,11 +182,14 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
             .execute(&mut *conn)
             .await?;
         // The insert triggers that maintain the search index and the
-        // listing counts; both are rebuilt from the loaded rows at the end.
+        // counts; what they maintain is rebuilt from the loaded rows at the end.
+        let names = REBUILT_AFTER_LOAD.iter().fold(String::new(), |names, (trigger, _)| {
+            let comma = if names.is_empty() { "" } else { ", " };
+            format!("{names}{comma}'{trigger}'")
+        });
         triggers = schema_objects(
             &mut conn,
-            "SELECT name, sql FROM sqlite_master
-             WHERE type = 'trigger' AND name IN ('vessels_fts_insert', 'listing_counts_insert')",
+            &format!("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ({names})"),
         )
         .await?;
         for (name, _) in &triggers {
@@ -235,24 +238,10 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
             sqlx::query(sql).execute(&mut *conn).await?;
         }
         tracing::info!(total = ?started.elapsed(), "indexes built");
-        sqlx::query(
-            "INSERT INTO vessels_fts (vessels_fts) VALUES ('delete-all');
-             INSERT INTO vessels_fts (rowid, search_text)
-                 SELECT rowid, search_text FROM vessels WHERE status = 'active' AND public_visibility = 1",
-        )
-        .execute(&mut *conn)
-        .await?;
-        tracing::info!(total = ?started.elapsed(), "search index built");
-        // As migration 18 fills it.
-        sqlx::query(
-            "DELETE FROM listing_counts;
-             INSERT INTO listing_counts (country_code, build_year, n)
-                 SELECT country_code, COALESCE(build_year, 0), COUNT(*) FROM vessels
-                 WHERE status = 'active' AND public_visibility = 1
-                 GROUP BY country_code, COALESCE(build_year, 0)",
-        )
-        .execute(&mut *conn)
-        .await?;
+        for (_, rebuild) in REBUILT_AFTER_LOAD {
+            sqlx::query(rebuild).execute(&mut *conn).await?;
+        }
+        tracing::info!(total = ?started.elapsed(), "search index and counts built");
         for (_, sql) in &triggers {
             sqlx::query(sql).execute(&mut *conn).await?;
         }
@@ -268,6 +257,31 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// The insert triggers a bulk load drops, each with the statements that
+/// rebuild what it maintains from the loaded rows (as the migrations that
+/// made them fill them: 3 and 4, 18, 19).
+const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
+    (
+        "vessels_fts_insert",
+        "INSERT INTO vessels_fts (vessels_fts) VALUES ('delete-all');
+         INSERT INTO vessels_fts (rowid, search_text)
+             SELECT rowid, search_text FROM vessels WHERE status = 'active' AND public_visibility = 1",
+    ),
+    (
+        "listing_counts_insert",
+        "DELETE FROM listing_counts;
+         INSERT INTO listing_counts (country_code, build_year, n)
+             SELECT country_code, COALESCE(build_year, 0), COUNT(*) FROM vessels
+             WHERE status = 'active' AND public_visibility = 1
+             GROUP BY country_code, COALESCE(build_year, 0)",
+    ),
+    (
+        "vessel_counts_insert",
+        "DELETE FROM vessel_counts;
+         INSERT INTO vessel_counts (status, n) SELECT status, COUNT(*) FROM vessels GROUP BY status",
+    ),
+];
 
 /// Names and definitions of schema objects, to drop them and create them again.
 async fn schema_objects(conn: &mut sqlx::AnyConnection, sql: &str) -> sqlx::Result<Vec<(String, String)>> {

@@ -25,7 +25,11 @@ pub struct Stats {
 #[utoipa::path(get, path = "/api/stats", tag = "registry", responses((status = 200, body = Stats)))]
 pub(crate) async fn stats(State(state): State<AppState>) -> AppResult<ApiJson<Stats>> {
     let registered_vessels: i64 =
-        sqlx::query("SELECT COUNT(*) AS n FROM vessels WHERE status IN ('active', 'in_transfer')")
+        // Read from the counts the vessels table's triggers keep (migration 19).
+        sqlx::query(
+            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM vessel_counts
+             WHERE status IN ('active', 'in_transfer')",
+        )
             .fetch_one(&state.db)
             .await?
             .try_get("n")?;

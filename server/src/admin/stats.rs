@@ -28,7 +28,7 @@ pub async fn stats(state: &AppState) -> AppResult<AdminStats> {
     let since = now_ms() - THIRTY_DAYS_MS;
     let row = sqlx::query(
         "SELECT
-            (SELECT COUNT(*) FROM vessels) AS vessels,
+            (SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM vessel_counts) AS vessels,
             (SELECT COUNT(*) FROM transfers WHERE status IN ('pending_verification', 'verified')) AS transfers,
             (SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM payments
                 WHERE status = 'succeeded' AND succeeded_at >= $1) AS earned,

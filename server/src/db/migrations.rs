@@ -58,6 +58,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(16, "audit log, identity checks, refunds", "0016_audit_identity_refunds.sql"),
     per_backend!(17, "append-only audit log", "0017_audit_append_only"),
     per_backend!(18, "listing counts and newest-first walks", "0018_listing_counts"),
+    per_backend!(19, "vessel counts by status", "0019_vessel_counts"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -64,6 +64,52 @@ async fn the_figures_are_counted_from_the_records() {
     assert_eq!((figures["activeUsers"].as_i64(), figures["currency"].as_str()), (Some(2), Some("EUR")));
 }
 
+/// The landing page's and the console's vessel figures are read from counts
+/// that triggers keep; after every kind of status change they must equal a
+/// count of the records. The seeder's bulk path (SQLite) rebuilds them.
+#[tokio::test]
+async fn the_kept_vessel_counts_follow_every_status_change() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin("harbour-master@example.nl").await;
+    let agree = |step: &'static str| {
+        let (app, admin) = (&app, &admin);
+        async move {
+            let (_, landing) = parts(app.get("/api/stats").await).await;
+            let registered = app.scalar("SELECT COUNT(*) FROM vessels WHERE status IN ('active', 'in_transfer')").await;
+            assert_eq!(landing["registeredVessels"].as_i64(), Some(registered), "{step}");
+            let (_, console) = parts(admin.get("/api/admin/stats").await).await;
+            assert_eq!(
+                console["totalVessels"].as_i64(),
+                Some(app.scalar("SELECT COUNT(*) FROM vessels").await),
+                "{step}"
+            );
+            let per_status = "SELECT COUNT(*) FROM (SELECT status, COUNT(*) AS n FROM vessels GROUP BY status) v
+                 FULL JOIN vessel_counts c ON c.status = v.status WHERE COALESCE(c.n, 0) <> COALESCE(v.n, 0)";
+            assert_eq!(app.scalar(per_status).await, 0, "{step}: a status whose kept count differs");
+            registered
+        }
+    };
+    assert_eq!(agree("empty").await, 0);
+    registry::seed_vessels::vessels(&app.state, 30).await.unwrap();
+    let seeded = agree("seeded").await;
+    assert!(seeded > 0);
+    app.post("/api/vessels", german_boat()).await;
+    assert_eq!(agree("registered, not yet paid").await, seeded);
+    let vessel = app.owner_with_active_vessel("owner@example.nl").await;
+    assert_eq!(agree("paid").await, seeded + 1);
+    let pid = vessel["platformId"].as_str().unwrap();
+    let (status, body) =
+        parts(admin.post(&format!("/api/admin/vessels/{pid}/deactivate"), reason("Reported stolen")).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(agree("deactivated").await, seeded);
+    let (status, body) =
+        parts(admin.post(&format!("/api/admin/vessels/{pid}/reactivate"), reason("Found")).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(agree("reactivated").await, seeded + 1);
+    crate::transfers::initiate(&app, &vessel).await;
+    assert_eq!(agree("in transfer").await, seeded + 1);
+}
+
 #[tokio::test]
 async fn the_vessel_list_filters_by_status_country_and_text_on_the_server() {
     let app = TestApp::spawn().await;
