@@ -7,7 +7,7 @@ use std::{str::FromStr, time::Duration};
 
 use anyhow::Context;
 use sqlx::{
-    Executor,
+    Connection, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
 
@@ -27,6 +27,10 @@ impl Backend {
         if url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres }
     }
 }
+
+/// How long a pooled connection may sit idle before it is checked with a
+/// ping when taken again.
+const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);
 
 /// Open a pool. `SQLite` gets WAL, foreign keys and a busy timeout on every
 /// connection; the file is created when missing.
@@ -50,6 +54,21 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
             Backend::Postgres => 16,
         })
         .acquire_timeout(Duration::from_secs(10))
+        // sqlx pings every connection it takes from the idle queue: a second
+        // round trip (on SQLite a second hand-over to the connection's thread)
+        // for every one-statement request. Ping only a connection that has
+        // been idle for a while, which is when the database may have gone
+        // away (a restart, a dropped TCP connection); a busy pool's
+        // connections were in use a moment ago.
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for > IDLE_BEFORE_PING {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {

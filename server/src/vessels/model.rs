@@ -88,12 +88,43 @@ pub struct Vessel {
     pub verified: bool,
 }
 
-pub const VESSEL_COLUMNS: &str = "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
-     v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
-     v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
-     v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, \
-     (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND u.email_verified_at IS NOT NULL \
-         AND u.phone_verified_at IS NOT NULL AND u.identity_verification_status = 'verified') AS owner_verified";
+/// The vessel's own columns, without the owner's verification.
+macro_rules! vessel_fields {
+    () => {
+        "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
+         v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
+         v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
+         v.documents_count, v.verified_documents_count, v.created_at, v.review_reason"
+    };
+}
+
+/// Whether the owner has verified their email, mobile number and identity,
+/// as the `owner_verified` column [`Vessel`]'s `FromRow` reads, from the
+/// owner's row joined as `u`.
+macro_rules! owner_verified_of_u {
+    () => {
+        "u.email_verified_at IS NOT NULL AND u.phone_verified_at IS NOT NULL \
+         AND u.identity_verification_status = 'verified'"
+    };
+}
+
+/// Every column [`Vessel`]'s `FromRow` reads, the owner's verification
+/// looked up per row.
+pub const VESSEL_COLUMNS: &str = concat!(
+    vessel_fields!(),
+    ", (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND ",
+    owner_verified_of_u!(),
+    ") AS owner_verified"
+);
+
+/// [`VESSEL_COLUMNS`] for a statement that joins the owner's row as `u`
+/// itself, so that row is read once.
+pub const VESSEL_COLUMNS_OWNER_JOINED: &str = concat!(
+    vessel_fields!(),
+    ", CAST(CASE WHEN ",
+    owner_verified_of_u!(),
+    " THEN 1 ELSE 0 END AS BIGINT) AS owner_verified"
+);
 
 impl sqlx::FromRow<'_, AnyRow> for Vessel {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {

@@ -3,11 +3,15 @@
 use sqlx::{FromRow, Row};
 
 use super::history_chain::ChainReport;
-use super::model::{OwnerVerification, OwnershipEntry, VESSEL_COLUMNS, Vessel, VesselDetail, VesselPage, VesselStatus};
+use super::model::{
+    OwnerVerification, OwnershipEntry, VESSEL_COLUMNS, VESSEL_COLUMNS_OWNER_JOINED, Vessel, VesselDetail, VesselPage,
+    VesselStatus,
+};
 use crate::{
     app::AppState,
     auth::User,
     clock::rfc3339,
+    db::Backend,
     domain::PlatformId,
     error::{AppError, AppResult},
 };
@@ -20,44 +24,59 @@ fn not_found() -> AppError {
 /// owner's unlisted ones. Past owners are never named: an entry carries an
 /// owner id only when it is the viewer's own.
 pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<VesselDetail> {
-    let (vessel, owner_verification) = visible_with_owner(state, viewer, id).await?;
-    let history = sqlx::query(
-        "SELECT owner_user_id, acquisition_type, acquired_at, transferred_out_at FROM ownership_history
-         WHERE vessel_id = $1 ORDER BY acquired_at DESC, id DESC",
-    )
-    .bind(&vessel.id)
-    .fetch_all(&state.db)
-    .await?
-    .iter()
-    .map(|r| -> sqlx::Result<OwnershipEntry> {
-        let entry_owner: String = r.try_get("owner_user_id")?;
-        Ok(OwnershipEntry {
+    let Visible { vessel, owner_verification, history } = read_visible(state, viewer, id).await?;
+    let ownership_history = history
+        .into_iter()
+        .map(|(entry_owner, acquisition_type, acquired_at, transferred_out_at)| OwnershipEntry {
             owner_user_id: viewer.filter(|u| u.id == entry_owner).map(|u| u.id.clone()),
-            acquisition_type: r.try_get("acquisition_type")?,
-            acquired_at: rfc3339(r.try_get("acquired_at")?),
-            transferred_out_at: r.try_get::<Option<i64>, _>("transferred_out_at")?.map(rfc3339),
+            acquisition_type,
+            acquired_at: rfc3339(acquired_at),
+            transferred_out_at: transferred_out_at.map(rfc3339),
         })
-    })
-    .collect::<sqlx::Result<_>>()?;
-    Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history: history, owner_verification })
+        .collect();
+    Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history, owner_verification })
 }
 
 /// The vessel with this platform ID, if the viewer may see it: a listed
 /// vessel for everyone, any vessel for its owner and administrators.
 pub async fn visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Vessel> {
-    Ok(visible_with_owner(state, viewer, id).await?.0)
+    Ok(read_visible(state, viewer, id).await?.vessel)
 }
 
-/// [`visible`], with the current owner's verification read in the same
-/// statement (null while a released vessel waits for its buyer).
-async fn visible_with_owner(
-    state: &AppState,
-    viewer: Option<&User>,
-    id: &PlatformId,
-) -> AppResult<(Vessel, Option<OwnerVerification>)> {
+/// One ownership period as the statement hands it out: owner, how acquired,
+/// acquired at and transferred out at (milliseconds).
+type HistoryRow = (String, String, i64, Option<i64>);
+
+struct Visible {
+    vessel: Vessel,
+    /// Null while a released vessel waits for its buyer.
+    owner_verification: Option<OwnerVerification>,
+    /// Newest first.
+    history: Vec<HistoryRow>,
+}
+
+/// The vessel page in one statement: the vessel, its current owner's
+/// verification (joined, so the owner's row is read once) and its ownership
+/// history (aggregated to JSON). One statement is one round trip to the
+/// database, which is most of what a page view costs (docs/PERFORMANCE.md).
+async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Visible> {
+    let history = match state.backend {
+        Backend::Sqlite => {
+            "(SELECT json_group_array(json_array(h.owner_user_id, h.acquisition_type, h.acquired_at,
+                                                 h.transferred_out_at) ORDER BY h.acquired_at DESC, h.id DESC)
+              FROM ownership_history h WHERE h.vessel_id = v.id)"
+        }
+        Backend::Postgres => {
+            "(SELECT COALESCE(json_agg(json_build_array(h.owner_user_id, h.acquisition_type, h.acquired_at,
+                                                        h.transferred_out_at) ORDER BY h.acquired_at DESC, h.id DESC),
+                              '[]')::text
+              FROM ownership_history h WHERE h.vessel_id = v.id)"
+        }
+    };
     let row = sqlx::query(&format!(
-        "SELECT {VESSEL_COLUMNS}, u.id AS owner_id, u.email_verified_at AS owner_email_verified_at,
-                u.phone_verified_at AS owner_phone_verified_at, u.identity_verification_status AS owner_identity
+        "SELECT {VESSEL_COLUMNS_OWNER_JOINED}, u.id AS owner_id, u.email_verified_at AS owner_email_verified_at,
+                u.phone_verified_at AS owner_phone_verified_at, u.identity_verification_status AS owner_identity,
+                {history} AS history
          FROM vessels v LEFT JOIN users u ON u.id = v.owner_user_id WHERE v.platform_id = $1"
     ))
     .bind(id.compact())
@@ -70,7 +89,7 @@ async fn visible_with_owner(
     if !vessel.is_listed() && !privileged {
         return Err(not_found());
     }
-    let owner = match owner_id {
+    let owner_verification = match owner_id {
         None => None,
         Some(_) => Some(OwnerVerification::of(
             row.try_get::<Option<i64>, _>("owner_email_verified_at")?.is_some(),
@@ -79,7 +98,9 @@ async fn visible_with_owner(
             vessel.verified_documents_count,
         )),
     };
-    Ok((vessel, owner))
+    let history = serde_json::from_str(row.try_get("history")?)
+        .map_err(|e| sqlx::Error::Decode(format!("the ownership history of {id}: {e}").into()))?;
+    Ok(Visible { vessel, owner_verification, history })
 }
 
 /// Recompute the vessel's ownership chain, for whoever may see the vessel.

@@ -505,3 +505,13 @@ async fn copy_vessels(from: &TestApp, to: &TestApp) {
     }
     sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await.unwrap();
 }
+
+/// Without the query planner stability guarantee the bundled SQLite (built
+/// with STAT4) plans a statement again whenever a new value is bound to an
+/// indexed comparison: every vessel page view and search paid for a parse.
+/// .cargo/config.toml builds SQLite with it on.
+#[tokio::test]
+async fn sqlite_plans_each_statement_once_whatever_is_bound() {
+    let app = TestApp::spawn_sqlite().await;
+    assert_eq!(app.scalar("SELECT sqlite_compileoption_used('ENABLE_QPSG')").await, 1);
+}
