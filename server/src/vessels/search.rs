@@ -272,39 +272,47 @@ enum Scan {
 /// so that a plan follows from the totals rather than a statistics sample.
 /// Only whole families of paths are switched off; which index serves them
 /// is still the planner's choice among the fitting ones.
-///
-/// Plans are generic (made once per connection and statement, not for each
-/// search's values): planning a custom plan against the vessels table's
-/// indexes cost 0.4 to 2 ms a statement, more than running it. The values
-/// no longer choose the plan anyway; the switches do. A cached plan is not
-/// made again when the switches change, so every statement that runs under
-/// them runs under the same ones each time: walk and collect pages are
-/// different statements, and counts always collect.
-fn pg_settings(scan: Scan) -> &'static str {
+fn pg_switches(scan: Scan) -> &'static str {
     match scan {
         // Ordered index scans only: no bitmap (unordered) and no sort.
         Scan::Walk => {
-            "SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
-                    set_config('enable_sort', 'off', true), set_config('enable_indexscan', 'on', true),
-                    set_config('enable_indexonlyscan', 'on', true),
-                    set_config('plan_cache_mode', 'force_generic_plan', true)"
+            "set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+             set_config('enable_sort', 'off', true), set_config('enable_indexscan', 'on', true),
+             set_config('enable_indexonlyscan', 'on', true)"
         }
         // Bitmap scans (the trigram index for text) and a sort of the matches.
         Scan::Collect => {
-            "SELECT set_config('enable_bitmapscan', 'on', true), set_config('enable_seqscan', 'off', true),
-                    set_config('enable_sort', 'on', true), set_config('enable_indexscan', 'off', true),
-                    set_config('enable_indexonlyscan', 'off', true),
-                    set_config('plan_cache_mode', 'force_generic_plan', true)"
+            "set_config('enable_bitmapscan', 'on', true), set_config('enable_seqscan', 'off', true),
+             set_config('enable_sort', 'on', true), set_config('enable_indexscan', 'off', true),
+             set_config('enable_indexonlyscan', 'off', true)"
         }
     }
 }
 
-/// Tells `PostgreSQL` which family of plans the search's next statements
-/// may use, unless it already has in this transaction.
-async fn steer(tx: &mut Tx<'_>, steered: &mut Option<Scan>, scan: Scan) -> AppResult<()> {
-    if *steered != Some(scan) {
-        sqlx::query(pg_settings(scan)).execute(&mut **tx).await?;
-        *steered = Some(scan);
+/// What `PostgreSQL` has been told in the search's transaction so far.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Steering {
+    scan: Scan,
+    /// Generic plans: made once per connection and statement, not for each
+    /// search's values. For searches without text, planning a custom plan
+    /// against the vessels table's indexes cost 0.4 to 2 ms a statement,
+    /// more than running it, and the switches choose the plan, not the
+    /// values. A cached plan is not made again when the switches change, so
+    /// each such statement always runs under the same ones (walk and collect
+    /// pages are different statements). Text keeps custom plans: a generic
+    /// plan cannot know how many rows a `LIKE` fragment matches, and the
+    /// bench measured text searches a third slower with them.
+    generic: bool,
+}
+
+/// Tells `PostgreSQL` which plans the search's next statements may use,
+/// unless it already has in this transaction.
+async fn steer(tx: &mut Tx<'_>, steered: &mut Option<Steering>, to: Steering) -> AppResult<()> {
+    if *steered != Some(to) {
+        let mode = if to.generic { "force_generic_plan" } else { "auto" };
+        let text = format!("SELECT {}, set_config('plan_cache_mode', '{mode}', true)", pg_switches(to.scan));
+        sqlx::query(&text).execute(&mut **tx).await?;
+        *steered = Some(to);
     }
     Ok(())
 }
@@ -358,7 +366,7 @@ impl Matches {
     /// The matches counted up to one past the bound (text), or exactly from
     /// the maintained counts (no text), with the number of listed vessels a
     /// newest-first walk would pass through to find them.
-    async fn count(&self, tx: &mut Tx<'_>, steered: &mut Option<Scan>) -> AppResult<Counted> {
+    async fn count(&self, tx: &mut Tx<'_>, steered: &mut Option<Steering>) -> AppResult<Counted> {
         if self.text.is_empty() {
             let mut sql = Sql::default();
             let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
@@ -383,7 +391,7 @@ impl Matches {
             // The trigram index's bitmap: a rare fragment must not be
             // counted by walking a million rows because its frequency was
             // overestimated.
-            steer(tx, steered, Scan::Collect).await?;
+            steer(tx, steered, Steering { scan: Scan::Collect, generic: false }).await?;
         }
         let text = format!("SELECT COUNT(*) AS n FROM ({select} LIMIT {}) m", COUNT_BOUND + 1);
         let row = sql.query(&text).fetch_one(&mut **tx).await?;
@@ -409,7 +417,7 @@ impl Matches {
     async fn page(
         &self,
         tx: &mut Tx<'_>,
-        steered: &mut Option<Scan>,
+        steered: &mut Option<Steering>,
         counted: &Counted,
         offset: i64,
         limit: i64,
@@ -440,7 +448,7 @@ impl Matches {
             _ => format!("{ids} ORDER BY {} DESC LIMIT {limit_p} OFFSET {offset_p}", order.inner()),
         };
         if self.backend == Backend::Postgres {
-            steer(tx, steered, scan).await?;
+            steer(tx, steered, Steering { scan, generic: self.text.is_empty() }).await?;
         }
         // A join on the page's ids, not `IN`: with sorting off, `PostgreSQL`
         // would otherwise merge against the whole primary key to keep order.
@@ -542,7 +550,7 @@ async fn pinned(tx: &mut Tx<'_>, q: &SearchQuery, id: &PlatformId) -> AppResult<
 async fn total(
     state: &AppState,
     tx: &mut Tx<'_>,
-    steered: &mut Option<Scan>,
+    steered: &mut Option<Steering>,
     q: &SearchQuery,
     matches: &Matches,
 ) -> AppResult<Counted> {
