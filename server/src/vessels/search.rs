@@ -299,9 +299,9 @@ struct Steering {
     /// more than running it, and the switches choose the plan, not the
     /// values. A cached plan is not made again when the switches change, so
     /// each such statement always runs under the same ones (walk and collect
-    /// pages are different statements). Text keeps custom plans: a generic
-    /// plan cannot know how many rows a `LIKE` fragment matches, and the
-    /// bench measured text searches a third slower with them.
+    /// pages are different statements). Text keeps custom plans, as before:
+    /// a generic plan cannot know how many rows a `LIKE` fragment matches,
+    /// and the bench showed no gain from them for text.
     generic: bool,
 }
 
