@@ -2,6 +2,9 @@
 -- by triggers in the writing transaction, so the landing page's figure and
 -- the console's total are read, not counted (a million-row COUNT(*) on every
 -- landing-page load).
+-- No vessel may be written between the fill below and the triggers: a
+-- change another server process committed in between would never be counted.
+LOCK TABLE vessels IN SHARE ROW EXCLUSIVE MODE;
 CREATE TABLE vessel_counts (
     status TEXT PRIMARY KEY,
     n BIGINT NOT NULL

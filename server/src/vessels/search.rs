@@ -299,9 +299,10 @@ struct Steering {
     /// more than running it, and the switches choose the plan, not the
     /// values. A cached plan is not made again when the switches change, so
     /// each such statement always runs under the same ones (walk and collect
-    /// pages are different statements). Text keeps custom plans, as before:
-    /// a generic plan cannot know how many rows a `LIKE` fragment matches,
-    /// and the bench showed no gain from them for text.
+    /// pages are different statements). Text keeps `PostgreSQL`'s default
+    /// (`auto`: custom plans unless a generic one estimates as cheap), as
+    /// before: a generic plan cannot know how many rows a `LIKE` fragment
+    /// matches, and the bench showed no gain from forcing them for text.
     generic: bool,
 }
 
