@@ -289,39 +289,34 @@ fn pg_switches(scan: Scan) -> &'static str {
     }
 }
 
-/// What `PostgreSQL` has been told in the search's transaction so far.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Steering {
-    scan: Scan,
-    /// Generic plans: made once per connection and statement, not for each
-    /// search's values. For searches without text, planning a custom plan
-    /// against the vessels table's indexes cost 0.4 to 2 ms a statement,
-    /// more than running it, and the switches choose the plan, not the
-    /// values. A cached plan is not made again when the switches change, so
-    /// each such statement always runs under the same ones (walk and collect
-    /// pages are different statements). Text keeps `PostgreSQL`'s default
-    /// (`auto`: custom plans unless a generic one estimates as cheap), as
-    /// before: a generic plan cannot know how many rows a `LIKE` fragment
-    /// matches, and the bench showed no gain from forcing them for text.
-    generic: bool,
-}
-
-/// Tells `PostgreSQL` which plans the search's next statements may use,
-/// unless it already has in this transaction.
-async fn steer(tx: &mut Tx<'_>, steered: &mut Option<Steering>, to: Steering) -> AppResult<()> {
-    if *steered != Some(to) {
-        let mode = if to.generic { "force_generic_plan" } else { "auto" };
-        let text = format!("SELECT {}, set_config('plan_cache_mode', '{mode}', true)", pg_switches(to.scan));
-        sqlx::query(&text).execute(&mut **tx).await?;
-        *steered = Some(to);
-    }
-    Ok(())
-}
-
 impl Matches {
     fn new(backend: Backend, q: &SearchQuery, except_id: Option<String>) -> Self {
         let text = q.text.as_deref().map(|t| text_patterns(backend, t)).unwrap_or_default();
         Self { backend, text, filters: Filters::of(q), except_id }
+    }
+
+    /// Tells `PostgreSQL` which family of plans the search's next statements
+    /// may use, unless it already has in this transaction (`steered`).
+    ///
+    /// A search without text also gets generic plans: made once per
+    /// connection and statement, not for each search's values. Planning a
+    /// custom plan against the vessels table's indexes cost 0.4 to 2 ms a
+    /// statement, more than running it, and the switches choose the plan,
+    /// not the values. A cached plan is not made again when the switches
+    /// change, so each such statement always runs under the same ones (walk
+    /// and collect pages are different statements). Text keeps
+    /// `PostgreSQL`'s default (`auto`: custom plans unless a generic one
+    /// estimates as cheap), as before: a generic plan cannot know how many
+    /// rows a `LIKE` fragment matches, and the bench showed no gain from
+    /// forcing them for text.
+    async fn steer(&self, tx: &mut Tx<'_>, steered: &mut Option<Scan>, scan: Scan) -> AppResult<()> {
+        if *steered != Some(scan) {
+            let mode = if self.text.is_empty() { "force_generic_plan" } else { "auto" };
+            let text = format!("SELECT {}, set_config('plan_cache_mode', '{mode}', true)", pg_switches(scan));
+            sqlx::query(&text).execute(&mut **tx).await?;
+            *steered = Some(scan);
+        }
+        Ok(())
     }
 
     /// The filters, and leaving out the pinned vessel.
@@ -367,7 +362,7 @@ impl Matches {
     /// The matches counted up to one past the bound (text), or exactly from
     /// the maintained counts (no text), with the number of listed vessels a
     /// newest-first walk would pass through to find them.
-    async fn count(&self, tx: &mut Tx<'_>, steered: &mut Option<Steering>) -> AppResult<Counted> {
+    async fn count(&self, tx: &mut Tx<'_>, steered: &mut Option<Scan>) -> AppResult<Counted> {
         if self.text.is_empty() {
             let mut sql = Sql::default();
             let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
@@ -392,7 +387,7 @@ impl Matches {
             // The trigram index's bitmap: a rare fragment must not be
             // counted by walking a million rows because its frequency was
             // overestimated.
-            steer(tx, steered, Steering { scan: Scan::Collect, generic: false }).await?;
+            self.steer(tx, steered, Scan::Collect).await?;
         }
         let text = format!("SELECT COUNT(*) AS n FROM ({select} LIMIT {}) m", COUNT_BOUND + 1);
         let row = sql.query(&text).fetch_one(&mut **tx).await?;
@@ -418,7 +413,7 @@ impl Matches {
     async fn page(
         &self,
         tx: &mut Tx<'_>,
-        steered: &mut Option<Steering>,
+        steered: &mut Option<Scan>,
         counted: &Counted,
         offset: i64,
         limit: i64,
@@ -449,7 +444,7 @@ impl Matches {
             _ => format!("{ids} ORDER BY {} DESC LIMIT {limit_p} OFFSET {offset_p}", order.inner()),
         };
         if self.backend == Backend::Postgres {
-            steer(tx, steered, Steering { scan, generic: self.text.is_empty() }).await?;
+            self.steer(tx, steered, scan).await?;
         }
         // A join on the page's ids, not `IN`: with sorting off, `PostgreSQL`
         // would otherwise merge against the whole primary key to keep order.
@@ -551,7 +546,7 @@ async fn pinned(tx: &mut Tx<'_>, q: &SearchQuery, id: &PlatformId) -> AppResult<
 async fn total(
     state: &AppState,
     tx: &mut Tx<'_>,
-    steered: &mut Option<Steering>,
+    steered: &mut Option<Scan>,
     q: &SearchQuery,
     matches: &Matches,
 ) -> AppResult<Counted> {
