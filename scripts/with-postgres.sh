@@ -4,6 +4,7 @@
 # The cluster lives in a temporary directory, listens on a free port on
 # 127.0.0.1 only, and is stopped and removed when the command ends.
 # The command sees REGISTRY_TEST_POSTGRES_URL (a superuser URL).
+# REGISTRY_PG_OPTIONS adds server settings (e.g. "-c shared_buffers=4GB").
 set -euo pipefail
 
 pg_bin=""
@@ -32,7 +33,7 @@ trap cleanup EXIT
 "${as_pg[@]}" "$pg_bin/initdb" -D "$dir/data" -U registry --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
   || { cat "$dir/initdb.log" >&2; exit 1; }
 "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 ${REGISTRY_PG_OPTIONS:-}" \
   start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 
 export REGISTRY_TEST_POSTGRES_URL="postgres://registry@127.0.0.1:$port/postgres"

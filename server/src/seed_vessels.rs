@@ -252,8 +252,9 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     } else {
         // VACUUM also sets the visibility map, so index-only counts need
         // not visit the table; plain ANALYZE leaves that to autovacuum.
-        sqlx::query("VACUUM (ANALYZE) vessels").execute(&mut *conn).await?;
-        sqlx::query("VACUUM (ANALYZE) ownership_history").execute(&mut *conn).await?;
+        for table in ["vessels", "ownership_history", "vessel_trigrams", "trigram_counts"] {
+            sqlx::query(&format!("VACUUM (ANALYZE) {table}")).execute(&mut *conn).await?;
+        }
     }
     Ok(())
 }

@@ -59,6 +59,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(17, "append-only audit log", "0017_audit_append_only"),
     per_backend!(18, "listing counts and newest-first walks", "0018_listing_counts"),
     per_backend!(19, "vessel counts by status", "0019_vessel_counts"),
+    per_backend!(20, "text search posting lists", "0020_text_postings"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -1,18 +1,21 @@
 //! The public registry search. Only active, public vessels. A text query
 //! matches a platform ID exactly (any case, hyphens optional) and name,
 //! make, model or platform ID by case- and accent-insensitive substring,
-//! served by a trigram index on each database (FTS5 on `SQLite`, `pg_trgm` on
-//! `PostgreSQL`). Order: the exact platform ID match first, then the most
-//! recently registered (ids are time-ordered and unique, so paging is stable).
+//! served by trigram posting lists in registration order on each database
+//! (FTS5 on `SQLite`; `vessel_trigrams`, migration 20, on `PostgreSQL`).
+//! Order: the exact platform ID match first, then the most recently
+//! registered (ids are time-ordered; text pages in insertion order, which
+//! is the same; both unique, so paging is stable).
 //!
 //! Totals (docs/ARCHITECTURE.md, "Search totals and plans"): without text,
 //! exact, from the maintained per-country, per-year counts of listed vessels
 //! (`listing_counts`, migration 18); with text, counted up to
 //! [`COUNT_BOUND`] and beyond it answered as "more than" (`totalRelation`
 //! `gte`), with paging limited to what was counted. The page plan is chosen
-//! from the total, not left to a planner's statistics sample: walk the
-//! listed vessels newest first and stop after the page, or collect every
-//! match and sort, whichever reads fewer entries.
+//! from the total, not left to a planner's statistics sample: without text,
+//! walk the listed vessels newest first and stop after the page, or collect
+//! every match and sort, whichever reads fewer entries; with text, walk the
+//! shortest posting list.
 
 use std::fmt::Write as _;
 
@@ -180,26 +183,50 @@ impl Sql {
     }
 }
 
-/// A substring predicate on `v.search_text` (`PostgreSQL`) or an FTS5 match
-/// expression (`SQLite`), for the text and its de-hyphenated form: "7kq2-m9xd"
-/// should find the ID stored as "7kq2m9xd..." too.
-fn text_patterns(backend: Backend, text: &str) -> Vec<String> {
+/// The text and its de-hyphenated form: "7kq2-m9xd" should find the ID
+/// stored as "7kq2m9xd..." too.
+fn text_variants(text: &str) -> Vec<String> {
     let mut variants = vec![text.to_owned()];
     let dehyphenated = text.replace('-', "");
     if dehyphenated != text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
         variants.push(dehyphenated);
     }
     variants
-        .iter()
-        .map(|v| match backend {
-            // A quoted FTS5 string is matched as a substring by the trigram tokenizer.
-            Backend::Sqlite => format!("\"{}\"", v.replace('"', "\"\"")),
-            Backend::Postgres => {
-                let escaped = v.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-                format!("%{escaped}%")
-            }
-        })
-        .collect()
+}
+
+/// An FTS5 match expression for the variants: a quoted FTS5 string is
+/// matched as a substring by the trigram tokenizer.
+fn fts_match(variants: &[String]) -> String {
+    variants.iter().map(|v| format!("\"{}\"", v.replace('"', "\"\""))).collect::<Vec<_>>().join(" OR ")
+}
+
+/// A `LIKE` pattern matching the text anywhere; backslash escapes, as
+/// `PostgreSQL` reads `LIKE` without an `ESCAPE` clause.
+fn like_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// The distinct three-character substrings of a text, in characters as
+/// `PostgreSQL`'s `substr` counts them (migration 20's `search_trigrams`).
+fn trigrams(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut all: Vec<String> = chars.windows(3).map(|w| w.iter().collect()).collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// How `PostgreSQL` finds one variant's matches: the posting list of its
+/// rarest trigram, walked in registration order, each entry checked against
+/// the whole fragment unless the fragment is that trigram.
+struct Walk {
+    /// The rarest trigram of the variant; none when some trigram of it
+    /// occurs in no listed vessel, so that nothing can match.
+    trigram: Option<String>,
+    /// The `LIKE` pattern of the whole variant, when a posting alone does
+    /// not prove a match.
+    recheck: Option<String>,
 }
 
 const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
@@ -209,8 +236,11 @@ const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
 /// ahead of them.
 struct Matches {
     backend: Backend,
-    /// The text's patterns (FTS5 strings or LIKE patterns); empty without text.
+    /// The text's variants, folded; empty without text.
     text: Vec<String>,
+    /// `PostgreSQL`: how each variant is walked, once chosen
+    /// ([`Matches::choose_walks`]).
+    walks: Vec<Walk>,
     filters: Filters,
     except_id: Option<String>,
 }
@@ -248,10 +278,10 @@ impl Filters {
         conditions
     }
 
-    /// ` AND ...` conditions on `v`.
-    fn sql(&self, sql: &mut Sql) -> String {
-        let country = self.country(sql, "v.");
-        country.into_iter().chain(self.years(sql, "v.")).fold(String::new(), |mut all, c| {
+    /// ` AND ...` conditions on columns of `table`.
+    fn sql(&self, sql: &mut Sql, table: &str) -> String {
+        let country = self.country(sql, table);
+        country.into_iter().chain(self.years(sql, table)).fold(String::new(), |mut all, c| {
             let _ = write!(all, " AND {c}");
             all
         })
@@ -261,8 +291,9 @@ impl Filters {
 /// How a page is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scan {
-    /// The listed vessels newest first, stopping after the page: reads about
-    /// (offset + page size) × (vessels walked ÷ matches) entries.
+    /// Matches newest first, stopping after the page: the listed vessels
+    /// without text, reading about (offset + page size) × (vessels walked ÷
+    /// matches) entries; a posting list with text.
     Walk,
     /// Every match from the narrowest index, then sorted: reads the matches.
     Collect,
@@ -271,91 +302,152 @@ enum Scan {
 /// `PostgreSQL` planner settings for the next statements of the transaction,
 /// so that a plan follows from the totals rather than a statistics sample.
 /// Only whole families of paths are switched off; which index serves them
-/// is still the planner's choice among the fitting ones.
+/// is still the planner's choice among the fitting ones. Joins are nested
+/// loops over an index: a page joins at most a hundred ids, and a walk
+/// checks each posting it passes against one index entry.
 fn pg_switches(scan: Scan) -> &'static str {
     match scan {
         // Ordered index scans only: no bitmap (unordered) and no sort.
         Scan::Walk => {
             "set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
              set_config('enable_sort', 'off', true), set_config('enable_indexscan', 'on', true),
-             set_config('enable_indexonlyscan', 'on', true)"
+             set_config('enable_indexonlyscan', 'on', true), set_config('enable_hashjoin', 'off', true),
+             set_config('enable_mergejoin', 'off', true)"
         }
-        // Bitmap scans (the trigram index for text) and a sort of the matches.
+        // Bitmap scans and a sort of the matches.
         Scan::Collect => {
             "set_config('enable_bitmapscan', 'on', true), set_config('enable_seqscan', 'off', true),
              set_config('enable_sort', 'on', true), set_config('enable_indexscan', 'off', true),
-             set_config('enable_indexonlyscan', 'off', true)"
+             set_config('enable_indexonlyscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+             set_config('enable_mergejoin', 'off', true)"
         }
     }
 }
 
 impl Matches {
     fn new(backend: Backend, q: &SearchQuery, except_id: Option<String>) -> Self {
-        let text = q.text.as_deref().map(|t| text_patterns(backend, t)).unwrap_or_default();
-        Self { backend, text, filters: Filters::of(q), except_id }
+        let text = q.text.as_deref().map(text_variants).unwrap_or_default();
+        Self { backend, text, walks: Vec::new(), filters: Filters::of(q), except_id }
+    }
+
+    /// `PostgreSQL` with text: picks, for each variant, the trigram with the
+    /// fewest listed vessels from the maintained counts (migration 20). Its
+    /// list holds every match of the variant, and no other list is shorter
+    /// to walk.
+    ///
+    /// The same statement steers the walks that follow ([`Matches::steer`]),
+    /// saving a round trip: when it finds no trigram, nothing follows.
+    async fn choose_walks(&mut self, tx: &mut Tx<'_>, steered: &mut Option<Scan>) -> AppResult<()> {
+        if self.backend != Backend::Postgres || self.text.is_empty() {
+            return Ok(());
+        }
+        let mut all: Vec<String> = self.text.iter().flat_map(|v| trigrams(v)).collect();
+        all.sort_unstable();
+        all.dedup();
+        let mut sql = Sql::default();
+        let list = all.into_iter().map(|t| sql.bind(Param::Text(t))).collect::<Vec<_>>().join(", ");
+        let text = format!(
+            "SELECT c.trigram, c.n FROM ({}) s CROSS JOIN trigram_counts c WHERE c.trigram IN ({list}) AND c.n > 0",
+            Self::steering(Scan::Walk)
+        );
+        let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+        if !rows.is_empty() {
+            *steered = Some(Scan::Walk);
+        }
+        let counts = rows
+            .iter()
+            .map(|r| Ok((r.try_get::<String, _>("trigram")?, r.try_get::<i64, _>("n")?)))
+            .collect::<sqlx::Result<std::collections::HashMap<_, _>>>()?;
+        self.walks = self
+            .text
+            .iter()
+            .map(|variant| {
+                // A trigram no listed vessel has rules the variant out.
+                let counted: Option<Vec<(i64, String)>> =
+                    trigrams(variant).into_iter().map(|t| counts.get(&t).map(|n| (*n, t))).collect();
+                let trigram = counted.and_then(|c| c.into_iter().min()).map(|(_, t)| t);
+                let proven = variant.chars().count() == MIN_TEXT_LEN && self.except_id.is_none();
+                Walk { trigram, recheck: (!proven).then(|| like_pattern(variant)) }
+            })
+            .collect();
+        Ok(())
     }
 
     /// Tells `PostgreSQL` which family of plans the search's next statements
     /// may use, unless it already has in this transaction (`steered`).
     ///
-    /// A search without text also gets generic plans: made once per
-    /// connection and statement, not for each search's values. Planning a
-    /// custom plan against the vessels table's indexes cost 0.4 to 2 ms a
-    /// statement, more than running it, and the switches choose the plan,
-    /// not the values. A cached plan is not made again when the switches
-    /// change, so each such statement always runs under the same ones (walk
-    /// and collect pages are different statements). Text keeps
-    /// `PostgreSQL`'s default (`auto`: custom plans unless a generic one
-    /// estimates as cheap), as before: a generic plan cannot know how many
-    /// rows a `LIKE` fragment matches, and the bench showed no gain from
-    /// forcing them for text.
-    async fn steer(&self, tx: &mut Tx<'_>, steered: &mut Option<Scan>, scan: Scan) -> AppResult<()> {
+    /// Generic plans too: made once per connection and statement, not for
+    /// each search's values. Planning a custom plan against the vessels
+    /// table's indexes cost 0.4 to 2 ms a statement, more than running it,
+    /// and the switches choose the plan, not the values. A cached plan is
+    /// not made again when the switches change, so each such statement
+    /// always runs under the same ones (walk and collect pages are different
+    /// statements).
+    async fn steer(tx: &mut Tx<'_>, steered: &mut Option<Scan>, scan: Scan) -> AppResult<()> {
         if *steered != Some(scan) {
-            let mode = if self.text.is_empty() { "force_generic_plan" } else { "auto" };
-            let text = format!("SELECT {}, set_config('plan_cache_mode', '{mode}', true)", pg_switches(scan));
-            sqlx::query(&text).execute(&mut **tx).await?;
+            sqlx::query(&Self::steering(scan)).execute(&mut **tx).await?;
             *steered = Some(scan);
         }
         Ok(())
     }
 
-    /// The filters, and leaving out the pinned vessel.
+    /// The statement that steers: one row of `set_config` results.
+    fn steering(scan: Scan) -> String {
+        format!("SELECT {}, set_config('plan_cache_mode', 'force_generic_plan', true)", pg_switches(scan))
+    }
+
+    /// The filters, and leaving out the pinned vessel, on `v`.
     fn filters(&self, sql: &mut Sql) -> String {
-        let mut conditions = self.filters.sql(sql);
+        let mut conditions = self.filters.sql(sql, "v.");
         if let Some(id) = &self.except_id {
             let _ = write!(conditions, " AND v.id <> {}", sql.bind(Param::Text(id.clone())));
         }
         conditions
     }
 
-    /// The ids of the text matches passing the filters, as a SELECT of
-    /// `v.id`, with the key that orders them newest first. `SQLite` drives
-    /// from the FTS5 index, which holds exactly the listed vessels and hands
-    /// them out in rowid (registration) order, so a page stops after its
-    /// rows whichever the count.
-    fn text_select(&self, sql: &mut Sql) -> (String, Order) {
-        match self.backend {
-            Backend::Sqlite => {
-                let m = sql.bind(Param::Text(self.text.join(" OR ")));
-                let filters = self.filters(sql);
-                (
-                    format!(
-                        "SELECT v.id FROM vessels_fts f JOIN vessels v ON v.rowid = f.rowid
-                         WHERE vessels_fts MATCH {m}{filters}"
-                    ),
-                    Order::FtsRowid,
-                )
-            }
-            Backend::Postgres => {
-                let likes = self
-                    .text
-                    .iter()
-                    .map(|p| format!("v.search_text LIKE {} ESCAPE '\\'", sql.bind(Param::Text(p.clone()))))
-                    .collect::<Vec<_>>()
-                    .join(" OR ");
-                let filters = self.filters(sql);
-                (format!("SELECT v.id FROM vessels v WHERE {LISTED} AND ({likes}){filters}"), Order::Id)
-            }
+    /// `SQLite`: the ids of the text matches passing the filters, driven from
+    /// the FTS5 index, which holds exactly the listed vessels and hands them
+    /// out in rowid (registration) order, so a page stops after its rows
+    /// whichever the count.
+    fn fts_select(&self, sql: &mut Sql) -> String {
+        let m = sql.bind(Param::Text(fts_match(&self.text)));
+        let filters = self.filters(sql);
+        format!(
+            "SELECT v.id FROM vessels_fts f JOIN vessels v ON v.rowid = f.rowid WHERE vessels_fts MATCH {m}{filters}"
+        )
+    }
+
+    /// `PostgreSQL`: the matches of the text as a FROM item of `seq`s, newest
+    /// first, at most `limit` (SQL) from each variant's walk; `None` when no
+    /// variant can match. Two variants are merged without duplicates: the
+    /// first n of the merge are among the first n of each.
+    fn postings(&self, sql: &mut Sql, limit: &str) -> Option<String> {
+        let walks: Vec<String> =
+            self.walks
+                .iter()
+                .filter_map(|w| {
+                    let trigram = sql.bind(Param::Text(w.trigram.clone()?));
+                    let filters = self.filters.sql(sql, "g.");
+                    let recheck = w.recheck.as_ref().map_or_else(String::new, |p| {
+                        let pattern = sql.bind(Param::Text(p.clone()));
+                        let except = self.except_id.as_ref().map_or_else(String::new, |id| {
+                            format!(" AND v.id <> {}", sql.bind(Param::Text(id.clone())))
+                        });
+                        format!(
+                            " AND EXISTS (SELECT 1 FROM vessels v WHERE v.seq = g.seq
+                                      AND v.search_text LIKE {pattern}{except})"
+                        )
+                    });
+                    Some(format!(
+                        "(SELECT g.seq FROM vessel_trigrams g WHERE g.trigram = {trigram}{filters}{recheck}
+                      ORDER BY g.seq DESC LIMIT {limit})"
+                    ))
+                })
+                .collect();
+        match walks.len() {
+            0 => None,
+            1 => walks.into_iter().next(),
+            _ => Some(format!("({})", walks.join(" UNION "))),
         }
     }
 
@@ -363,47 +455,46 @@ impl Matches {
     /// the maintained counts (no text), with the number of listed vessels a
     /// newest-first walk would pass through to find them.
     async fn count(&self, tx: &mut Tx<'_>, steered: &mut Option<Scan>) -> AppResult<Counted> {
-        if self.text.is_empty() {
-            let mut sql = Sql::default();
-            let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
-            let mut years = vec!["1 = 1".to_owned()];
-            years.extend(self.filters.years(&mut sql, ""));
-            if self.filters.has_years() {
-                // 0 is the bucket of vessels without a known build year.
-                years.push("build_year <> 0".to_owned());
-            }
-            let text = format!(
-                "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS walked,
-                        CAST(COALESCE(SUM(CASE WHEN {} THEN n ELSE 0 END), 0) AS BIGINT) AS n
-                 FROM listing_counts{country}",
-                years.join(" AND ")
-            );
-            let row = sql.query(&text).fetch_one(&mut **tx).await?;
-            return Ok(Counted { n: row.try_get("n")?, walked: Some(row.try_get("walked")?) });
-        }
         let mut sql = Sql::default();
-        let (select, _) = self.text_select(&mut sql);
-        if self.backend == Backend::Postgres {
-            // The trigram index's bitmap: a rare fragment must not be
-            // counted by walking a million rows because its frequency was
-            // overestimated.
-            self.steer(tx, steered, Scan::Collect).await?;
-        }
-        let text = format!("SELECT COUNT(*) AS n FROM ({select} LIMIT {}) m", COUNT_BOUND + 1);
+        let text = match (self.backend, self.text.is_empty()) {
+            (_, true) => {
+                let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
+                let mut years = vec!["1 = 1".to_owned()];
+                years.extend(self.filters.years(&mut sql, ""));
+                if self.filters.has_years() {
+                    // 0 is the bucket of vessels without a known build year.
+                    years.push("build_year <> 0".to_owned());
+                }
+                let text = format!(
+                    "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS walked,
+                            CAST(COALESCE(SUM(CASE WHEN {} THEN n ELSE 0 END), 0) AS BIGINT) AS n
+                     FROM listing_counts{country}",
+                    years.join(" AND ")
+                );
+                let row = sql.query(&text).fetch_one(&mut **tx).await?;
+                return Ok(Counted { n: row.try_get("n")?, walked: Some(row.try_get("walked")?) });
+            }
+            (Backend::Sqlite, false) => {
+                format!("SELECT COUNT(*) AS n FROM ({} LIMIT {}) m", self.fts_select(&mut sql), COUNT_BOUND + 1)
+            }
+            (Backend::Postgres, false) => {
+                let Some(postings) = self.postings(&mut sql, &(COUNT_BOUND + 1).to_string()) else {
+                    return Ok(Counted { n: 0, walked: None });
+                };
+                Self::steer(tx, steered, Scan::Walk).await?;
+                format!("SELECT COUNT(*) AS n FROM {postings} m")
+            }
+        };
         let row = sql.query(&text).fetch_one(&mut **tx).await?;
         Ok(Counted { n: row.try_get("n")?, walked: None })
     }
 
     /// The plan for a page, from the total.
-    fn scan(&self, counted: &Counted, offset: i64, limit: i64) -> Scan {
-        match (self.backend, counted.walked) {
-            // FTS5 hands out matches in order: always a walk.
-            (Backend::Sqlite, None) => Scan::Walk,
-            // Text: more than the bound means frequent enough that a walk
-            // finds a page quickly; fewer are cheaper to collect and sort.
-            (Backend::Postgres, None) if counted.n > COUNT_BOUND => Scan::Walk,
-            (Backend::Postgres, None) => Scan::Collect,
-            (_, Some(walked)) => {
+    fn scan(counted: &Counted, offset: i64, limit: i64) -> Scan {
+        match counted.walked {
+            // Text: the posting lists are in registration order.
+            None => Scan::Walk,
+            Some(walked) => {
                 let walk = (offset + limit).saturating_mul(walked) / counted.n.max(1);
                 if walk <= counted.n { Scan::Walk } else { Scan::Collect }
             }
@@ -418,39 +509,62 @@ impl Matches {
         offset: i64,
         limit: i64,
     ) -> AppResult<Vec<Vessel>> {
-        let scan = self.scan(counted, offset, limit);
+        let scan = Self::scan(counted, offset, limit);
         let mut sql = Sql::default();
-        let (ids, order) = if self.text.is_empty() {
-            let filters = self.filters(&mut sql);
-            let index = match (scan, self.filters.country_code.is_some()) {
-                (Scan::Walk, true) => "vessels_listed_country_recent",
-                (Scan::Walk, false) => "vessels_listed_recent",
-                (Scan::Collect, true) => "vessels_public_country_year",
-                (Scan::Collect, false) => "vessels_public_year",
-            };
-            let indexed_by =
-                if self.backend == Backend::Sqlite { format!(" INDEXED BY {index}") } else { String::new() };
-            (format!("SELECT v.id FROM vessels v{indexed_by} WHERE {LISTED}{filters}"), Order::Id)
-        } else {
-            self.text_select(&mut sql)
-        };
-        let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
-        let ids = match (self.backend, scan) {
-            // Materialised so that the planner gathers every match before
-            // ordering instead of walking an ordered index.
-            (Backend::Postgres, Scan::Collect) => format!(
-                "WITH m AS MATERIALIZED ({ids}) SELECT m.id FROM m ORDER BY m.id DESC LIMIT {limit_p} OFFSET {offset_p}"
-            ),
-            _ => format!("{ids} ORDER BY {} DESC LIMIT {limit_p} OFFSET {offset_p}", order.inner()),
+        let (ids, order) = match (self.backend, self.text.is_empty()) {
+            (_, true) => {
+                let filters = self.filters(&mut sql);
+                let index = match (scan, self.filters.country_code.is_some()) {
+                    (Scan::Walk, true) => "vessels_listed_country_recent",
+                    (Scan::Walk, false) => "vessels_listed_recent",
+                    (Scan::Collect, true) => "vessels_public_country_year",
+                    (Scan::Collect, false) => "vessels_public_year",
+                };
+                let indexed_by =
+                    if self.backend == Backend::Sqlite { format!(" INDEXED BY {index}") } else { String::new() };
+                let ids = format!("SELECT v.id FROM vessels v{indexed_by} WHERE {LISTED}{filters}");
+                let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+                let ids = if self.backend == Backend::Postgres && scan == Scan::Collect {
+                    // Materialised so that the planner gathers every match
+                    // before ordering instead of walking an ordered index.
+                    format!(
+                        "WITH m AS MATERIALIZED ({ids})
+                         SELECT m.id FROM m ORDER BY m.id DESC LIMIT {limit_p} OFFSET {offset_p}"
+                    )
+                } else {
+                    format!("{ids} ORDER BY v.id DESC LIMIT {limit_p} OFFSET {offset_p}")
+                };
+                (ids, Order::Id)
+            }
+            (Backend::Sqlite, false) => {
+                let ids = self.fts_select(&mut sql);
+                let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+                (format!("{ids} ORDER BY f.rowid DESC LIMIT {limit_p} OFFSET {offset_p}"), Order::FtsRowid)
+            }
+            (Backend::Postgres, false) => {
+                let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+                let ids = if self.walks.iter().filter(|w| w.trigram.is_some()).count() == 1 {
+                    self.postings(&mut sql, &format!("{limit_p} OFFSET {offset_p}"))
+                        .map(|walk| format!("SELECT w.seq FROM {walk} w"))
+                } else {
+                    let each = sql.bind(Param::Int(offset + limit));
+                    self.postings(&mut sql, &each).map(|merged| {
+                        format!("SELECT u.seq FROM {merged} u ORDER BY u.seq DESC LIMIT {limit_p} OFFSET {offset_p}")
+                    })
+                };
+                let Some(ids) = ids else { return Ok(Vec::new()) };
+                (ids, Order::Seq)
+            }
         };
         if self.backend == Backend::Postgres {
-            self.steer(tx, steered, scan).await?;
+            Self::steer(tx, steered, scan).await?;
         }
         // A join on the page's ids, not `IN`: with sorting off, `PostgreSQL`
         // would otherwise merge against the whole primary key to keep order.
         let text = format!(
-            "SELECT {VESSEL_COLUMNS} FROM ({ids}) p JOIN vessels v ON v.id = p.id ORDER BY {} DESC",
-            order.outer()
+            "SELECT {VESSEL_COLUMNS} FROM ({ids}) p JOIN vessels v ON {} ORDER BY {} DESC",
+            order.join(),
+            order.key()
         );
         let rows = sql.query(&text).fetch_all(&mut **tx).await?;
         Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
@@ -463,25 +577,29 @@ enum Order {
     /// Time-ordered ids.
     Id,
     /// `SQLite`'s rowid (insertion order), as the FTS5 index hands it out
-    /// without sorting; the seeder and the registration flow insert in id
-    /// order, so the two agree.
+    /// without sorting.
     FtsRowid,
+    /// `PostgreSQL`'s `seq` (insertion order, migration 20), as the posting
+    /// lists hand it out. Insertion order is registration order: the seeder
+    /// and the registration flow insert in id order.
+    Seq,
 }
 
 impl Order {
-    /// In the statement that picks the page's ids.
-    fn inner(self) -> &'static str {
+    /// How the page's ids meet the vessels.
+    fn join(self) -> &'static str {
         match self {
-            Self::Id => "v.id",
-            Self::FtsRowid => "f.rowid",
+            Self::Id | Self::FtsRowid => "v.id = p.id",
+            Self::Seq => "v.seq = p.seq",
         }
     }
 
-    /// In the statement that reads the page's rows.
-    fn outer(self) -> &'static str {
+    /// The key the page's rows are ordered by.
+    fn key(self) -> &'static str {
         match self {
             Self::Id => "v.id",
             Self::FtsRowid => "v.rowid",
+            Self::Seq => "v.seq",
         }
     }
 }
@@ -502,9 +620,10 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
         Some(id) => pinned(&mut tx, q, id).await?,
         None => None,
     };
-    let matches = Matches::new(state.backend, q, pinned.as_ref().map(|v| v.id.clone()));
+    let mut matches = Matches::new(state.backend, q, pinned.as_ref().map(|v| v.id.clone()));
     // The planner settings told to PostgreSQL so far in this transaction.
     let mut steered = None;
+    matches.choose_walks(&mut tx, &mut steered).await?;
     let counted = total(state, &mut tx, &mut steered, q, &matches).await?;
     let pinned_n = i64::from(pinned.is_some());
     let (total, total_relation) = if matches.text.is_empty() || counted.n <= COUNT_BOUND {
@@ -534,7 +653,7 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
 async fn pinned(tx: &mut Tx<'_>, q: &SearchQuery, id: &PlatformId) -> AppResult<Option<Vessel>> {
     let mut sql = Sql::default();
     let platform_id = sql.bind(Param::Text(id.compact().to_owned()));
-    let filters = Filters::of(q).sql(&mut sql);
+    let filters = Filters::of(q).sql(&mut sql, "v.");
     let text =
         format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = {platform_id} AND {LISTED}{filters}");
     let row = sql.query(&text).fetch_optional(&mut **tx).await?;

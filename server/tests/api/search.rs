@@ -515,3 +515,95 @@ async fn sqlite_plans_each_statement_once_whatever_is_bound() {
     let app = TestApp::spawn_sqlite().await;
     assert_eq!(app.scalar("SELECT sqlite_compileoption_used('ENABLE_QPSG')").await, 1);
 }
+
+/// Whether a text search (with extra parameters) finds the vessel.
+async fn finds(app: &TestApp, text: &str, extra: &str, id: &str) -> bool {
+    let (status, p) = search(app, &format!("query={}{extra}&pageSize=100", urlencode(text))).await;
+    assert_eq!(status, StatusCode::OK, "{text}{extra}: {p}");
+    p["data"].as_array().unwrap().iter().any(|v| v["id"] == id)
+}
+
+#[tokio::test]
+async fn text_search_follows_renames_moves_and_bulk_changes() {
+    let app = seeded(40).await;
+    let (_, p) = search(&app, "pageSize=3").await;
+    let vessel = |i: usize| {
+        let v = &p["data"][i];
+        (
+            v["id"].as_str().unwrap().to_owned(),
+            v["platformId"].as_str().unwrap().replace('-', ""),
+            v["countryCode"].as_str().unwrap().to_owned(),
+        )
+    };
+    let (id, pid, country) = vessel(0);
+    let other_country = if country == "NL" { "DE" } else { "NL" };
+    // A rename to letters outside ASCII: the posting lists count characters.
+    let name = "Ωκεανίδα Zeeëend";
+    let search_text = registry::domain::folded::fold(&format!("{name} testmake testmodel {pid}"));
+    sqlx::query("UPDATE vessels SET name = $1, search_text = $2, country_code = $3, build_year = 1977 WHERE id = $4")
+        .bind(name)
+        .bind(&search_text)
+        .bind(other_country)
+        .bind(&id)
+        .execute(&app.db)
+        .await
+        .unwrap();
+    assert!(finds(&app, "κεανί", "", &id).await, "a fragment of the new name");
+    assert!(
+        finds(&app, "zeeeend", &format!("&countryCode={other_country}&buildYearFrom=1977&buildYearTo=1977"), &id).await
+    );
+    assert!(!finds(&app, "zeeeend", &format!("&countryCode={country}"), &id).await, "the old country no longer");
+    assert!(!finds(&app, "zeeeend", "&buildYearFrom=1978", &id).await, "nor another year");
+    // One statement hiding several vessels, then showing them again.
+    let (id2, pid2, _) = vessel(1);
+    let (id3, pid3, _) = vessel(2);
+    sqlx::query("UPDATE vessels SET public_visibility = 0 WHERE id IN ($1, $2, $3)")
+        .bind(&id)
+        .bind(&id2)
+        .bind(&id3)
+        .execute(&app.db)
+        .await
+        .unwrap();
+    for (id, pid) in [(&id, &pid), (&id2, &pid2), (&id3, &pid3)] {
+        assert!(!finds(&app, &pid[..7].to_lowercase(), "", id).await, "hidden");
+    }
+    sqlx::query("UPDATE vessels SET public_visibility = 1 WHERE id IN ($1, $2)")
+        .bind(&id2)
+        .bind(&id3)
+        .execute(&app.db)
+        .await
+        .unwrap();
+    assert!(
+        finds(&app, &pid2[..7].to_lowercase(), "", &id2).await
+            && finds(&app, &pid3[..7].to_lowercase(), "", &id3).await
+    );
+    assert!(!finds(&app, "zeeeend", "", &id).await, "still hidden");
+
+    // PostgreSQL: the posting lists and trigram counts (migration 20) are
+    // exactly what the listed vessels' texts give, after all of the above.
+    if app.state.backend == registry::db::Backend::Postgres {
+        use sqlx::Row as _;
+        let listed = "SELECT t AS trigram, v.seq, v.country_code, v.build_year
+                      FROM vessels v, search_trigrams(v.search_text) t
+                      WHERE v.status = 'active' AND v.public_visibility = 1";
+        let kept = "SELECT trigram, seq, country_code, build_year FROM vessel_trigrams";
+        let differ: i64 = sqlx::query(&format!(
+            "SELECT COUNT(*) AS n FROM (({listed} EXCEPT {kept}) UNION ALL ({kept} EXCEPT {listed})) d"
+        ))
+        .fetch_one(&app.db)
+        .await
+        .unwrap()
+        .get("n");
+        assert_eq!(differ, 0, "postings differ from the listed vessels' trigrams");
+        let miscounted: i64 = sqlx::query(
+            "SELECT COUNT(*) AS n FROM (SELECT trigram, COUNT(*) AS n FROM vessel_trigrams GROUP BY trigram) a
+             FULL JOIN (SELECT trigram, n FROM trigram_counts WHERE n <> 0) b USING (trigram)
+             WHERE a.n IS DISTINCT FROM b.n",
+        )
+        .fetch_one(&app.db)
+        .await
+        .unwrap()
+        .get("n");
+        assert_eq!(miscounted, 0, "trigram counts differ from the postings");
+    }
+}
