@@ -31,20 +31,34 @@ CREATE TABLE vessel_trigrams (
     trigram TEXT NOT NULL,
     seq BIGINT NOT NULL,
     country_code TEXT NOT NULL,
-    build_year BIGINT
+    build_year BIGINT,
+    CONSTRAINT vessel_trigrams_pkey PRIMARY KEY (trigram, seq) INCLUDE (country_code, build_year)
 );
-INSERT INTO vessel_trigrams (trigram, seq, country_code, build_year)
-    SELECT t, v.seq, v.country_code, v.build_year FROM vessels v, search_trigrams(v.search_text) t
-    WHERE v.status = 'active' AND v.public_visibility = 1;
-ALTER TABLE vessel_trigrams ADD PRIMARY KEY (trigram, seq) INCLUDE (country_code, build_year);
-
 -- How many listed vessels contain each trigram: which list is the shortest
 -- to walk, known exactly rather than estimated from a statistics sample.
 CREATE TABLE trigram_counts (
     trigram TEXT PRIMARY KEY,
     n BIGINT NOT NULL
 );
-INSERT INTO trigram_counts (trigram, n) SELECT trigram, COUNT(*) FROM vessel_trigrams GROUP BY trigram;
+
+-- Both filled from the vessels table: here, and by the seeder after a bulk
+-- load (server/src/seed_vessels.rs), which defers the entries of the rows it
+-- loads. The index is built once over the sorted entries rather than entry
+-- by entry. Holds vessel writers off until the caller's transaction ends.
+CREATE FUNCTION rebuild_vessel_trigrams() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    LOCK TABLE vessels IN SHARE ROW EXCLUSIVE MODE;
+    ALTER TABLE vessel_trigrams DROP CONSTRAINT vessel_trigrams_pkey;
+    TRUNCATE vessel_trigrams, trigram_counts;
+    INSERT INTO vessel_trigrams (trigram, seq, country_code, build_year)
+        SELECT t, v.seq, v.country_code, v.build_year FROM vessels v, search_trigrams(v.search_text) t
+        WHERE v.status = 'active' AND v.public_visibility = 1;
+    ALTER TABLE vessel_trigrams ADD CONSTRAINT vessel_trigrams_pkey
+        PRIMARY KEY (trigram, seq) INCLUDE (country_code, build_year);
+    INSERT INTO trigram_counts (trigram, n) SELECT trigram, COUNT(*) FROM vessel_trigrams GROUP BY trigram;
+END
+$$;
+SELECT rebuild_vessel_trigrams();
 
 -- Once per statement over its transition tables, net change only (as
 -- listing_counts, migration 18): an update that changes none of a listed

@@ -605,5 +605,12 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
         .unwrap()
         .get("n");
         assert_eq!(miscounted, 0, "trigram counts differ from the postings");
+        let enabled: String =
+            sqlx::query("SELECT tgenabled::text AS e FROM pg_trigger WHERE tgname = 'vessel_trigrams_insert'")
+                .fetch_one(&app.db)
+                .await
+                .unwrap()
+                .get("e");
+        assert_eq!(enabled, "O", "the seeder turns the postings trigger back on");
     }
 }
