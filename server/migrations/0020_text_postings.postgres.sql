@@ -5,6 +5,15 @@
 -- page, or after one past the count bound (docs/ARCHITECTURE.md, "Search
 -- totals and plans"). The pg_trgm GIN index it replaces hands out matches
 -- only as an unordered bitmap, so every search read every match.
+-- The server counts trigrams in characters, as substr does in a UTF8 database
+-- (in SQL_ASCII it would count bytes, and miss non-ASCII names).
+DO $$
+BEGIN
+    IF current_setting('server_encoding') <> 'UTF8' THEN
+        RAISE EXCEPTION 'the registry needs a UTF8 database, not %', current_setting('server_encoding');
+    END IF;
+END
+$$;
 -- No vessel may be written between the fills below and the triggers.
 LOCK TABLE vessels IN SHARE ROW EXCLUSIVE MODE;
 
@@ -44,10 +53,13 @@ CREATE TABLE trigram_counts (
 -- Both filled from the vessels table: here, and by the seeder after a bulk
 -- load (server/src/seed_vessels.rs), which defers the entries of the rows it
 -- loads. The index is built once over the sorted entries rather than entry
--- by entry. Holds vessel writers off until the caller's transaction ends.
+-- by entry. Holds vessel writers off until the caller's transaction ends, and
+-- searches too: it locks the two tables in the order a search reads them
+-- (counts, then postings), so that neither waits for the other in a circle.
 CREATE FUNCTION rebuild_vessel_trigrams() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     LOCK TABLE vessels IN SHARE ROW EXCLUSIVE MODE;
+    LOCK TABLE trigram_counts, vessel_trigrams IN ACCESS EXCLUSIVE MODE;
     ALTER TABLE vessel_trigrams DROP CONSTRAINT vessel_trigrams_pkey;
     TRUNCATE vessel_trigrams, trigram_counts;
     INSERT INTO vessel_trigrams (trigram, seq, country_code, build_year)
@@ -60,8 +72,9 @@ END
 $$;
 SELECT rebuild_vessel_trigrams();
 
--- Once per statement over its transition tables, net change only (as
--- listing_counts, migration 18): an update that changes none of a listed
+-- Once per statement over its transition tables (three triggers, one
+-- function); an update writes its net change only (as listing_counts,
+-- migration 18): one that changes none of a listed
 -- vessel's text, country or build year, nor whether it is listed, writes
 -- nothing. Removals go first, so a changed vessel's entries can come back
 -- under the same keys. Vessel writers queue on the search generation's row

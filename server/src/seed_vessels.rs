@@ -303,11 +303,14 @@ const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
 
 /// Whether a `PostgreSQL` load that deferred the posting lists stopped
 /// before building them.
-async fn postings_trigger_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result<bool> {
+pub async fn postings_trigger_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result<bool> {
     use sqlx::Row as _;
-    let row = sqlx::query("SELECT tgenabled = 'D' AS off FROM pg_trigger WHERE tgname = 'vessel_trigrams_insert'")
-        .fetch_one(conn)
-        .await?;
+    let row = sqlx::query(
+        "SELECT tgenabled = 'D' AS off FROM pg_trigger
+         WHERE tgrelid = 'vessels'::regclass AND tgname = 'vessel_trigrams_insert'",
+    )
+    .fetch_one(conn)
+    .await?;
     row.try_get("off")
 }
 

@@ -26,6 +26,14 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
         // is reported, not silently rebuilt.
         crate::vessels::history_chain::backfill(&db).await?;
     }
+    if backend == Backend::Postgres && crate::seed_vessels::postings_trigger_off(&mut *db.acquire().await?).await? {
+        // A seeding stopped before building the text search's posting
+        // lists: the vessels it loaded are not found by text until the
+        // next seeding (which finishes the job) builds them.
+        tracing::warn!(
+            "the text search's posting lists are incomplete after an interrupted seeding: run `registry seed` again"
+        );
+    }
     let email: Arc<dyn Delivery> = match &config.email {
         EmailProvider::Outbox => Arc::new(RecordOnly),
         EmailProvider::Smtp { url } => Arc::new(Smtp::new(url.expose(), &sender(&config))?),

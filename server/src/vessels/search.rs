@@ -42,6 +42,9 @@ pub const MAX_PAGE_SIZE: i64 = 100;
 pub const MAX_PAGE: i64 = 100_000;
 /// Trigram indexes need three characters to narrow anything down.
 pub const MIN_TEXT_LEN: usize = 3;
+/// Longer than any name, make and model together, and a bound on the
+/// trigrams a search looks up.
+pub const MAX_QUERY_LEN: usize = 100;
 /// Text searches count their matches up to this many and answer "more than"
 /// beyond it: an exact total for a fragment that matches 50,000 vessels
 /// costs a walk over 50,000 index entries on every search. A thousand
@@ -55,8 +58,9 @@ pub const COUNT_BOUND: i64 = 1_000;
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces).
-    /// Blank is the same as absent.
+    /// Blank is the same as absent. At most 100 characters.
     #[param(
+        max_length = 100,
         pattern = r"^[ \t\n\r]*([^\s\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][ \t\n\r]*){3,}$|^[ \t\n\r]*$"
     )]
     pub query: Option<String>,
@@ -136,6 +140,12 @@ impl SearchQuery {
             page_size,
             ..Self::default()
         };
+        if p.query.as_deref().is_some_and(|q| q.chars().count() > MAX_QUERY_LEN) {
+            return Err(AppError::bad_request(
+                "query_too_long",
+                format!("Search text can be at most {MAX_QUERY_LEN} characters."),
+            ));
+        }
         if let Some(raw) = p.query.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             q.platform_id = PlatformId::parse(raw).ok();
             let folded = fold(raw);

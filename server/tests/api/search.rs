@@ -131,6 +131,12 @@ async fn bad_parameters_answer_400_with_a_message() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{q}");
         assert!(body["message"].as_str().unwrap().len() > 10, "{q}");
     }
+    // A search looks up each distinct trigram of the query: the length is bounded.
+    let long: String = (0..101).map(|i| char::from(b'a' + u8::try_from(i % 26).unwrap())).collect();
+    let (status, body) = search(&app, &format!("query={long}")).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("query_too_long")), "{body}");
+    let (status, body) = search(&app, &format!("query={}", &long[..100])).await;
+    assert_eq!(status, StatusCode::OK, "100 characters are fine: {body}");
 }
 
 #[tokio::test]

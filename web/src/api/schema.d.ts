@@ -6925,7 +6925,7 @@ export interface operations {
             query?: {
                 /**
                  * @description A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces).
-                 *     Blank is the same as absent.
+                 *     Blank is the same as absent. At most 100 characters.
                  */
                 query?: string;
                 /** @description ISO 3166 alpha-2, e.g. `NL`. */

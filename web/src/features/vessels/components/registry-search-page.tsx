@@ -112,6 +112,7 @@ function SearchForm({
               defaultValue={search.query}
               placeholder={t("registry.placeholder")}
               autoComplete="off"
+              maxLength={100}
               className="flex-1"
             />
             <Button type="submit">
