@@ -231,9 +231,8 @@ fn trigrams(text: &str) -> Vec<String> {
 /// rarest trigram, walked in registration order, each entry checked against
 /// the whole fragment unless the fragment is that trigram.
 struct Walk {
-    /// The rarest trigram of the variant; none when some trigram of it
-    /// occurs in no listed vessel, so that nothing can match.
-    trigram: Option<String>,
+    /// The rarest trigram of the variant.
+    trigram: String,
     /// The `LIKE` pattern of the whole variant, when a posting alone does
     /// not prove a match.
     recheck: Option<String>,
@@ -248,8 +247,8 @@ struct Matches {
     backend: Backend,
     /// The text's variants, folded; empty without text.
     text: Vec<String>,
-    /// `PostgreSQL`: how each variant is walked, once chosen
-    /// ([`Matches::choose_walks`]).
+    /// `PostgreSQL`: how each variant that can match is walked, once chosen
+    /// ([`Matches::choose_walks`]); none when no variant can.
     walks: Vec<Walk>,
     filters: Filters,
     except_id: Option<String>,
@@ -351,7 +350,8 @@ impl Matches {
         if self.backend != Backend::Postgres || self.text.is_empty() {
             return Ok(());
         }
-        let mut all: Vec<String> = self.text.iter().flat_map(|v| trigrams(v)).collect();
+        let per_variant: Vec<Vec<String>> = self.text.iter().map(|v| trigrams(v)).collect();
+        let mut all = per_variant.concat();
         all.sort_unstable();
         all.dedup();
         let mut sql = Sql::default();
@@ -371,13 +371,14 @@ impl Matches {
         self.walks = self
             .text
             .iter()
-            .map(|variant| {
+            .zip(per_variant)
+            .filter_map(|(variant, trigrams)| {
                 // A trigram no listed vessel has rules the variant out.
                 let counted: Option<Vec<(i64, String)>> =
-                    trigrams(variant).into_iter().map(|t| counts.get(&t).map(|n| (*n, t))).collect();
-                let trigram = counted.and_then(|c| c.into_iter().min()).map(|(_, t)| t);
+                    trigrams.into_iter().map(|t| counts.get(&t).map(|n| (*n, t))).collect();
+                let (_, trigram) = counted?.into_iter().min()?;
                 let proven = variant.chars().count() == MIN_TEXT_LEN && self.except_id.is_none();
-                Walk { trigram, recheck: (!proven).then(|| like_pattern(variant)) }
+                Some(Walk { trigram, recheck: (!proven).then(|| like_pattern(variant)) })
             })
             .collect();
         Ok(())
@@ -435,8 +436,8 @@ impl Matches {
         let walks: Vec<String> =
             self.walks
                 .iter()
-                .filter_map(|w| {
-                    let trigram = sql.bind(Param::Text(w.trigram.clone()?));
+                .map(|w| {
+                    let trigram = sql.bind(Param::Text(w.trigram.clone()));
                     let filters = self.filters.sql(sql, "g.");
                     let recheck = w.recheck.as_ref().map_or_else(String::new, |p| {
                         let pattern = sql.bind(Param::Text(p.clone()));
@@ -448,10 +449,10 @@ impl Matches {
                                       AND v.search_text LIKE {pattern}{except})"
                         )
                     });
-                    Some(format!(
+                    format!(
                         "(SELECT g.seq FROM vessel_trigrams g WHERE g.trigram = {trigram}{filters}{recheck}
                       ORDER BY g.seq DESC LIMIT {limit})"
-                    ))
+                    )
                 })
                 .collect();
         match walks.len() {
@@ -521,7 +522,8 @@ impl Matches {
     ) -> AppResult<Vec<Vessel>> {
         let scan = Self::scan(counted, offset, limit);
         let mut sql = Sql::default();
-        let (ids, order) = match (self.backend, self.text.is_empty()) {
+        // The page's ids as a SELECT, with the column that orders them.
+        let (select, order_by, order) = match (self.backend, self.text.is_empty()) {
             (_, true) => {
                 let filters = self.filters(&mut sql);
                 let index = match (scan, self.filters.country_code.is_some()) {
@@ -533,39 +535,24 @@ impl Matches {
                 let indexed_by =
                     if self.backend == Backend::Sqlite { format!(" INDEXED BY {index}") } else { String::new() };
                 let ids = format!("SELECT v.id FROM vessels v{indexed_by} WHERE {LISTED}{filters}");
-                let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
-                let ids = if self.backend == Backend::Postgres && scan == Scan::Collect {
+                if self.backend == Backend::Postgres && scan == Scan::Collect {
                     // Materialised so that the planner gathers every match
                     // before ordering instead of walking an ordered index.
-                    format!(
-                        "WITH m AS MATERIALIZED ({ids})
-                         SELECT m.id FROM m ORDER BY m.id DESC LIMIT {limit_p} OFFSET {offset_p}"
-                    )
+                    (format!("WITH m AS MATERIALIZED ({ids}) SELECT m.id FROM m"), "m.id", Order::Id)
                 } else {
-                    format!("{ids} ORDER BY v.id DESC LIMIT {limit_p} OFFSET {offset_p}")
-                };
-                (ids, Order::Id)
+                    (ids, "v.id", Order::Id)
+                }
             }
-            (Backend::Sqlite, false) => {
-                let ids = self.fts_select(&mut sql);
-                let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
-                (format!("{ids} ORDER BY f.rowid DESC LIMIT {limit_p} OFFSET {offset_p}"), Order::FtsRowid)
-            }
+            (Backend::Sqlite, false) => (self.fts_select(&mut sql), "f.rowid", Order::FtsRowid),
             (Backend::Postgres, false) => {
-                let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
-                let ids = if self.walks.iter().filter(|w| w.trigram.is_some()).count() == 1 {
-                    self.postings(&mut sql, &format!("{limit_p} OFFSET {offset_p}"))
-                        .map(|walk| format!("SELECT w.seq FROM {walk} w"))
-                } else {
-                    let each = sql.bind(Param::Int(offset + limit));
-                    self.postings(&mut sql, &each).map(|merged| {
-                        format!("SELECT u.seq FROM {merged} u ORDER BY u.seq DESC LIMIT {limit_p} OFFSET {offset_p}")
-                    })
-                };
-                let Some(ids) = ids else { return Ok(Vec::new()) };
-                (ids, Order::Seq)
+                // Each walk stops after the page's last row.
+                let each = sql.bind(Param::Int(offset + limit));
+                let Some(postings) = self.postings(&mut sql, &each) else { return Ok(Vec::new()) };
+                (format!("SELECT u.seq FROM {postings} u"), "u.seq", Order::Seq)
             }
         };
+        let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+        let ids = format!("{select} ORDER BY {order_by} DESC LIMIT {limit_p} OFFSET {offset_p}");
         if self.backend == Backend::Postgres {
             Self::steer(tx, steered, scan).await?;
         }
