@@ -18,8 +18,21 @@ use crate::{
     vessels::count_cache::CountCache,
 };
 
+/// Cloned for every extractor and middleware that takes the state, so it is
+/// one shared pointer: a clone is one reference count, not one per field.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What [`AppState`] shares.
+pub struct Shared {
     pub config: Arc<Config>,
     pub db: Db,
     pub backend: Backend,
@@ -60,7 +73,7 @@ impl AppState {
 
     pub fn new(config: Config, db: Db, backend: Backend, providers: Providers, outbox_wake: Arc<Notify>) -> Self {
         let search_counts = Arc::new(CountCache::new(config.search_count_cache));
-        Self {
+        Self(Arc::new(Shared {
             config: Arc::new(config),
             db,
             backend,
@@ -71,7 +84,7 @@ impl AppState {
             signer: providers.signer,
             cpu: CpuPool::new(),
             outbox_wake,
-        }
+        }))
     }
 
     /// Tell this process's outbox worker that a message is waiting.

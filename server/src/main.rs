@@ -1,6 +1,9 @@
 use clap::{Parser, Subcommand};
 use registry::{config::Config, seed, server};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "registry", about = "European Small-Craft Registry server", version)]
 struct Cli {

@@ -344,9 +344,7 @@ impl Matches {
     /// list holds every match of the variant, and no other list is shorter
     /// to walk.
     ///
-    /// The same statement steers the walks that follow ([`Matches::steer`]),
-    /// saving a round trip: when it finds no trigram, nothing follows.
-    async fn choose_walks(&mut self, tx: &mut Tx<'_>, steered: &mut Option<Scan>) -> AppResult<()> {
+    async fn choose_walks(&mut self, tx: &mut Tx<'_>) -> AppResult<()> {
         if self.backend != Backend::Postgres || self.text.is_empty() {
             return Ok(());
         }
@@ -356,14 +354,8 @@ impl Matches {
         all.dedup();
         let mut sql = Sql::default();
         let list = all.into_iter().map(|t| sql.bind(Param::Text(t))).collect::<Vec<_>>().join(", ");
-        let text = format!(
-            "SELECT c.trigram, c.n FROM ({}) s CROSS JOIN trigram_counts c WHERE c.trigram IN ({list}) AND c.n > 0",
-            Self::steering(Scan::Walk)
-        );
+        let text = format!("SELECT trigram, n FROM trigram_counts WHERE trigram IN ({list}) AND n > 0");
         let rows = sql.query(&text).fetch_all(&mut **tx).await?;
-        if !rows.is_empty() {
-            *steered = Some(Scan::Walk);
-        }
         let counts = rows
             .iter()
             .map(|r| Ok((r.try_get::<String, _>("trigram")?, r.try_get::<i64, _>("n")?)))
@@ -404,7 +396,13 @@ impl Matches {
 
     /// The statement that steers: one row of `set_config` results.
     fn steering(scan: Scan) -> String {
-        format!("SELECT {}, set_config('plan_cache_mode', 'force_generic_plan', true)", pg_switches(scan))
+        // JIT off: a plan that must sort despite `enable_sort` off carries the
+        // switch's penalty in its cost, which passes the JIT threshold, and
+        // compiling it took 250 ms for a statement that runs in 20.
+        format!(
+            "SELECT {}, set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)",
+            pg_switches(scan)
+        )
     }
 
     /// The filters, and leaving out the pinned vessel, on `v`.
@@ -465,7 +463,7 @@ impl Matches {
     /// The matches counted up to one past the bound (text), or exactly from
     /// the maintained counts (no text), with the number of listed vessels a
     /// newest-first walk would pass through to find them.
-    async fn count(&self, tx: &mut Tx<'_>, steered: &mut Option<Scan>) -> AppResult<Counted> {
+    async fn count(&self, tx: &mut Tx<'_>) -> AppResult<Counted> {
         let mut sql = Sql::default();
         let text = match (self.backend, self.text.is_empty()) {
             (_, true) => {
@@ -488,16 +486,53 @@ impl Matches {
             (Backend::Sqlite, false) => {
                 format!("SELECT COUNT(*) AS n FROM ({} LIMIT {}) m", self.fts_select(&mut sql), COUNT_BOUND + 1)
             }
-            (Backend::Postgres, false) => {
-                let Some(postings) = self.postings(&mut sql, &(COUNT_BOUND + 1).to_string()) else {
-                    return Ok(Counted { n: 0, walked: None });
-                };
-                Self::steer(tx, steered, Scan::Walk).await?;
-                format!("SELECT COUNT(*) AS n FROM {postings} m")
-            }
+            (Backend::Postgres, false) => return Ok(self.count_with_page(tx, 0, 0).await?.0),
         };
         let row = sql.query(&text).fetch_one(&mut **tx).await?;
         Ok(Counted { n: row.try_get("n")?, walked: None })
+    }
+
+    /// Whether the count and the page are read in one statement
+    /// ([`Matches::count_with_page`]).
+    fn counts_with_page(&self) -> bool {
+        self.backend == Backend::Postgres && !self.text.is_empty()
+    }
+
+    /// `PostgreSQL` with text: the matches counted up to one past the bound,
+    /// and at most `limit` of them from `offset` on, in one statement. The
+    /// count walks as far as any page the bound lets through, so the page is
+    /// read from what it collected rather than by a second walk, and the
+    /// search saves a round trip. The walk settings are already in force
+    /// ([`begin_read`]).
+    async fn count_with_page(&self, tx: &mut Tx<'_>, offset: i64, limit: i64) -> AppResult<(Counted, Vec<Vessel>)> {
+        let mut sql = Sql::default();
+        let Some(postings) = self.postings(&mut sql, &(COUNT_BOUND + 1).to_string()) else {
+            return Ok((Counted { n: 0, walked: None }, Vec::new()));
+        };
+        let (limit, offset) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+        // One row per vessel of the page, each with the count; one row of
+        // nulls with the count when the page is empty.
+        let text = format!(
+            "WITH m AS MATERIALIZED (SELECT u.seq FROM {postings} u)
+             SELECT c.matched, p.* FROM (SELECT COUNT(*) AS matched FROM m) c
+             LEFT JOIN LATERAL (
+                 SELECT {VESSEL_COLUMNS}, v.seq AS page_seq
+                 FROM (SELECT m.seq FROM m ORDER BY m.seq DESC LIMIT {limit} OFFSET {offset}) s
+                 JOIN vessels v ON v.seq = s.seq) p ON TRUE
+             ORDER BY p.page_seq DESC"
+        );
+        let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+        let n = match rows.first() {
+            Some(row) => row.try_get("matched")?,
+            None => 0,
+        };
+        let mut page = Vec::with_capacity(rows.len());
+        for row in &rows {
+            if row.try_get::<Option<String>, _>("id")?.is_some() {
+                page.push(Vessel::from_row(row)?);
+            }
+        }
+        Ok((Counted { n, walked: None }, page))
     }
 
     /// The plan for a page, from the total.
@@ -612,38 +647,77 @@ struct Counted {
 
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
     // One read transaction: the total and the page see the same listing.
-    let mut tx = state.db.begin().await?;
+    let (mut tx, mut steered) = begin_read(state).await?;
     let pinned = match &q.platform_id {
         Some(id) => pinned(&mut tx, q, id).await?,
         None => None,
     };
     let mut matches = Matches::new(state.backend, q, pinned.as_ref().map(|v| v.id.clone()));
-    // The planner settings told to PostgreSQL so far in this transaction.
-    let mut steered = None;
-    matches.choose_walks(&mut tx, &mut steered).await?;
-    let counted = total(state, &mut tx, &mut steered, q, &matches).await?;
+    matches.choose_walks(&mut tx).await?;
     let pinned_n = i64::from(pinned.is_some());
+    let offset = (q.page - 1) * q.page_size;
+    // The page after the pinned vessel, before the total bounds it: the
+    // pinned vessel is the first result, shown on the first page.
+    let pinned_first = pinned.is_some() && offset == 0;
+    let (after_pinned, up_to) = ((offset - pinned_n).max(0), q.page_size - i64::from(pinned_first));
+    let (counted, mut fetched) = match cached_total(state, &mut tx, q, &matches).await? {
+        Cached::Total(n) => (Counted { n, walked: None }, None),
+        Cached::Missing { generation } => {
+            let (counted, fetched) = if matches.counts_with_page() {
+                let (counted, rows) = matches.count_with_page(&mut tx, after_pinned, up_to).await?;
+                (counted, Some(rows))
+            } else {
+                (matches.count(&mut tx).await?, None)
+            };
+            if let Some(generation) = generation {
+                state.search_counts.put(generation, q.count_key(), counted.n);
+            }
+            (counted, fetched)
+        }
+    };
     let (total, total_relation) = if matches.text.is_empty() || counted.n <= COUNT_BOUND {
         (counted.n + pinned_n, TotalRelation::Eq)
     } else {
         (COUNT_BOUND, TotalRelation::Gte)
     };
     // Results beyond a bounded total are not served: they were not counted.
-    let offset = (q.page - 1) * q.page_size;
     let limit = q.page_size.min(total - offset);
     let mut data = Vec::new();
     if limit > 0 {
-        let (offset, mut limit) = (offset - pinned_n, limit);
-        if let Some(v) = pinned.filter(|_| offset < 0) {
+        let mut limit = limit;
+        if let Some(v) = pinned.filter(|_| pinned_first) {
             data.push(v);
             limit -= 1;
         }
         if limit > 0 {
-            data.extend(matches.page(&mut tx, &mut steered, &counted, offset.max(0), limit).await?);
+            let rows = match fetched.take() {
+                Some(rows) => rows,
+                None => matches.page(&mut tx, &mut steered, &counted, after_pinned, limit).await?,
+            };
+            data.extend(rows.into_iter().take(usize::try_from(limit).unwrap_or(0)));
         }
     }
-    tx.commit().await?;
+    // Not committed: a read-only transaction has nothing to keep, and the
+    // rollback its drop queues goes out with the connection's release
+    // check instead of costing the search a round trip of its own.
+    drop(tx);
     Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size, total_relation })
+}
+
+/// The search's read transaction, and the planner settings it starts with.
+/// On `PostgreSQL` a snapshot for the whole transaction (`REPEATABLE READ`;
+/// under `READ COMMITTED` each statement takes its own, and a vessel listed
+/// between the count and the page would be miscounted), and the walk
+/// settings of [`Matches::steer`] sent with the `BEGIN`, which most searches
+/// need, saving a round trip. On `SQLite` a read transaction is one snapshot.
+async fn begin_read(state: &AppState) -> AppResult<(Tx<'static>, Option<Scan>)> {
+    Ok(match state.backend {
+        Backend::Sqlite => (state.db.begin().await?, None),
+        Backend::Postgres => {
+            let begin = format!("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; {}", Matches::steering(Scan::Walk));
+            (state.db.begin_with(begin).await?, Some(Scan::Walk))
+        }
+    })
 }
 
 /// The listed vessel with exactly this platform ID, if it passes the filters.
@@ -657,27 +731,28 @@ async fn pinned(tx: &mut Tx<'_>, q: &SearchQuery, id: &PlatformId) -> AppResult<
     Ok(row.as_ref().map(Vessel::from_row).transpose()?)
 }
 
-/// The count, reused within a listing generation when the cache is on.
-/// Only text counts are cached: the others are one read of a small table.
-async fn total(
-    state: &AppState,
-    tx: &mut Tx<'_>,
-    steered: &mut Option<Scan>,
-    q: &SearchQuery,
-    matches: &Matches,
-) -> AppResult<Counted> {
+/// What the count cache holds for a search.
+enum Cached {
+    Total(i64),
+    /// To be counted; filed under `generation` when the search's total is cached.
+    Missing {
+        generation: Option<i64>,
+    },
+}
+
+/// A text search's total from the cache, when it is on and holds one for
+/// this listing generation. Only text counts are cached: the others are one
+/// read of a small table.
+async fn cached_total(state: &AppState, tx: &mut Tx<'_>, q: &SearchQuery, matches: &Matches) -> AppResult<Cached> {
     let cache = &state.search_counts;
     if !cache.is_enabled() || matches.text.is_empty() {
-        return matches.count(tx, steered).await;
+        return Ok(Cached::Missing { generation: None });
     }
     // Read before counting: see the module documentation of `count_cache`.
     let generation: i64 =
         sqlx::query("SELECT value FROM search_generation WHERE id = 1").fetch_one(&mut **tx).await?.try_get("value")?;
-    let key = q.count_key();
-    if let Some(n) = cache.get(generation, &key) {
-        return Ok(Counted { n, walked: None });
-    }
-    let counted = matches.count(tx, steered).await?;
-    cache.put(generation, key, counted.n);
-    Ok(counted)
+    Ok(match cache.get(generation, &q.count_key()) {
+        Some(n) => Cached::Total(n),
+        None => Cached::Missing { generation: Some(generation) },
+    })
 }
