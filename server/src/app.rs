@@ -11,7 +11,7 @@ use crate::{
     certificates::signing::Signer,
     config::Config,
     cpu::CpuPool,
-    db::{Backend, Db},
+    db::{Backend, Db, ReadLane},
     identity::provider::IdentityProvider,
     payments::provider::PaymentProvider,
     storage::Store,
@@ -35,6 +35,8 @@ impl std::ops::Deref for AppState {
 pub struct Shared {
     pub config: Arc<Config>,
     pub db: Db,
+    /// Connections for the hottest one-statement reads (`db::lane`).
+    pub reads: ReadLane,
     pub backend: Backend,
     /// Search totals, reused while the listing generation is unchanged.
     pub search_counts: Arc<CountCache>,
@@ -75,6 +77,7 @@ impl AppState {
         let search_counts = Arc::new(CountCache::new(config.search_count_cache));
         Self(Arc::new(Shared {
             config: Arc::new(config),
+            reads: ReadLane::new(&db, backend),
             db,
             backend,
             search_counts,

@@ -1,6 +1,7 @@
 //! One pool type for both databases: sqlx's `Any` driver with portable SQL
 //! (`$1` placeholders, which `SQLite` understands too). See docs/ARCHITECTURE.md.
 
+mod lane;
 mod migrations;
 
 use std::{str::FromStr, time::Duration};
@@ -11,6 +12,7 @@ use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
 };
 
+pub use lane::{LaneConnection, ReadLane};
 pub use migrations::{MIGRATIONS, migrate};
 
 pub type Db = sqlx::AnyPool;
@@ -69,25 +71,26 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
                 Ok(true)
             })
         })
-        .after_connect(move |conn, _| {
-            Box::pin(async move {
-                if backend == Backend::Sqlite {
-                    // mmap lets reads come straight from the OS page cache, shared
-                    // by every connection; the page cache proper stays modest.
-                    conn.execute(
-                        "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
-                         PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; \
-                         PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384;",
-                    )
-                    .await?;
-                }
-                Ok(())
-            })
-        })
+        .after_connect(move |conn, _| Box::pin(async move { prepare(conn, backend).await }))
         .connect_with(options)
         .await
         .context("connecting to the database")?;
     Ok(pool)
+}
+
+/// Settings every new connection gets. `SQLite`: WAL, foreign keys and a busy
+/// timeout; mmap lets reads come straight from the OS page cache, shared by
+/// every connection, and the page cache proper stays modest.
+async fn prepare(conn: &mut sqlx::AnyConnection, backend: Backend) -> sqlx::Result<()> {
+    if backend == Backend::Sqlite {
+        conn.execute(
+            "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
+             PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; \
+             PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384;",
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 fn ensure_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {

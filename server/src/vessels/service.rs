@@ -73,16 +73,14 @@ async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) 
               FROM ownership_history h WHERE h.vessel_id = v.id)"
         }
     };
-    let row = sqlx::query(&format!(
+    let sql = format!(
         "SELECT {VESSEL_COLUMNS_OWNER_JOINED}, u.id AS owner_id, u.email_verified_at AS owner_email_verified_at,
                 u.phone_verified_at AS owner_phone_verified_at, u.identity_verification_status AS owner_identity,
                 {history} AS history
          FROM vessels v LEFT JOIN users u ON u.id = v.owner_user_id WHERE v.platform_id = $1"
-    ))
-    .bind(id.compact())
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(not_found)?;
+    );
+    let query = sqlx::query(&sql).bind(id.compact());
+    let row = state.reads.acquire().await?.fetch_optional(query).await?.ok_or_else(not_found)?;
     let vessel = Vessel::from_row(&row)?;
     let owner_id: Option<String> = row.try_get("owner_id")?;
     let privileged = viewer.is_some_and(|u| owner_id.as_deref() == Some(u.id.as_str()) || u.is_admin());

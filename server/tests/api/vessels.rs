@@ -386,3 +386,32 @@ async fn a_bad_platform_id_is_refused_before_the_database_is_asked() {
     let valid = registry::domain::PlatformId::generate().to_string();
     assert_eq!(app.get(&format!("/api/vessels/{valid}")).await.status(), StatusCode::INTERNAL_SERVER_ERROR);
 }
+
+/// The vessel page reads through connections kept beside the pool (`db::lane`),
+/// which go back unchecked. When the database drops them (a restart, a
+/// failover), the next page views still succeed: an idle connection is
+/// checked before use and opened again.
+#[tokio::test]
+async fn the_vessel_page_survives_the_database_dropping_its_connections() {
+    let app = TestApp::spawn().await;
+    let vessel = app.owner_with_active_vessel("lane@example.eu").await;
+    let page = format!("/api/vessels/{}", vessel["platformId"].as_str().unwrap());
+    for _ in 0..4 {
+        assert_eq!(app.get(&page).await.status(), StatusCode::OK);
+    }
+    if app.state.backend != registry::db::Backend::Postgres {
+        return; // SQLite's connections are files; nothing drops them.
+    }
+    let dropped = app
+        .scalar(
+            "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .await;
+    assert!(dropped > 0, "the lane's connections were open");
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    for _ in 0..8 {
+        let r = app.get(&page).await;
+        assert_eq!(r.status(), StatusCode::OK, "{}", r.text().await.unwrap());
+    }
+}
