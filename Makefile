@@ -81,7 +81,7 @@ test-e2e: test-deps web
 
 ## Seed a million vessels into a fresh SQLite database and load it with wrk (see docs/PERFORMANCE.md).
 bench: deps server
-	scripts/bench.sh 1000000 10
+	scripts/bench.sh 1000000 20
 
 ## 400 concurrent sign-ins and 1,100 slow connections against the release server (docs/PERFORMANCE.md).
 stress: server
