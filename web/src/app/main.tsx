@@ -1,5 +1,5 @@
 import "@/index.css";
-import "@/i18n";
+import { i18nReady } from "@/i18n";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
@@ -9,12 +9,15 @@ import { AppRoutes } from "@/app/router";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+// Rendered once the reader's language is loaded, so a Dutch reader never sees English first.
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -12,8 +12,8 @@ import {
 import { changeLanguage, LANGUAGES } from "@/i18n";
 
 /**
- * Lists the six spec languages. English and Dutch have translations and switch the UI;
- * German, French, Spanish and Italian are shown disabled with a "coming soon" hint.
+ * Lists the six spec languages, each by its own name (a reader who cannot read the current
+ * language still finds theirs), with the name in the current language beside it.
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -33,9 +33,11 @@ export function LanguageMenu() {
         <DropdownMenuLabel>{t("lang.menuTitle")}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={current} onValueChange={changeLanguage}>
           {LANGUAGES.map((lang) => (
-            <DropdownMenuRadioItem key={lang.code} value={lang.code} disabled={!lang.available} lang={lang.code}>
-              <span>{t(`lang.names.${lang.code}`)}</span>
-              {lang.available ? null : <span className="ml-auto text-xs text-muted-foreground">{t("lang.comingSoon")}</span>}
+            <DropdownMenuRadioItem key={lang.code} value={lang.code}>
+              <span lang={lang.code}>{lang.nativeName}</span>
+              {lang.code === current ? null : (
+                <span className="ml-auto pl-3 text-xs text-muted-foreground">{t(`lang.names.${lang.code}`)}</span>
+              )}
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
