@@ -68,8 +68,8 @@ impl AppState {
     /// without waiting for the busy timeout.
     pub async fn begin(&self) -> sqlx::Result<crate::db::Tx<'static>> {
         match self.backend {
-            Backend::Sqlite => self.db.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.db.begin().await,
+            Backend::Sqlite => crate::db::begin(&self.db, "BEGIN IMMEDIATE").await,
+            Backend::Postgres => crate::db::begin(&self.db, "BEGIN").await,
         }
     }
 

@@ -8,13 +8,14 @@
 //! again on its next use; one idle for a while is checked before use, as
 //! the pool does ([`super::IDLE_BEFORE_PING`]).
 //!
-//! Only for statements that leave no transaction open: a statement that is
-//! cancelled halfway (the client went away) leaves its results unread, which
-//! the connection's next statement drains first.
+//! Only for statements that leave no transaction open. A statement
+//! cancelled halfway (the client went away, a timeout) closes its
+//! connection rather than leave it in an unknown state, and every wait on
+//! the database is bounded as the pool bounds its own ([`LANE_TIMEOUT`]).
 
 use std::{
     sync::atomic::{AtomicUsize, Ordering},
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use sqlx::{
@@ -24,6 +25,15 @@ use sqlx::{
 use tokio::sync::{Mutex, MutexGuard};
 
 use super::{Backend, Db, IDLE_BEFORE_PING, prepare};
+
+/// The longest a lane waits to connect, to check or to read, as long as the
+/// pool waits for a connection.
+const LANE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// `what` within [`LANE_TIMEOUT`].
+async fn bounded<T>(what: impl Future<Output = sqlx::Result<T>>) -> sqlx::Result<T> {
+    tokio::time::timeout(LANE_TIMEOUT, what).await.unwrap_or(Err(sqlx::Error::PoolTimedOut))
+}
 
 type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
 
@@ -56,32 +66,40 @@ impl ReadLane {
         }
     }
 
-    /// A connection of the lane: a free one if there is, else the next in turn.
+    /// A connection of the lane: the first free one, so that under light
+    /// traffic the same few stay warm and skip the idle check; else the
+    /// next in turn.
     pub async fn acquire(&self) -> sqlx::Result<LaneConnection<'_>> {
-        let start = self.next.fetch_add(1, Ordering::Relaxed);
-        let n = self.slots.len();
-        let free = (0..n).find_map(|i| self.slots[(start + i) % n].try_lock().ok());
-        let mut slot = match free {
-            Some(slot) => slot,
-            None => self.slots[start % n].lock().await,
+        let free = self.slots.iter().find_map(|slot| slot.try_lock().ok());
+        let mut slot = if let Some(slot) = free {
+            slot
+        } else {
+            let turn = self.next.fetch_add(1, Ordering::Relaxed) % self.slots.len();
+            bounded(async { Ok(self.slots[turn].lock().await) }).await?
         };
         if let Some(open) = slot.as_mut().filter(|o| o.last_used.elapsed() > IDLE_BEFORE_PING)
-            && open.conn.ping().await.is_err()
+            && bounded(open.conn.ping()).await.is_err()
         {
             *slot = None;
         }
         if slot.is_none() {
-            let mut conn = self.options.connect().await?;
-            prepare(&mut conn, self.backend).await?;
+            let conn = bounded(async {
+                let mut conn = self.options.connect().await?;
+                prepare(&mut conn, self.backend).await?;
+                Ok(conn)
+            })
+            .await?;
             *slot = Some(Open { conn, last_used: Instant::now() });
         }
-        Ok(LaneConnection { slot })
+        Ok(LaneConnection { slot, busy: false })
     }
 }
 
 /// A lane connection while in use.
 pub struct LaneConnection<'a> {
     slot: MutexGuard<'a, Option<Open>>,
+    /// A statement is under way; still set when the caller was cancelled.
+    busy: bool,
 }
 
 impl LaneConnection<'_> {
@@ -90,11 +108,23 @@ impl LaneConnection<'_> {
         let Some(open) = self.slot.as_mut() else {
             return Err(sqlx::Error::PoolClosed);
         };
-        let result = query.fetch_optional(&mut open.conn).await;
+        self.busy = true;
+        let result = bounded(query.fetch_optional(&mut open.conn)).await;
+        self.busy = false;
         open.last_used = Instant::now();
         if result.is_err() {
             *self.slot = None;
         }
         result
+    }
+}
+
+impl Drop for LaneConnection<'_> {
+    fn drop(&mut self) {
+        if self.busy {
+            // Cancelled mid-statement: the connection may hold unread results
+            // or be stalled on a broken socket; the next use opens a new one.
+            *self.slot = None;
+        }
     }
 }

@@ -18,6 +18,20 @@ pub use migrations::{MIGRATIONS, migrate};
 pub type Db = sqlx::AnyPool;
 pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
+/// Start a transaction with `statement` (`BEGIN ...`), in a task of its own.
+/// sqlx 0.8.6 counts a transaction as open only once the answer to its
+/// `BEGIN` has arrived; a request cancelled while waiting for it (a client
+/// gone, a timeout) would hand the connection back to the pool inside the
+/// transaction, for the next request to run in (launchbadge/sqlx#4393). A
+/// task runs to the end, and dropping the transaction it returns rolls back.
+pub async fn begin(db: &Db, statement: impl Into<std::borrow::Cow<'static, str>>) -> sqlx::Result<Tx<'static>> {
+    let (db, statement) = (db.clone(), statement.into());
+    match tokio::spawn(async move { db.begin_with(statement).await }).await {
+        Ok(begun) => begun,
+        Err(_) => Err(sqlx::Error::WorkerCrashed),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,

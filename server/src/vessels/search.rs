@@ -29,8 +29,7 @@ use super::{
 };
 use crate::{
     app::AppState,
-    db::Backend,
-    db::Tx,
+    db::{self, Backend, Tx},
     domain::{PlatformId, folded::fold},
     error::{AppError, AppResult},
 };
@@ -717,10 +716,10 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
 /// need, saving a round trip. On `SQLite` a read transaction is one snapshot.
 async fn begin_read(state: &AppState) -> AppResult<(Tx<'static>, Option<Scan>)> {
     Ok(match state.backend {
-        Backend::Sqlite => (state.db.begin().await?, None),
+        Backend::Sqlite => (db::begin(&state.db, "BEGIN").await?, None),
         Backend::Postgres => {
             let begin = format!("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; {}", Matches::steering(Scan::Walk));
-            (state.db.begin_with(begin).await?, Some(Scan::Walk))
+            (db::begin(&state.db, begin).await?, Some(Scan::Walk))
         }
     })
 }
