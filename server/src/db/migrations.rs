@@ -60,6 +60,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(18, "listing counts and newest-first walks", "0018_listing_counts"),
     per_backend!(19, "vessel counts by status", "0019_vessel_counts"),
     per_backend!(20, "text search posting lists", "0020_text_postings"),
+    per_backend!(21, "posting lists by country, with the text", "0021_postings_by_country"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -17,7 +17,10 @@
 //! every match and sort, whichever reads fewer entries; with text, walk the
 //! shortest posting list.
 
-use std::fmt::Write as _;
+use std::{
+    collections::{BTreeMap, HashMap},
+    fmt::Write as _,
+};
 
 use serde::Deserialize;
 use sqlx::{FromRow, Row};
@@ -226,12 +229,19 @@ fn trigrams(text: &str) -> Vec<String> {
     all
 }
 
-/// How `PostgreSQL` finds one variant's matches: the posting list of its
-/// rarest trigram, walked in registration order, each entry checked against
-/// the whole fragment unless the fragment is that trigram.
+/// How `PostgreSQL` finds one variant's matches in one country: the
+/// country's posting list of the variant's rarest trigram there, walked in
+/// registration order, each entry's text checked against the whole variant
+/// unless the variant is that trigram.
 struct Walk {
-    /// The rarest trigram of the variant.
     trigram: String,
+    country_code: String,
+}
+
+/// How `PostgreSQL` finds one variant's matches: a walk in each country
+/// that can have one, merged newest first.
+struct VariantWalks {
+    walks: Vec<Walk>,
     /// The `LIKE` pattern of the whole variant, when a posting alone does
     /// not prove a match.
     recheck: Option<String>,
@@ -248,9 +258,10 @@ struct Matches {
     text: Vec<String>,
     /// `PostgreSQL`: how each variant that can match is walked, once chosen
     /// ([`Matches::choose_walks`]); none when no variant can.
-    walks: Vec<Walk>,
+    walks: Vec<VariantWalks>,
     filters: Filters,
-    except_id: Option<String>,
+    /// The pinned vessel's insertion number (`seq`, or `SQLite`'s rowid).
+    except_seq: Option<i64>,
 }
 
 /// The country and build-year conditions of a search.
@@ -289,11 +300,16 @@ impl Filters {
     /// ` AND ...` conditions on columns of `table`.
     fn sql(&self, sql: &mut Sql, table: &str) -> String {
         let country = self.country(sql, table);
-        country.into_iter().chain(self.years(sql, table)).fold(String::new(), |mut all, c| {
-            let _ = write!(all, " AND {c}");
-            all
-        })
+        and_each(country.into_iter().chain(self.years(sql, table)))
     }
+}
+
+/// Each condition as ` AND condition`.
+fn and_each(conditions: impl Iterator<Item = String>) -> String {
+    conditions.fold(String::new(), |mut all, c| {
+        let _ = write!(all, " AND {c}");
+        all
+    })
 }
 
 /// How a page is read.
@@ -333,16 +349,16 @@ fn pg_switches(scan: Scan) -> &'static str {
 }
 
 impl Matches {
-    fn new(backend: Backend, q: &SearchQuery, except_id: Option<String>) -> Self {
+    fn new(backend: Backend, q: &SearchQuery, except_seq: Option<i64>) -> Self {
         let text = q.text.as_deref().map(text_variants).unwrap_or_default();
-        Self { backend, text, walks: Vec::new(), filters: Filters::of(q), except_id }
+        Self { backend, text, walks: Vec::new(), filters: Filters::of(q), except_seq }
     }
 
-    /// `PostgreSQL` with text: picks, for each variant, the trigram with the
-    /// fewest listed vessels from the maintained counts (migration 20). Its
-    /// list holds every match of the variant, and no other list is shorter
-    /// to walk.
-    ///
+    /// `PostgreSQL` with text: picks, for each variant and each country
+    /// (the searched one, or every one with listed vessels), the trigram
+    /// with the fewest listed vessels there, from the maintained counts
+    /// (migration 21). Its list holds every match of the variant in that
+    /// country, and no other list is shorter to walk.
     async fn choose_walks(&mut self, tx: &mut Tx<'_>) -> AppResult<()> {
         if self.backend != Backend::Postgres || self.text.is_empty() {
             return Ok(());
@@ -353,24 +369,36 @@ impl Matches {
         all.dedup();
         let mut sql = Sql::default();
         let list = all.into_iter().map(|t| sql.bind(Param::Text(t))).collect::<Vec<_>>().join(", ");
-        let text = format!("SELECT trigram, n FROM trigram_counts WHERE trigram IN ({list}) AND n > 0");
+        let country = self.filters.country(&mut sql, "").map(|c| format!(" AND {c}")).unwrap_or_default();
+        let text =
+            format!("SELECT trigram, country_code, n FROM trigram_counts WHERE trigram IN ({list}) AND n > 0{country}");
         let rows = sql.query(&text).fetch_all(&mut **tx).await?;
-        let counts = rows
-            .iter()
-            .map(|r| Ok((r.try_get::<String, _>("trigram")?, r.try_get::<i64, _>("n")?)))
-            .collect::<sqlx::Result<std::collections::HashMap<_, _>>>()?;
+        // Per country, in code order, so that a search's statement and
+        // parameters do not depend on the order rows come back in.
+        let mut counts: BTreeMap<String, HashMap<String, i64>> = BTreeMap::new();
+        for r in &rows {
+            counts.entry(r.try_get("country_code")?).or_default().insert(r.try_get("trigram")?, r.try_get("n")?);
+        }
         self.walks = self
             .text
             .iter()
             .zip(per_variant)
-            .filter_map(|(variant, trigrams)| {
-                // A trigram no listed vessel has rules the variant out.
-                let counted: Option<Vec<(i64, String)>> =
-                    trigrams.into_iter().map(|t| counts.get(&t).map(|n| (*n, t))).collect();
-                let (_, trigram) = counted?.into_iter().min()?;
-                let proven = variant.chars().count() == MIN_TEXT_LEN && self.except_id.is_none();
-                Some(Walk { trigram, recheck: (!proven).then(|| like_pattern(variant)) })
+            .map(|(variant, trigrams)| {
+                let walks = counts
+                    .iter()
+                    .filter_map(|(country_code, counts)| {
+                        // A trigram no listed vessel of the country has rules
+                        // the country out.
+                        let counted: Option<Vec<(i64, &String)>> =
+                            trigrams.iter().map(|t| counts.get(t).map(|n| (*n, t))).collect();
+                        let (_, trigram) = counted?.into_iter().min()?;
+                        Some(Walk { trigram: trigram.clone(), country_code: country_code.clone() })
+                    })
+                    .collect();
+                let proven = variant.chars().count() == MIN_TEXT_LEN;
+                VariantWalks { walks, recheck: (!proven).then(|| like_pattern(variant)) }
             })
+            .filter(|v| !v.walks.is_empty())
             .collect();
         Ok(())
     }
@@ -404,13 +432,16 @@ impl Matches {
         )
     }
 
+    /// ` AND ...`: leaving out the pinned vessel, by its insertion number
+    /// in `column`.
+    fn except(&self, sql: &mut Sql, column: &str) -> String {
+        self.except_seq.map_or_else(String::new, |seq| format!(" AND {column} <> {}", sql.bind(Param::Int(seq))))
+    }
+
     /// The filters, and leaving out the pinned vessel, on `v`.
     fn filters(&self, sql: &mut Sql) -> String {
-        let mut conditions = self.filters.sql(sql, "v.");
-        if let Some(id) = &self.except_id {
-            let _ = write!(conditions, " AND v.id <> {}", sql.bind(Param::Text(id.clone())));
-        }
-        conditions
+        let conditions = self.filters.sql(sql, "v.");
+        conditions + &self.except(sql, seq_column(self.backend))
     }
 
     /// `SQLite`: the rowids (as `seq`) of the text matches passing the
@@ -421,42 +452,54 @@ impl Matches {
     /// search's CPU.
     fn fts_select(&self, sql: &mut Sql) -> String {
         let m = sql.bind(Param::Text(fts_match(&self.text)));
-        let filters = self.filters(sql);
+        let filters = self.filters.sql(sql, "v.");
         let join = if filters.is_empty() { "" } else { " JOIN vessels v ON v.rowid = f.rowid" };
-        format!("SELECT f.rowid AS seq FROM vessels_fts f{join} WHERE vessels_fts MATCH {m}{filters}")
+        let except = self.except(sql, "f.rowid");
+        format!("SELECT f.rowid AS seq FROM vessels_fts f{join} WHERE vessels_fts MATCH {m}{filters}{except}")
     }
 
     /// `PostgreSQL`: the matches of the text as a FROM item of `seq`s, newest
-    /// first, at most `limit` (SQL) from each variant's walk; `None` when no
-    /// variant can match. Two variants are merged without duplicates: the
-    /// first n of the merge are among the first n of each.
+    /// first, at most `limit` (SQL) from each variant; `None` when no variant
+    /// can match. A variant's walks are merged newest first (each country's
+    /// list is in registration order, so the merge stops after `limit`), and
+    /// two variants without duplicates: the first n of a merge are among the
+    /// first n of each part.
     fn postings(&self, sql: &mut Sql, limit: &str) -> Option<String> {
-        let walks: Vec<String> =
-            self.walks
-                .iter()
-                .map(|w| {
-                    let trigram = sql.bind(Param::Text(w.trigram.clone()));
-                    let filters = self.filters.sql(sql, "g.");
-                    let recheck = w.recheck.as_ref().map_or_else(String::new, |p| {
-                        let pattern = sql.bind(Param::Text(p.clone()));
-                        let except = self.except_id.as_ref().map_or_else(String::new, |id| {
-                            format!(" AND v.id <> {}", sql.bind(Param::Text(id.clone())))
-                        });
+        let years = and_each(self.filters.years(sql, "g.").into_iter());
+        let except = self.except(sql, "g.seq");
+        let variants: Vec<String> = self
+            .walks
+            .iter()
+            .map(|variant| {
+                let recheck = variant.recheck.as_ref().map_or_else(String::new, |p| {
+                    format!(" AND g.search_text LIKE {}", sql.bind(Param::Text(p.clone())))
+                });
+                let walks: Vec<String> = variant
+                    .walks
+                    .iter()
+                    .map(|w| {
+                        let trigram = sql.bind(Param::Text(w.trigram.clone()));
+                        let country = sql.bind(Param::Text(w.country_code.clone()));
                         format!(
-                            " AND EXISTS (SELECT 1 FROM vessels v WHERE v.seq = g.seq
-                                      AND v.search_text LIKE {pattern}{except})"
+                            "(SELECT g.seq FROM vessel_trigrams g
+                              WHERE g.trigram = {trigram} AND g.country_code = {country}{years}{recheck}{except}
+                              ORDER BY g.seq DESC LIMIT {limit})"
                         )
-                    });
-                    format!(
-                        "(SELECT g.seq FROM vessel_trigrams g WHERE g.trigram = {trigram}{filters}{recheck}
-                      ORDER BY g.seq DESC LIMIT {limit})"
-                    )
-                })
-                .collect();
-        match walks.len() {
+                    })
+                    .collect();
+                match walks.len() {
+                    1 => walks.concat(),
+                    _ => format!(
+                        "(SELECT w.seq FROM ({}) w ORDER BY w.seq DESC LIMIT {limit})",
+                        walks.join(" UNION ALL ")
+                    ),
+                }
+            })
+            .collect();
+        match variants.len() {
             0 => None,
-            1 => walks.into_iter().next(),
-            _ => Some(format!("({})", walks.join(" UNION "))),
+            1 => variants.into_iter().next(),
+            _ => Some(format!("({})", variants.join(" UNION "))),
         }
     }
 
@@ -606,6 +649,15 @@ impl Matches {
     }
 }
 
+/// A vessel's insertion number on `v`: `SQLite`'s rowid, `PostgreSQL`'s
+/// `seq` (migration 20).
+fn seq_column(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "v.rowid",
+        Backend::Postgres => "v.seq",
+    }
+}
+
 /// Newest first, by which key.
 #[derive(Clone, Copy)]
 enum Order {
@@ -653,10 +705,11 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
     // One read transaction: the total and the page see the same listing.
     let (mut tx, mut steered) = begin_read(state).await?;
     let pinned = match &q.platform_id {
-        Some(id) => pinned(&mut tx, q, id).await?,
+        Some(id) => pinned(&mut tx, state.backend, q, id).await?,
         None => None,
     };
-    let mut matches = Matches::new(state.backend, q, pinned.as_ref().map(|v| v.id.clone()));
+    let mut matches = Matches::new(state.backend, q, pinned.as_ref().map(|(_, seq)| *seq));
+    let pinned = pinned.map(|(vessel, _)| vessel);
     matches.choose_walks(&mut tx).await?;
     let pinned_n = i64::from(pinned.is_some());
     let offset = (q.page - 1) * q.page_size;
@@ -724,15 +777,25 @@ async fn begin_read(state: &AppState) -> AppResult<(Tx<'static>, Option<Scan>)> 
     })
 }
 
-/// The listed vessel with exactly this platform ID, if it passes the filters.
-async fn pinned(tx: &mut Tx<'_>, q: &SearchQuery, id: &PlatformId) -> AppResult<Option<Vessel>> {
+/// The listed vessel with exactly this platform ID, if it passes the
+/// filters, and its insertion number (`seq`, or `SQLite`'s rowid), by which
+/// the other matches leave it out.
+async fn pinned(
+    tx: &mut Tx<'_>,
+    backend: Backend,
+    q: &SearchQuery,
+    id: &PlatformId,
+) -> AppResult<Option<(Vessel, i64)>> {
     let mut sql = Sql::default();
     let platform_id = sql.bind(Param::Text(id.compact().to_owned()));
     let filters = Filters::of(q).sql(&mut sql, "v.");
-    let text =
-        format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = {platform_id} AND {LISTED}{filters}");
-    let row = sql.query(&text).fetch_optional(&mut **tx).await?;
-    Ok(row.as_ref().map(Vessel::from_row).transpose()?)
+    let text = format!(
+        "SELECT {VESSEL_COLUMNS}, {} AS pinned_seq FROM vessels v
+         WHERE v.platform_id = {platform_id} AND {LISTED}{filters}",
+        seq_column(backend)
+    );
+    let Some(row) = sql.query(&text).fetch_optional(&mut **tx).await? else { return Ok(None) };
+    Ok(Some((Vessel::from_row(&row)?, row.try_get("pinned_seq")?)))
 }
 
 /// What the count cache holds for a search.

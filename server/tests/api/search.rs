@@ -585,14 +585,15 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
     );
     assert!(!finds(&app, "zeeeend", "", &id).await, "still hidden");
 
-    // PostgreSQL: the posting lists and trigram counts (migration 20) are
-    // exactly what the listed vessels' texts give, after all of the above.
+    // PostgreSQL: the posting lists and trigram counts (migrations 20 and
+    // 21) are exactly what the listed vessels' texts give, after all of the
+    // above.
     if app.state.backend == registry::db::Backend::Postgres {
         use sqlx::Row as _;
-        let listed = "SELECT t AS trigram, v.seq, v.country_code, v.build_year
+        let listed = "SELECT t AS trigram, v.seq, v.country_code, v.build_year, v.search_text
                       FROM vessels v, search_trigrams(v.search_text) t
                       WHERE v.status = 'active' AND v.public_visibility = 1";
-        let kept = "SELECT trigram, seq, country_code, build_year FROM vessel_trigrams";
+        let kept = "SELECT trigram, seq, country_code, build_year, search_text FROM vessel_trigrams";
         let differ: i64 = sqlx::query(&format!(
             "SELECT COUNT(*) AS n FROM (({listed} EXCEPT {kept}) UNION ALL ({kept} EXCEPT {listed})) d"
         ))
@@ -602,8 +603,10 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
         .get("n");
         assert_eq!(differ, 0, "postings differ from the listed vessels' trigrams");
         let miscounted: i64 = sqlx::query(
-            "SELECT COUNT(*) AS n FROM (SELECT trigram, COUNT(*) AS n FROM vessel_trigrams GROUP BY trigram) a
-             FULL JOIN (SELECT trigram, n FROM trigram_counts WHERE n <> 0) b USING (trigram)
+            "SELECT COUNT(*) AS n
+             FROM (SELECT trigram, country_code, COUNT(*) AS n FROM vessel_trigrams GROUP BY trigram, country_code) a
+             FULL JOIN (SELECT trigram, country_code, n FROM trigram_counts WHERE n <> 0) b
+                 USING (trigram, country_code)
              WHERE a.n IS DISTINCT FROM b.n",
         )
         .fetch_one(&app.db)

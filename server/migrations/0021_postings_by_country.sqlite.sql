@@ -1,0 +1,2 @@
+-- Nothing to do: migration 21 changes PostgreSQL's posting lists only.
+SELECT 1;
