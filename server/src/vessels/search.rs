@@ -2,7 +2,7 @@
 //! matches a platform ID exactly (any case, hyphens optional) and name,
 //! make, model or platform ID by case- and accent-insensitive substring,
 //! served by trigram posting lists in registration order on each database
-//! (FTS5 on `SQLite`; `vessel_trigrams`, migration 20, on `PostgreSQL`).
+//! (FTS5 on `SQLite`; `vessel_trigrams`, migrations 20 and 21, on `PostgreSQL`).
 //! Order: the exact platform ID match first, then the most recently
 //! registered (ids are time-ordered; text pages in insertion order, which
 //! is the same; both unique, so paging is stable).
