@@ -15,7 +15,7 @@ use crate::{
     identity::provider::IdentityProvider,
     payments::provider::PaymentProvider,
     storage::Store,
-    vessels::count_cache::CountCache,
+    vessels::{count_cache::CountCache, search::Kept},
 };
 
 /// Cloned for every extractor and middleware that takes the state, so it is
@@ -39,7 +39,7 @@ pub struct Shared {
     pub reads: ReadLane,
     pub backend: Backend,
     /// Search totals, reused while the listing generation is unchanged.
-    pub search_counts: Arc<CountCache>,
+    pub search_counts: Arc<CountCache<Kept>>,
     /// The card provider (`REGISTRY_PAYMENTS`).
     pub payments: Arc<dyn PaymentProvider>,
     /// The identity provider (`REGISTRY_IDENTITY`).

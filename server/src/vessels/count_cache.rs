@@ -10,6 +10,11 @@
 //! A reader reads the generation before it counts; a count that already
 //! includes a newer write is therefore filed under an older generation, which
 //! no reader asks for once that write is visible.
+//!
+//! Beside a text search's total the search keeps its newest matches, as far
+//! as the first pages reach (`search::Kept`): under the same generation they
+//! are still exactly those matches, so such a page is read by key, not by
+//! walking the index again.
 
 use std::{
     collections::HashMap,
@@ -26,24 +31,23 @@ pub struct CountKey {
     pub year_to: Option<i64>,
 }
 
-/// A bounded map of totals for one generation. Recently used entries survive
+/// A bounded map of totals (`V`) for one generation. Recently used entries survive
 /// a full cache: entries live in `recent` and `older`; when `recent` fills up
 /// it becomes `older` and the previous `older` is dropped, and a hit in
 /// `older` moves the entry back to `recent` (a two-segment approximation
 /// of least-recently-used that needs no list bookkeeping).
-pub struct CountCache {
+pub struct CountCache<V> {
     segment_capacity: usize,
-    inner: Mutex<Segments>,
+    inner: Mutex<Segments<V>>,
 }
 
-#[derive(Default)]
-struct Segments {
+struct Segments<V> {
     generation: i64,
-    recent: HashMap<CountKey, i64>,
-    older: HashMap<CountKey, i64>,
+    recent: HashMap<CountKey, V>,
+    older: HashMap<CountKey, V>,
 }
 
-impl Segments {
+impl<V> Segments<V> {
     /// Forget everything counted under an older generation.
     fn advance_to(&mut self, generation: i64) {
         if generation > self.generation {
@@ -54,17 +58,18 @@ impl Segments {
     }
 }
 
-impl CountCache {
+impl<V: Clone> CountCache<V> {
     /// Holds at most `capacity` totals; 0 turns caching off.
     pub fn new(capacity: usize) -> Self {
-        Self { segment_capacity: capacity / 2, inner: Mutex::new(Segments::default()) }
+        let segments = Segments { generation: 0, recent: HashMap::new(), older: HashMap::new() };
+        Self { segment_capacity: capacity / 2, inner: Mutex::new(segments) }
     }
 
     pub fn is_enabled(&self) -> bool {
         self.segment_capacity > 0
     }
 
-    pub fn get(&self, generation: i64, key: &CountKey) -> Option<i64> {
+    pub fn get(&self, generation: i64, key: &CountKey) -> Option<V> {
         if !self.is_enabled() {
             return None;
         }
@@ -73,15 +78,15 @@ impl CountCache {
         if s.generation != generation {
             return None;
         }
-        if let Some(&n) = s.recent.get(key) {
-            return Some(n);
+        if let Some(total) = s.recent.get(key) {
+            return Some(total.clone());
         }
-        let n = s.older.remove(key)?;
-        self.insert_recent(&mut s, key.clone(), n);
-        Some(n)
+        let total = s.older.remove(key)?;
+        self.insert_recent(&mut s, key.clone(), total.clone());
+        Some(total)
     }
 
-    pub fn put(&self, generation: i64, key: CountKey, total: i64) {
+    pub fn put(&self, generation: i64, key: CountKey, total: V) {
         if !self.is_enabled() {
             return;
         }
@@ -92,7 +97,7 @@ impl CountCache {
         }
     }
 
-    fn insert_recent(&self, s: &mut Segments, key: CountKey, total: i64) {
+    fn insert_recent(&self, s: &mut Segments<V>, key: CountKey, total: V) {
         if s.recent.len() >= self.segment_capacity && !s.recent.contains_key(&key) {
             s.older = std::mem::take(&mut s.recent);
         }

@@ -20,6 +20,7 @@
 use std::{
     collections::{BTreeMap, HashMap},
     fmt::Write as _,
+    sync::Arc,
 };
 
 use serde::Deserialize;
@@ -52,6 +53,31 @@ pub const MAX_QUERY_LEN: usize = 100;
 /// costs a walk over 50,000 index entries on every search. A thousand
 /// results is a hundred pages, more than anyone reads before refining.
 pub const COUNT_BOUND: i64 = 1_000;
+/// How many of a text search's newest matches are kept beside its cached
+/// total: the first ten pages at the default page size.
+const KEPT_NEWEST: usize = 100;
+
+/// A text search's total as cached ([`CountCache`](super::count_cache::CountCache)),
+/// and its newest matches as far as the first pages reach: insertion numbers
+/// (`seq`, `SQLite`'s rowid), newest first; every match when there are fewer
+/// than [`KEPT_NEWEST`].
+#[derive(Clone, Debug)]
+pub struct Kept {
+    n: i64,
+    newest: Arc<[i64]>,
+}
+
+impl Kept {
+    /// The insertion numbers of the page from `offset`, when the kept
+    /// matches reach that far.
+    fn page(&self, offset: i64, limit: i64) -> Option<&[i64]> {
+        let len = self.newest.len();
+        let from = usize::try_from(offset).ok()?;
+        let to = usize::try_from(offset + limit).ok()?;
+        let all = i64::try_from(len).ok()? == self.n;
+        (to <= len || all).then(|| &self.newest[from.min(len)..to.min(len)])
+    }
+}
 
 /// Raw query parameters; parsed by [`SearchQuery::parse`] so that a bad
 /// value answers 400 with a message rather than axum's plain-text rejection.
@@ -503,13 +529,10 @@ impl Matches {
         }
     }
 
-    /// The matches counted up to one past the bound (text), or exactly from
-    /// the maintained counts (no text), with the number of listed vessels a
-    /// newest-first walk would pass through to find them.
-    async fn count(&self, tx: &mut Tx<'_>) -> AppResult<Counted> {
-        if !self.text.is_empty() {
-            return Ok(self.count_with_page(tx, 0, 0).await?.0);
-        }
+    /// Without text: the matches counted exactly from the maintained counts,
+    /// with the number of listed vessels a newest-first walk would pass
+    /// through to find them. (With text, [`Matches::count_with_page`].)
+    async fn count_filtered(&self, tx: &mut Tx<'_>) -> AppResult<Counted> {
         let mut sql = Sql::default();
         let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
         let mut years = vec!["1 = 1".to_owned()];
@@ -528,19 +551,20 @@ impl Matches {
         Ok(Counted { n: row.try_get("n")?, walked: Some(row.try_get("walked")?) })
     }
 
-    /// Whether the count and the page are read in one statement
-    /// ([`Matches::count_with_page`]): with text, unless the total is cached.
-    fn counts_with_page(&self) -> bool {
-        !self.text.is_empty()
-    }
-
     /// Text: the matches counted up to one past the bound, and at most
     /// `limit` of them from `offset` on, in one statement. The count reads
     /// the newest matches as far as any page the bound lets through, so the
     /// page is taken from what it collected rather than by a second search
     /// of the index, and the search saves a round trip. On `PostgreSQL` the
-    /// walk settings are already in force ([`begin_read`]).
-    async fn count_with_page(&self, tx: &mut Tx<'_>, offset: i64, limit: i64) -> AppResult<(Counted, Vec<Vessel>)> {
+    /// walk settings are already in force ([`begin_read`]). With `keep`, also
+    /// the newest [`KEPT_NEWEST`] matches, to be kept with the total.
+    async fn count_with_page(
+        &self,
+        tx: &mut Tx<'_>,
+        offset: i64,
+        limit: i64,
+        keep: bool,
+    ) -> AppResult<(Counted, Vec<Vessel>, Option<Arc<[i64]>>)> {
         let mut sql = Sql::default();
         let bound = COUNT_BOUND + 1;
         // The newest matches, as `seq`s of `order`.
@@ -551,15 +575,24 @@ impl Matches {
             }
             Backend::Postgres => match self.postings(&mut sql, &bound.to_string()) {
                 Some(postings) => (format!("SELECT u.seq FROM {postings} u"), Order::Seq),
-                None => return Ok((Counted { n: 0, walked: None }, Vec::new())),
+                None => return Ok((Counted { n: 0, walked: None }, Vec::new(), keep.then(|| Arc::from([])))),
             },
         };
         let (limit, offset) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
+        let kept = if keep {
+            let list = match self.backend {
+                Backend::Sqlite => "group_concat(k.seq, ',')",
+                Backend::Postgres => "string_agg(CAST(k.seq AS TEXT), ',')",
+            };
+            format!("(SELECT {list} FROM (SELECT m.seq FROM m ORDER BY m.seq DESC LIMIT {KEPT_NEWEST}) k)")
+        } else {
+            "CAST(NULL AS TEXT)".to_owned()
+        };
         // One row per vessel of the page, each with the count; one row of
         // nulls with the count when the page is empty.
         let text = format!(
             "WITH m AS MATERIALIZED ({newest})
-             SELECT c.matched, p.* FROM (SELECT COUNT(*) AS matched FROM m) c
+             SELECT c.matched, c.kept, p.* FROM (SELECT COUNT(*) AS matched, {kept} AS kept FROM m) c
              LEFT JOIN (
                  SELECT {VESSEL_COLUMNS}, {key} AS page_seq
                  FROM (SELECT m.seq FROM m ORDER BY m.seq DESC LIMIT {limit} OFFSET {offset}) s
@@ -568,9 +601,9 @@ impl Matches {
             key = order.key()
         );
         let rows = sql.query(&text).fetch_all(&mut **tx).await?;
-        let n = match rows.first() {
-            Some(row) => row.try_get("matched")?,
-            None => 0,
+        let (n, kept) = match rows.first() {
+            Some(row) => (row.try_get("matched")?, row.try_get::<Option<String>, _>("kept")?),
+            None => (0, None),
         };
         let mut page = Vec::with_capacity(rows.len());
         for row in &rows {
@@ -578,7 +611,8 @@ impl Matches {
                 page.push(Vessel::from_row(row)?);
             }
         }
-        Ok((Counted { n, walked: None }, page))
+        let newest = keep.then(|| seq_list(kept.as_deref().unwrap_or_default())).transpose()?;
+        Ok((Counted { n, walked: None }, page, newest))
     }
 
     /// The plan for a page, from the total.
@@ -717,19 +751,17 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
     // pinned vessel is the first result, shown on the first page.
     let pinned_first = pinned.is_some() && offset == 0;
     let (after_pinned, up_to) = ((offset - pinned_n).max(0), q.page_size - i64::from(pinned_first));
-    let (counted, mut fetched) = match cached_total(state, &mut tx, q, &matches).await? {
-        Cached::Total(n) => (Counted { n, walked: None }, None),
+    // The total, and the page when counting read it or the cache has it.
+    let (counted, page) = match cached_total(state, &mut tx, q, &matches).await? {
+        Cached::Total(kept) => (Counted { n: kept.n, walked: None }, Page::Kept(kept)),
+        Cached::Missing { .. } if matches.text.is_empty() => (matches.count_filtered(&mut tx).await?, Page::ToRead),
         Cached::Missing { generation } => {
-            let (counted, fetched) = if matches.counts_with_page() {
-                let (counted, rows) = matches.count_with_page(&mut tx, after_pinned, up_to).await?;
-                (counted, Some(rows))
-            } else {
-                (matches.count(&mut tx).await?, None)
-            };
-            if let Some(generation) = generation {
-                state.search_counts.put(generation, q.count_key(), counted.n);
+            let (counted, rows, newest) =
+                matches.count_with_page(&mut tx, after_pinned, up_to, generation.is_some()).await?;
+            if let (Some(generation), Some(newest)) = (generation, newest) {
+                state.search_counts.put(generation, q.count_key(), Kept { n: counted.n, newest });
             }
-            (counted, fetched)
+            (counted, Page::Read(rows))
         }
     };
     let (total, total_relation) = if matches.text.is_empty() || counted.n <= COUNT_BOUND {
@@ -747,9 +779,12 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
             limit -= 1;
         }
         if limit > 0 {
-            let rows = match fetched.take() {
-                Some(rows) => rows,
-                None => matches.page(&mut tx, &mut steered, &counted, after_pinned, limit).await?,
+            let rows = match page {
+                Page::Read(rows) => rows,
+                Page::Kept(ref kept) if let Some(seqs) = kept.page(after_pinned, limit) => {
+                    by_seq(&mut tx, state.backend, seqs).await?
+                }
+                _ => matches.page(&mut tx, &mut steered, &counted, after_pinned, limit).await?,
             };
             data.extend(rows.into_iter().take(usize::try_from(limit).unwrap_or(0)));
         }
@@ -798,9 +833,46 @@ async fn pinned(
     Ok(Some((Vessel::from_row(&row)?, row.try_get("pinned_seq")?)))
 }
 
+/// Where a search's page comes from.
+enum Page {
+    /// Read with the count.
+    Read(Vec<Vessel>),
+    /// By insertion number, from the matches kept with a cached total, if
+    /// they reach the page.
+    Kept(Kept),
+    /// From the index, on its own.
+    ToRead,
+}
+
+/// The vessels with these insertion numbers, newest first.
+async fn by_seq(tx: &mut Tx<'_>, backend: Backend, seqs: &[i64]) -> AppResult<Vec<Vessel>> {
+    if seqs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::default();
+    let list = seqs.iter().map(|s| sql.bind(Param::Int(*s))).collect::<Vec<_>>().join(", ");
+    let seq = seq_column(backend);
+    let text = format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {seq} IN ({list}) ORDER BY {seq} DESC");
+    let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+    Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
+}
+
+/// Insertion numbers as the database lists them (comma-separated), newest
+/// first.
+fn seq_list(list: &str) -> AppResult<Arc<[i64]>> {
+    let mut seqs = list
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(str::parse::<i64>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("a listed insertion number did not parse: {e}")))?;
+    seqs.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(seqs.into())
+}
+
 /// What the count cache holds for a search.
 enum Cached {
-    Total(i64),
+    Total(Kept),
     /// To be counted; filed under `generation` when the search's total is cached.
     Missing {
         generation: Option<i64>,

@@ -623,3 +623,40 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
         assert_eq!(enabled, "O", "the seeder turns the postings trigger back on");
     }
 }
+
+/// After the first search counts, later pages of the same search come from
+/// the newest matches kept with its cached total, as far as they reach
+/// (100), and from the index beyond: every page as the matches' order has it.
+#[tokio::test]
+async fn pages_from_the_kept_newest_matches_and_beyond_them_agree() {
+    let app = seeded(300).await;
+    sqlx::query(
+        "UPDATE vessels SET name = 'Keptword', search_text = 'keptword ' || search_text
+         WHERE id IN (SELECT id FROM vessels ORDER BY id DESC LIMIT 250)",
+    )
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let everything = all_pages(&app, "x=1", 100).await;
+    let expected: Vec<&str> =
+        everything.iter().filter(|v| folded_card(v).contains("keptword")).map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(expected.len(), 250);
+    for page_size in [10, 7] {
+        // Page 1 counts and keeps; then every page, twice (the second time
+        // the first pages come from what was kept).
+        for round in 0..2 {
+            for page in 1..=expected.len().div_ceil(page_size) {
+                let (status, p) = search(&app, &format!("query=eptwor&page={page}&pageSize={page_size}")).await;
+                assert_eq!(status, StatusCode::OK, "{p}");
+                assert_eq!(p["total"], 250);
+                let ids: Vec<&str> = p["data"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+                let from = (page - 1) * page_size;
+                assert_eq!(
+                    ids,
+                    expected[from..(from + page_size).min(250)],
+                    "page {page} of {page_size}, round {round}"
+                );
+            }
+        }
+    }
+}
