@@ -8,6 +8,9 @@
 -- 0.6 ms for the same thousand; docs/ARCHITECTURE.md, "Search totals and
 -- plans"). The price is space: the text in every entry.
 LOCK TABLE vessels IN SHARE ROW EXCLUSIVE MODE;
+-- In the order a search reads them (counts, then postings), so that a search
+-- of another server process and this migration never wait in a circle.
+LOCK TABLE trigram_counts, vessel_trigrams IN ACCESS EXCLUSIVE MODE;
 
 DROP TABLE vessel_trigrams;
 DROP TABLE trigram_counts;

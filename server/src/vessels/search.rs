@@ -744,7 +744,6 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
     };
     let mut matches = Matches::new(state.backend, q, pinned.as_ref().map(|(_, seq)| *seq));
     let pinned = pinned.map(|(vessel, _)| vessel);
-    matches.choose_walks(&mut tx).await?;
     let pinned_n = i64::from(pinned.is_some());
     let offset = (q.page - 1) * q.page_size;
     // The page after the pinned vessel, before the total bounds it: the
@@ -756,6 +755,7 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
         Cached::Total(kept) => (Counted { n: kept.n, walked: None }, Page::Kept(kept)),
         Cached::Missing { .. } if matches.text.is_empty() => (matches.count_filtered(&mut tx).await?, Page::ToRead),
         Cached::Missing { generation } => {
+            matches.choose_walks(&mut tx).await?;
             let (counted, rows, newest) =
                 matches.count_with_page(&mut tx, after_pinned, up_to, generation.is_some()).await?;
             if let (Some(generation), Some(newest)) = (generation, newest) {
@@ -781,10 +781,22 @@ pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> 
         if limit > 0 {
             let rows = match page {
                 Page::Read(rows) => rows,
-                Page::Kept(ref kept) if let Some(seqs) = kept.page(after_pinned, limit) => {
-                    by_seq(&mut tx, state.backend, seqs).await?
+                page => {
+                    let kept = match &page {
+                        Page::Kept(kept) => kept.page(after_pinned, limit),
+                        _ => None,
+                    };
+                    let from_kept = match kept {
+                        Some(seqs) => by_seq(&mut tx, state.backend, seqs).await?,
+                        None => None,
+                    };
+                    if let Some(rows) = from_kept {
+                        rows
+                    } else {
+                        matches.choose_walks(&mut tx).await?;
+                        matches.page(&mut tx, &mut steered, &counted, after_pinned, limit).await?
+                    }
                 }
-                _ => matches.page(&mut tx, &mut steered, &counted, after_pinned, limit).await?,
             };
             data.extend(rows.into_iter().take(usize::try_from(limit).unwrap_or(0)));
         }
@@ -844,17 +856,24 @@ enum Page {
     ToRead,
 }
 
-/// The vessels with these insertion numbers, newest first.
-async fn by_seq(tx: &mut Tx<'_>, backend: Backend, seqs: &[i64]) -> AppResult<Vec<Vessel>> {
+/// The vessels with these insertion numbers, newest first, if each is
+/// still listed. The listing generation under which they were kept changes
+/// whenever one stops being listed; checking costs nothing, and a vessel
+/// the generation missed is then searched for, not shown.
+async fn by_seq(tx: &mut Tx<'_>, backend: Backend, seqs: &[i64]) -> AppResult<Option<Vec<Vessel>>> {
     if seqs.is_empty() {
-        return Ok(Vec::new());
+        return Ok(Some(Vec::new()));
     }
     let mut sql = Sql::default();
     let list = seqs.iter().map(|s| sql.bind(Param::Int(*s))).collect::<Vec<_>>().join(", ");
     let seq = seq_column(backend);
-    let text = format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {seq} IN ({list}) ORDER BY {seq} DESC");
+    let text =
+        format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {seq} IN ({list}) AND {LISTED} ORDER BY {seq} DESC");
     let rows = sql.query(&text).fetch_all(&mut **tx).await?;
-    Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
+    if rows.len() != seqs.len() {
+        return Ok(None);
+    }
+    Ok(Some(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?))
 }
 
 /// Insertion numbers as the database lists them (comma-separated), newest

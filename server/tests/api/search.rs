@@ -660,3 +660,77 @@ async fn pages_from_the_kept_newest_matches_and_beyond_them_agree() {
         }
     }
 }
+
+/// Every page of `query` in pages of `size`, twice (the second time the
+/// first pages come from the matches kept with the cached total), against
+/// the expected ids in order.
+async fn pages_twice_agree(app: &TestApp, query: &str, size: usize, expected: &[&str]) {
+    for round in 0..2 {
+        for page in 1..=expected.len().div_ceil(size) {
+            let (status, p) = search(app, &format!("{query}&page={page}&pageSize={size}")).await;
+            assert_eq!(status, StatusCode::OK, "{p}");
+            assert_eq!(p["total"].as_u64(), Some(expected.len() as u64), "{query}");
+            let ids: Vec<&str> = p["data"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+            let from = (page - 1) * size;
+            assert_eq!(ids, expected[from..(from + size).min(expected.len())], "{query} page {page}, round {round}");
+        }
+    }
+}
+
+/// As above with the exact platform ID pinned first (the kept matches leave
+/// it out, so later pages are shifted by one), with a country (fewer
+/// matches than are kept), and after a new match is listed (a new listing
+/// generation: nothing kept before is used).
+#[tokio::test]
+async fn kept_matches_page_alike_with_a_pinned_vessel_a_country_and_after_a_change() {
+    let app = seeded(200).await;
+    let everything = all_pages(&app, "x=1", 100).await;
+    let pinned = &everything[199];
+    let pid = pinned["platformId"].as_str().unwrap().replace('-', "").to_lowercase();
+    let country = pinned["countryCode"].as_str().unwrap().to_owned();
+    sqlx::query(
+        "UPDATE vessels SET name = $1, search_text = $2 || ' ' || search_text
+         WHERE id IN (SELECT id FROM vessels ORDER BY id DESC LIMIT 150)",
+    )
+    .bind(pid.to_uppercase())
+    .bind(&pid)
+    .execute(&app.db)
+    .await
+    .unwrap();
+    let expected = |everything: &[Value], country: Option<&str>| -> Vec<String> {
+        let pinned_id = pinned["id"].as_str().unwrap().to_owned();
+        let mut ids = vec![pinned_id.clone()];
+        ids.extend(
+            everything
+                .iter()
+                .filter(|v| folded_card(v).contains(&pid) && v["id"] != pinned["id"])
+                .filter(|v| country.is_none_or(|c| v["countryCode"] == c))
+                .map(|v| v["id"].as_str().unwrap().to_owned()),
+        );
+        ids
+    };
+    let everything = all_pages(&app, "x=1", 100).await;
+    let all = expected(&everything, None);
+    assert_eq!(all.len(), 151);
+    let ids: Vec<&str> = all.iter().map(String::as_str).collect();
+    pages_twice_agree(&app, &format!("query={pid}"), 10, &ids).await;
+    let in_country = expected(&everything, Some(&country));
+    let ids: Vec<&str> = in_country.iter().map(String::as_str).collect();
+    pages_twice_agree(&app, &format!("query={pid}&countryCode={country}"), 3, &ids).await;
+
+    // One of the older vessels now mentions the ID too.
+    let renamed = everything[180]["id"].as_str().unwrap();
+    sqlx::query("UPDATE vessels SET name = $1, search_text = $2 || ' ' || search_text WHERE id = $3")
+        .bind(pid.to_uppercase())
+        .bind(&pid)
+        .bind(renamed)
+        .execute(&app.db)
+        .await
+        .unwrap();
+    let everything = all_pages(&app, "x=1", 100).await;
+    let all = expected(&everything, None);
+    assert_eq!(all.len(), 152);
+    assert!(all.iter().any(|id| id == renamed));
+    let ids: Vec<&str> = all.iter().map(String::as_str).collect();
+    pages_twice_agree(&app, &format!("query={pid}"), 10, &ids).await;
+}
