@@ -15,7 +15,7 @@ use crate::{
     identity::provider::IdentityProvider,
     payments::provider::PaymentProvider,
     storage::Store,
-    vessels::{count_cache::CountCache, search::Kept},
+    vessels::count_cache::{CountCache, Kept},
 };
 
 /// Cloned for every extractor and middleware that takes the state, so it is

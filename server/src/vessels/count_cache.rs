@@ -12,13 +12,13 @@
 //! no reader asks for once that write is visible.
 //!
 //! Beside a text search's total the search keeps its newest matches, as far
-//! as the first pages reach (`search::Kept`): under the same generation they
+//! as the first pages reach ([`Kept`]): under the same generation they
 //! are still exactly those matches, so such a page is read by key, not by
 //! walking the index again.
 
 use std::{
     collections::HashMap,
-    sync::{Mutex, PoisonError},
+    sync::{Arc, Mutex, PoisonError},
 };
 
 /// What a total depends on: everything in a search but the page.
@@ -29,6 +29,27 @@ pub struct CountKey {
     pub country_code: Option<String>,
     pub year_from: Option<i64>,
     pub year_to: Option<i64>,
+}
+
+/// A text search's total as cached, and its newest matches as far as the
+/// first pages reach: insertion numbers (`seq`, `SQLite`'s rowid), newest
+/// first; every match when there are fewer than `search::KEPT_NEWEST`.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    pub n: i64,
+    pub newest: Arc<[i64]>,
+}
+
+impl Kept {
+    /// The insertion numbers of the page from `offset`, when the kept
+    /// matches reach that far.
+    pub fn page(&self, offset: i64, limit: i64) -> Option<&[i64]> {
+        let len = self.newest.len();
+        let from = usize::try_from(offset).ok()?;
+        let to = usize::try_from(offset + limit).ok()?;
+        let all = i64::try_from(len).ok()? == self.n;
+        (to <= len || all).then(|| &self.newest[from.min(len)..to.min(len)])
+    }
 }
 
 /// A bounded map of totals (`V`) for one generation. Recently used entries survive

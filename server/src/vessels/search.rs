@@ -28,7 +28,7 @@ use sqlx::{FromRow, Row};
 use utoipa::IntoParams;
 
 use super::{
-    count_cache::CountKey,
+    count_cache::{CountKey, Kept},
     model::{TotalRelation, VESSEL_COLUMNS, Vessel, VesselPage},
 };
 use crate::{
@@ -56,28 +56,6 @@ pub const COUNT_BOUND: i64 = 1_000;
 /// How many of a text search's newest matches are kept beside its cached
 /// total: the first ten pages at the default page size.
 const KEPT_NEWEST: usize = 100;
-
-/// A text search's total as cached ([`CountCache`](super::count_cache::CountCache)),
-/// and its newest matches as far as the first pages reach: insertion numbers
-/// (`seq`, `SQLite`'s rowid), newest first; every match when there are fewer
-/// than [`KEPT_NEWEST`].
-#[derive(Clone, Debug)]
-pub struct Kept {
-    n: i64,
-    newest: Arc<[i64]>,
-}
-
-impl Kept {
-    /// The insertion numbers of the page from `offset`, when the kept
-    /// matches reach that far.
-    fn page(&self, offset: i64, limit: i64) -> Option<&[i64]> {
-        let len = self.newest.len();
-        let from = usize::try_from(offset).ok()?;
-        let to = usize::try_from(offset + limit).ok()?;
-        let all = i64::try_from(len).ok()? == self.n;
-        (to <= len || all).then(|| &self.newest[from.min(len)..to.min(len)])
-    }
-}
 
 /// Raw query parameters; parsed by [`SearchQuery::parse`] so that a bad
 /// value answers 400 with a message rather than axum's plain-text rejection.
