@@ -1,6 +1,14 @@
-import type { ComponentProps, ReactNode } from "react";
+import {
+  Suspense,
+  useDeferredValue,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { LanguageCode } from "@/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 
@@ -8,12 +16,31 @@ export const CONTACT_EMAIL = "privacy@registry.example";
 export const LAST_UPDATED = "2025-01-15";
 
 /**
- * Frame for the legal texts. Titles and the frame are translated; the bodies are English
- * only for now (marked lang="en", with a notice saying so in other languages).
+ * A legal text's body in each language, each its own lazily loaded module
+ * (src/features/legal/content/<document>.<language>.tsx), so a reader downloads one version, not six.
  */
-export function LegalDocument({ title, children }: { title: string; children: ReactNode }) {
+export type LegalBodies = Record<LanguageCode, LazyExoticComponent<ComponentType>>;
+
+function hasBody(bodies: LegalBodies, code: string): code is LanguageCode {
+  return Object.hasOwn(bodies, code);
+}
+
+/** The body to show for the reader's language ("de", "de-AT"): theirs, or English if there is none in it. */
+export function bodyLanguage(bodies: LegalBodies, language: string): LanguageCode {
+  const base = language.toLowerCase().split("-")[0];
+  return hasBody(bodies, base) ? base : "en";
+}
+
+/**
+ * Frame for the legal texts: the other documents, the translated title and date, and the body in
+ * the reader's language. While a body loads the title stays in place; when the reader switches
+ * language, the current body stays until the new one has arrived.
+ */
+export function LegalDocument({ title, bodies }: { title: string; bodies: LegalBodies }) {
   const { t, i18n } = useTranslation();
   useDocumentTitle(title);
+  const language = useDeferredValue(bodyLanguage(bodies, i18n.language));
+  const Body = bodies[language];
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <nav aria-label={t("legal.otherDocuments")} className="mb-6 flex flex-wrap gap-4 text-sm">
@@ -29,12 +56,17 @@ export function LegalDocument({ title, children }: { title: string; children: Re
       </nav>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t("legal.lastUpdated", { date: LAST_UPDATED })}</p>
-      {i18n.language !== "en" ? (
-        <p className="mt-4 rounded-md border border-border bg-muted p-3 text-sm">{t("legal.englishOnly")}</p>
-      ) : null}
-      <div lang="en" className="mt-8 grid gap-8 text-[0.95rem] leading-relaxed">
-        {children}
-      </div>
+      <Suspense
+        fallback={
+          <div aria-busy="true" className="mt-8 min-h-[60vh]">
+            <span className="sr-only">{t("common.loading")}</span>
+          </div>
+        }
+      >
+        <div lang={language} className="mt-8 grid gap-8 text-[0.95rem] leading-relaxed">
+          <Body />
+        </div>
+      </Suspense>
     </article>
   );
 }

@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { List, Mail, Section } from "@/features/legal/components/legal-document";
+
+/** The Privacy Policy, in Italian. */
+export default function PrivacyIt() {
+  return (
+    <>
+      <p>
+        La presente informativa spiega quali dati personali tratta il Registro Europeo delle Piccole Imbarcazioni, per quali
+        motivi e quali sono i suoi diritti. Il gestore del registro è il titolare del trattamento. Contatti: <Mail />.
+      </p>
+
+      <Section title="Quali dati raccogliamo">
+        <List>
+          <li>Account: indirizzo email, password (conservata solo come hash argon2id), numero di telefono e nome facoltativi.</li>
+          <li>
+            Imbarcazioni: i dati e gli identificativi che inserisce (ad esempio CIN/HIN, numero di matricola del motore, sigle di
+            iscrizione nazionali, MMSI).
+          </li>
+          <li>Storico delle proprietà: quale account è stato proprietario di un'imbarcazione, e in quale periodo.</li>
+          <li>I documenti comprovanti la proprietà che carica.</li>
+          <li>
+            Pagamenti: importo, stato, circuito della carta e ultime quattro cifre. Il numero della sua carta viene trasmesso
+            direttamente al nostro fornitore di servizi di pagamento e non ci raggiunge mai.
+          </li>
+          <li>
+            Dati di sicurezza: identificativi di sessione sottoposti a hash e contatori che limitano i tentativi di accesso,
+            associati all'account o all'indirizzo email (nessun indirizzo IP).
+          </li>
+        </List>
+      </Section>
+
+      <Section title="Perché li utilizziamo e su quale base giuridica">
+        <List>
+          <li>
+            Per fornire il registro, assegnare gli ID piattaforma ed effettuare i trasferimenti (esecuzione di un contratto, art.
+            6, par. 1, lett. b) GDPR).
+          </li>
+          <li>
+            Per conservare le registrazioni dei pagamenti ai fini della contabilità e della normativa fiscale (obbligo legale,
+            art. 6, par. 1, lett. c) GDPR).
+          </li>
+          <li>
+            Per proteggere gli account, prevenire le frodi e conservare una catena di proprietà anonimizzata (legittimo interesse,
+            art. 6, par. 1, lett. f) GDPR).
+          </li>
+        </List>
+      </Section>
+
+      <Section title="Cosa è pubblico">
+        <p>
+          Se rende pubblica un'imbarcazione, i dati dell'imbarcazione, il relativo ID piattaforma e uno storico delle proprietà
+          anonimizzato compaiono nel registro pubblico. Il suo nome, il suo indirizzo email e il suo numero di telefono non vi
+          compaiono mai.
+        </p>
+      </Section>
+
+      <Section title="Chi li riceve">
+        <p>
+          Il nostro fornitore di servizi di pagamento con carta, il nostro fornitore di SMS, il nostro fornitore di servizi email
+          e il nostro fornitore di hosting, ciascuno sulla base di un accordo sul trattamento dei dati. Durante un trasferimento,
+          il nuovo proprietario riceve un codice SMS sul proprio telefono. Non vendiamo dati personali.
+        </p>
+      </Section>
+
+      <Section title="Per quanto tempo li conserviamo">
+        <List>
+          <li>
+            Sessioni: 12 ore di inattività, oppure 30 giorni con «Ricordami»; le sessioni scadute vengono eliminate entro un'ora.
+          </li>
+          <li>
+            Link di verifica dell'indirizzo email: 24 ore. Link per reimpostare la password: 1 ora. I link utilizzati e scaduti
+            vengono eliminati entro un'ora.
+          </li>
+          <li>
+            Email e SMS che le inviamo: il loro contenuto (link e codici) viene cancellato 7 giorni dopo l'invio, e la
+            registrazione dell'avvenuto invio di un messaggio viene eliminata dopo 90 giorni.
+          </li>
+          <li>
+            Contatori che impediscono di indovinare le password (il suo indirizzo email o indirizzo di rete, con un conteggio):
+            eliminati entro un'ora dalla scadenza del relativo intervallo, che dura al massimo un'ora.
+          </li>
+          <li>
+            Quando archivia il suo account, i suoi dati personali vengono rimossi o anonimizzati, compreso il numero di telefono
+            memorizzato con le sue imbarcazioni; la catena di proprietà dell'imbarcazione viene conservata solo in forma
+            anonimizzata. In seguito potrà creare un nuovo account con lo stesso indirizzo email.
+          </li>
+          <li>Registrazioni dei pagamenti: 7 anni, poi vengono eliminate.</li>
+        </List>
+      </Section>
+
+      <Section title="I suoi diritti">
+        <p>
+          Può chiedere l'accesso, la rettifica, la cancellazione, la limitazione o la portabilità dei suoi dati, oppure opporsi al
+          trattamento. Può consultare i suoi dati nella sua pagina Profilo e lì archiviare il suo account. Per qualsiasi altra
+          richiesta, scriva a <Mail />. Può inoltre proporre reclamo alla sua autorità di controllo per la protezione dei dati.
+          Maggiori dettagli sono disponibili nella nostra{" "}
+          <Link to="/legal/dpia" className="text-primary underline">
+            valutazione d'impatto sulla protezione dei dati
+          </Link>
+          .
+        </p>
+      </Section>
+
+      <Section title="Cookie">
+        <p>
+          Utilizziamo un solo cookie di sessione, strettamente necessario, per mantenere attivo il suo accesso, e memorizziamo la
+          sua scelta della lingua nel suo browser. Non vi sono cookie pubblicitari né di tracciamento.
+        </p>
+      </Section>
+    </>
+  );
+}
