@@ -9,7 +9,11 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      // The server's message catalogue, which the app reads for the text of a server message's code.
+      "@server-messages": fileURLToPath(new URL("../server/messages", import.meta.url)),
+    },
   },
   server: {
     proxy: {

@@ -282,5 +282,5 @@ pub(crate) async fn list() -> ApiJson<Vec<CountryConfig>> {
 pub(crate) async fn one(Path(code): Path<String>) -> AppResult<ApiJson<CountryConfig>> {
     find(&code)
         .map(|c| ApiJson(c.config()))
-        .ok_or_else(|| AppError::NotFound(format!("The registry does not support the country '{code}'.")))
+        .ok_or_else(|| AppError::NotFound(crate::i18n::Msg::new("country_not_supported").arg("code", code)))
 }

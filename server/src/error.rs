@@ -15,44 +15,84 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
+use crate::i18n::Msg;
+
+/// Each field's problems, keyed by the request's field name.
+pub type FieldErrors = BTreeMap<String, Vec<Msg>>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error("{message}")]
-    BadRequest { code: &'static str, message: String },
+    BadRequest { code: &'static str, message: Msg },
     #[error("{0}")]
-    Unauthorized(String),
+    Unauthorized(Msg),
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Msg),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Msg),
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Msg),
     #[error("{message}")]
-    Unprocessable { message: String, fields: FieldErrors },
+    Unprocessable { message: Msg, fields: FieldErrors },
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after_secs: u64 },
+    TooManyRequests { message: Msg, retry_after_secs: u64 },
     #[error("{message}")]
-    Status { status: StatusCode, code: &'static str, message: String },
+    Status { status: StatusCode, code: &'static str, message: Msg },
     /// 503: a bounded resource is saturated; the client should retry later.
     #[error("{message}")]
-    Unavailable { code: &'static str, message: String, retry_after_secs: u64 },
+    Unavailable { code: &'static str, message: Msg, retry_after_secs: u64 },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
-    /// A sentence the UI can show as is.
+    /// A sentence the UI can show as is, in the request's language (`Accept-Language`).
     pub message: String,
-    /// A stable machine-readable code, e.g. `validation_failed`.
+    /// A stable machine-readable code for the kind of error, e.g. `validation_failed`.
     pub code: String,
+    /// The stable key of `message` in the message catalogue (`server/messages/<lang>.json`,
+    /// section `errors`), e.g. `vessel_not_found`: a client shows its own text for it.
+    pub message_code: String,
+    /// The values of the message's `{{placeholders}}`, when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, String>>)]
+    pub args: Option<BTreeMap<String, String>>,
     /// Per-field messages, present only for validation errors.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<std::collections::HashMap<String, Vec<String>>>)]
-    pub fields: Option<FieldErrors>,
+    pub fields: Option<BTreeMap<String, Vec<String>>>,
+    /// The catalogue keys of `fields`' messages, in the same order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, Vec<String>>>)]
+    pub field_codes: Option<BTreeMap<String, Vec<String>>>,
+}
+
+impl ErrorBody {
+    /// The body for `message` in the language of the request being answered.
+    pub fn new(code: &str, message: &Msg) -> Self {
+        let args = (!message.args().is_empty())
+            .then(|| message.args().iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect());
+        Self {
+            message: message.localized(),
+            code: code.to_owned(),
+            message_code: message.key().to_owned(),
+            args,
+            fields: None,
+            field_codes: None,
+        }
+    }
+
+    fn with_fields(mut self, fields: &FieldErrors) -> Self {
+        let render = |f: fn(&Msg) -> String| {
+            fields.iter().map(|(name, msgs)| (name.clone(), msgs.iter().map(f).collect())).collect()
+        };
+        self.fields = Some(render(Msg::localized));
+        self.field_codes = Some(render(|m| m.key().to_owned()));
+        self
+    }
 }
 
 /// The internal cause of a 500, for the logging middleware.
@@ -60,19 +100,19 @@ pub struct ErrorBody {
 pub struct InternalCause(pub Arc<anyhow::Error>);
 
 impl AppError {
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn bad_request(code: &'static str, message: impl Into<Msg>) -> Self {
         Self::BadRequest { code, message: message.into() }
     }
 
     /// A validation error on one field.
-    pub fn field(field: &str, message: impl Into<String>) -> Self {
+    pub fn field(field: &str, message: impl Into<Msg>) -> Self {
         let message = message.into();
         Self::Unprocessable { message: message.clone(), fields: BTreeMap::from([(field.to_owned(), vec![message])]) }
     }
 
     /// A validation error from several collected field problems.
     pub fn fields(fields: FieldErrors) -> Self {
-        let message = fields.values().flatten().next().cloned().unwrap_or_else(|| "The request is not valid.".into());
+        let message = fields.values().flatten().next().cloned().unwrap_or_else(|| Msg::new("request_not_valid"));
         Self::Unprocessable { message, fields }
     }
 
@@ -116,15 +156,22 @@ impl IntoResponse for AppError {
         let status = self.status();
         let code = self.code();
         let (message, fields, retry_after, cause) = match self {
-            Self::Internal(cause) => {
-                ("Something went wrong on our side. Please try again.".to_owned(), None, None, Some(cause))
-            }
+            Self::Internal(cause) => (Msg::new("internal"), None, None, Some(cause)),
             Self::Unprocessable { message, fields } => (message, Some(fields), None, None),
             Self::TooManyRequests { message, retry_after_secs }
             | Self::Unavailable { message, retry_after_secs, .. } => (message, None, Some(retry_after_secs), None),
-            other => (other.to_string(), None, None, None),
+            Self::BadRequest { message, .. }
+            | Self::Unauthorized(message)
+            | Self::Forbidden(message)
+            | Self::NotFound(message)
+            | Self::Conflict(message)
+            | Self::Status { message, .. } => (message, None, None, None),
         };
-        let mut response = (status, Json(ErrorBody { message, code: code.to_owned(), fields })).into_response();
+        let mut body = ErrorBody::new(code, &message);
+        if let Some(fields) = &fields {
+            body = body.with_fields(fields);
+        }
+        let mut response = (status, Json(body)).into_response();
         if let Some(secs) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
         }
@@ -143,7 +190,7 @@ pub struct FieldCheck(FieldErrors);
 
 impl FieldCheck {
     /// The parsed value, or `None` with the problem recorded under `field`.
-    pub fn take<T, E: Into<String>>(&mut self, field: &str, parsed: Result<T, E>) -> Option<T> {
+    pub fn take<T, E: Into<Msg>>(&mut self, field: &str, parsed: Result<T, E>) -> Option<T> {
         parsed.map_err(|message| self.0.entry(field.to_owned()).or_default().push(message.into())).ok()
     }
 

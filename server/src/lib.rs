@@ -17,6 +17,7 @@ pub mod domain;
 pub mod error;
 pub mod fees;
 pub mod http;
+pub mod i18n;
 pub mod identity;
 pub mod ids;
 pub mod maintenance;

@@ -23,6 +23,7 @@ use crate::{
     clock::{HOUR, MINUTE, SECOND, now_ms},
     db::{Db, Tx},
     error::{AppError, AppResult},
+    i18n::Msg,
     ids::{hash_secret, new_id},
 };
 
@@ -76,10 +77,8 @@ pub struct SendSlot {
 pub async fn reserve_send(db: &Db, purpose: Purpose, subject: &str, to_phone: &str) -> AppResult<SendSlot> {
     let bucket = format!("otp:{}:{subject}", purpose.as_str());
     reserve_spacing(db, &bucket).await?;
-    let too_many = |wait| AppError::TooManyRequests {
-        message: "Too many codes were sent. Please wait before asking for another one.".into(),
-        retry_after_secs: wait,
-    };
+    let too_many =
+        |wait| AppError::TooManyRequests { message: "too_many_codes_were_sent".into(), retry_after_secs: wait };
     if let Some(wait) = throttle::reserve(db, &format!("{bucket}:hour"), SENDS_PER_HOUR).await? {
         return Err(too_many(wait));
     }
@@ -145,7 +144,7 @@ async fn reserve_spacing(db: &Db, bucket: &str) -> AppResult<()> {
         .unwrap_or(now);
     let wait = u64::try_from((last + RESEND_AFTER_MS - now).max(SECOND)).unwrap_or(60_000).div_ceil(1000);
     Err(AppError::TooManyRequests {
-        message: format!("A code was sent a moment ago. You can ask for a new one in {wait} seconds."),
+        message: Msg::new("code_sent_recently").arg("count", wait),
         retry_after_secs: wait,
     })
 }
@@ -162,17 +161,12 @@ pub enum Refusal {
 impl From<Refusal> for AppError {
     fn from(refusal: Refusal) -> Self {
         match refusal {
-            Refusal::Wrong { attempts_left } => AppError::bad_request(
-                "wrong_code",
-                format!(
-                    "That code is not right. {attempts_left} {} left.",
-                    if attempts_left == 1 { "attempt" } else { "attempts" }
-                ),
-            ),
-            Refusal::NeedNewCode => AppError::TooManyRequests {
-                message: "This code can no longer be used. Ask for a new code.".into(),
-                retry_after_secs: 1,
-            },
+            Refusal::Wrong { attempts_left } => {
+                AppError::bad_request("wrong_code", Msg::new("wrong_code").arg("count", attempts_left))
+            }
+            Refusal::NeedNewCode => {
+                AppError::TooManyRequests { message: "code_no_longer_used_ask".into(), retry_after_secs: 1 }
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ use axum::{
     extract::State,
     http::StatusCode,
     response::IntoResponse,
-    routing::{get, post},
+    routing::{get, post, put},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,6 +17,7 @@ use crate::{
     domain::PhoneE164,
     error::{AppError, AppResult, ErrorBody},
     http::json::ApiJson,
+    i18n::Lang,
 };
 
 pub fn router() -> Router<AppState> {
@@ -25,6 +26,30 @@ pub fn router() -> Router<AppState> {
         .route("/api/profile/phone", post(set_phone))
         .route("/api/profile/phone/send-code", post(send_phone_code))
         .route("/api/profile/phone/verify", post(verify_phone))
+        .route("/api/profile/language", put(set_language))
+}
+
+#[derive(Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageRequest {
+    /// One of the six languages of the web app's menu.
+    pub language: Lang,
+}
+
+/// Keep the language chosen in the web app on the account: emails and SMS to
+/// this person are written in it from now on.
+#[utoipa::path(put, path = "/api/profile/language", tag = "profile", request_body = LanguageRequest,
+    responses((status = 200, body = LanguageRequest, description = "The language now kept on the account"),
+              (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub(crate) async fn set_language(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<LanguageRequest>,
+) -> AppResult<ApiJson<LanguageRequest>> {
+    let mut tx = state.begin().await?;
+    crate::auth::set_language(&mut tx, &me.user.id, body.language).await?;
+    tx.commit().await?;
+    Ok(ApiJson(body))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -49,7 +74,7 @@ pub(crate) async fn archive(State(state): State<AppState>, me: CurrentUser) -> A
     service::archive_account(&state, &me.user.id, &me.user.id, None).await?;
     Ok((
         set_cookie(&sessions::clearing_cookie(state.config.secure_cookies()))?,
-        MessageResponse::new("Your account has been archived."),
+        MessageResponse::new("account_been_archived"),
     ))
 }
 
@@ -80,7 +105,7 @@ pub(crate) async fn set_phone(
               (status = 429, body = ErrorBody, description = "Within a minute of the last code, or four this hour; see Retry-After")))]
 pub(crate) async fn send_phone_code(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
     phone::send_code(&state, &me.user).await?;
-    Ok((StatusCode::ACCEPTED, MessageResponse::new("We have sent a code to your mobile number.")))
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("we_sent_code_mobile_number")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -122,5 +147,5 @@ async fn confirm_phone(state: &AppState, user: &User, otp: &str) -> AppResult<()
 async fn reloaded(state: &AppState, session_secret: &str) -> AppResult<User> {
     sessions::user_for(&state.db, session_secret)
         .await?
-        .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))
+        .ok_or_else(|| AppError::Unauthorized("sign_in_required".into()))
 }

@@ -233,7 +233,7 @@ pub async fn promote(db: &Db, email: &str) -> Result<(), AppError> {
         .await?
         .rows_affected();
     if changed == 0 {
-        return Err(AppError::NotFound(format!("No active user with email {email}.")));
+        return Err(AppError::NotFound(crate::i18n::Msg::new("no_active_user").arg("email", email)));
     }
     Ok(())
 }

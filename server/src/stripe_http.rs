@@ -17,8 +17,7 @@ pub fn verified_event<T: serde::de::DeserializeOwned>(
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
     verify(signature, body, secret, crate::clock::now_ms() / 1000)
         .map_err(|e| AppError::bad_request("invalid_signature", e.message()))?;
-    serde_json::from_slice(body)
-        .map_err(|_| AppError::bad_request("invalid_event", "The event is not a Stripe event object."))
+    serde_json::from_slice(body).map_err(|_| AppError::bad_request("invalid_event", "event_not_stripe_event_object"))
 }
 
 /// What a webhook answers Stripe: `applied`, `duplicate` or `ignored`.
@@ -70,10 +69,10 @@ pub enum SignatureError {
 impl SignatureError {
     pub fn message(&self) -> &'static str {
         match self {
-            Self::Missing => "The Stripe-Signature header is missing.",
-            Self::Malformed => "The Stripe-Signature header is malformed.",
-            Self::OutsideTolerance => "The webhook's timestamp is too far from now.",
-            Self::Mismatch => "No signature matches the payload.",
+            Self::Missing => "stripe_signature_header_missing",
+            Self::Malformed => "stripe_signature_header_malformed",
+            Self::OutsideTolerance => "webhooks_timestamp_too_far_from",
+            Self::Mismatch => "no_signature_matches_payload",
         }
     }
 }

@@ -64,9 +64,9 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
         .bind(id.compact())
         .fetch_optional(&state.db)
         .await?
-        .ok_or_else(|| AppError::NotFound("Vessel not found.".into()))?;
+        .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
     if owner.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
-        return Err(AppError::Forbidden("Only the vessel's current owner can download its record.".into()));
+        return Err(AppError::Forbidden("vessels_current_owner_download_record".into()));
     }
     let detail = crate::vessels::service::detail(state, Some(user), id).await?;
     let chain = crate::vessels::service::verify_history(state, Some(user), id).await?;

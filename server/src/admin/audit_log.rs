@@ -110,8 +110,8 @@ pub struct AuditFilter {
 
 fn day_start_ms(day: &str) -> AppResult<i64> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
-    let date = time::Date::parse(day, &format)
-        .map_err(|_| AppError::bad_request("invalid_parameter", "Dates are written YYYY-MM-DD."))?;
+    let date =
+        time::Date::parse(day, &format).map_err(|_| AppError::bad_request("invalid_parameter", "date_format"))?;
     Ok(i64::try_from(date.midnight().assume_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX))
 }
 
@@ -129,7 +129,7 @@ impl AuditFilter {
         };
         let kind = present(&p.kind);
         if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
-            return Err(AppError::bad_request("invalid_parameter", "Unknown event type."));
+            return Err(AppError::bad_request("invalid_parameter", "unknown_event_type"));
         }
         let from_ms = present(&p.from).map(|d| day_start_ms(&d)).transpose()?;
         let to_ms = present(&p.to).map(|d| day_start_ms(&d).map(|t| t + crate::clock::DAY)).transpose()?;

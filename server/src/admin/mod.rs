@@ -68,10 +68,10 @@ impl Reason {
     pub fn parse(raw: &str) -> AppResult<Self> {
         let reason = raw.trim();
         if reason.is_empty() {
-            return Err(AppError::field("reason", "Give a reason: it is kept in the audit log."));
+            return Err(AppError::field("reason", "give_reason_kept_audit_log"));
         }
         if reason.chars().count() > 500 {
-            return Err(AppError::field("reason", "A reason can be at most 500 characters."));
+            return Err(AppError::field("reason", "reason_most_500_characters"));
         }
         Ok(Self(reason.to_owned()))
     }
@@ -169,7 +169,7 @@ pub(crate) async fn resolve_vessel(
     let reason = Reason::parse(&body.reason)?;
     let target = vessel(&state, &admin, &id).await?;
     if target.status != VesselStatus::NeedsReview {
-        return Err(AppError::Conflict("This vessel is not awaiting review.".into()));
+        return Err(AppError::Conflict("vessel_not_awaiting_review".into()));
     }
     let vessel_id = target.id.as_str();
     match body.action {
@@ -187,7 +187,7 @@ pub(crate) async fn resolve_vessel(
             .bind(vessel_id)
             .fetch_optional(&state.db)
             .await?
-            .ok_or_else(|| AppError::Conflict("The vessel has no registration payment to refund.".into()))?;
+            .ok_or_else(|| AppError::Conflict("vessel_no_registration_payment_refund".into()))?;
             crate::payments::refunds::refund(&state, &admin, &payment, reason.as_str()).await?;
             crate::audit::Event::new("review_resolved")
                 .by(Some(&admin.id))
@@ -298,10 +298,10 @@ pub(crate) async fn archive_user(
     let reason = Reason::parse(&body.reason)?;
     let target = users::one(&state, &id).await?;
     if target.id == admin.id {
-        return Err(AppError::Conflict("Archive your own account from your profile page.".into()));
+        return Err(AppError::Conflict("archive_own_account_from_profile".into()));
     }
     if target.role == Role::Admin {
-        return Err(AppError::Conflict("Remove the administrator role before archiving this account.".into()));
+        return Err(AppError::Conflict("remove_administrator_role_before_archiving".into()));
     }
     crate::auth::service::archive_account(&state, &id, &admin.id, Some(reason.as_str())).await?;
     Ok(ApiJson(users::one(&state, &id).await?))

@@ -20,7 +20,7 @@ impl Paging {
         if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_SIZE).contains(&size) {
             return Err(AppError::bad_request(
                 "invalid_parameter",
-                format!("Page must be between 1 and {MAX_PAGE} and page size between 1 and {MAX_SIZE}."),
+                crate::i18n::Msg::new("paging_range").arg("maxPage", MAX_PAGE).arg("maxSize", MAX_SIZE),
             ));
         }
         Ok(Self { size, offset: (page - 1) * size })

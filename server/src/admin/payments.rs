@@ -128,7 +128,7 @@ pub async fn list(
     paging: Paging,
 ) -> AppResult<AdminPaymentPage> {
     if status.is_some_and(|s| !STATUSES.contains(&s)) {
-        return Err(AppError::bad_request("invalid_parameter", "Unknown payment status."));
+        return Err(AppError::bad_request("invalid_parameter", "unknown_payment_status"));
     }
     let purpose = purpose.map(Purpose::as_str);
     let sums = sqlx::query(
@@ -175,6 +175,6 @@ pub async fn one(state: &AppState, id: &str) -> AppResult<AdminPayment> {
         .bind(id)
         .fetch_optional(&state.db)
         .await?
-        .ok_or_else(|| AppError::NotFound("No such payment.".into()))?;
+        .ok_or_else(|| AppError::NotFound("no_such_payment".into()))?;
     Ok(from_row(&row)?)
 }

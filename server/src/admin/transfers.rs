@@ -103,6 +103,6 @@ pub async fn one(state: &AppState, id: &str) -> AppResult<AdminTransfer> {
             .bind(id)
             .fetch_optional(&state.db)
             .await?
-            .ok_or_else(|| crate::error::AppError::NotFound("No such transfer.".into()))?;
+            .ok_or_else(|| crate::error::AppError::NotFound("no_such_transfer".into()))?;
     Ok(from_row(&row)?)
 }

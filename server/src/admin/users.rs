@@ -63,7 +63,7 @@ const COLUMNS: &str = "u.id, u.email, u.name, u.role, u.archived_at, u.email_ver
 pub async fn lookup(state: &AppState, email: &str) -> AppResult<AdminUserList> {
     let email = email.trim().to_lowercase();
     if email.chars().count() < 3 {
-        return Err(AppError::bad_request("invalid_parameter", "Type at least 3 characters of the email address."));
+        return Err(AppError::bad_request("invalid_parameter", "type_least_3_characters_email"));
     }
     let pattern: String = email.chars().filter(|c| !matches!(c, '%' | '_' | '\\')).collect();
     let rows = sqlx::query(&format!(
@@ -85,7 +85,7 @@ pub async fn one(state: &AppState, id: &str) -> AppResult<AdminUser> {
         .bind(id)
         .fetch_optional(&state.db)
         .await?
-        .ok_or_else(|| AppError::NotFound("No such account.".into()))?;
+        .ok_or_else(|| AppError::NotFound("no_such_account".into()))?;
     from_row(state, &row).await
 }
 

@@ -30,7 +30,7 @@ impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let unauthorized = || AppError::Unauthorized("Please sign in to continue.".into());
+        let unauthorized = || AppError::Unauthorized("sign_in_required".into());
         let secret = session_secret(&parts.headers).ok_or_else(unauthorized)?;
         let user = sessions::user_for(&state.db, &secret).await?.ok_or_else(unauthorized)?;
         Ok(Self { user, session_secret: secret })
@@ -45,7 +45,7 @@ impl FromRequestParts<AppState> for Admin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
         if !user.is_admin() {
-            return Err(AppError::Forbidden("You don't have permission to access this page.".into()));
+            return Err(AppError::Forbidden("admin_only".into()));
         }
         Ok(Self(user))
     }

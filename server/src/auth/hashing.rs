@@ -14,11 +14,7 @@ use crate::{
 
 /// The answer when the hashing queue is full.
 pub fn busy() -> AppError {
-    AppError::Unavailable {
-        code: "busy",
-        message: "The server is busy. Please try again in a moment.".into(),
-        retry_after_secs: 2,
-    }
+    AppError::Unavailable { code: "busy", message: "busy".into(), retry_after_secs: 2 }
 }
 
 async fn run<T: Send + 'static>(pool: &CpuPool, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {

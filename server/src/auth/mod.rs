@@ -12,4 +12,6 @@ mod user;
 
 pub use extract::{Admin, CurrentUser, MaybeUser};
 pub use routes::*;
-pub use user::{IdentityFailure, IdentityVerificationStatus, Role, USER_COLUMNS, User};
+pub use user::{
+    IdentityFailure, IdentityVerificationStatus, Recipient, Role, USER_COLUMNS, User, language_of, set_language,
+};

@@ -10,6 +10,7 @@ use crate::{
     clock::now_ms,
     domain::PhoneE164,
     error::{AppError, AppResult},
+    i18n::Msg,
     otp::{self, Purpose},
     outbox::{self, Message},
 };
@@ -46,12 +47,10 @@ fn subject(user: &User, phone: &str) -> String {
 }
 
 fn unverified_phone(user: &User) -> AppResult<&str> {
-    let phone = user
-        .phone_e164
-        .as_deref()
-        .ok_or_else(|| AppError::Conflict("Add your mobile number to your profile first.".into()))?;
+    let phone =
+        user.phone_e164.as_deref().ok_or_else(|| AppError::Conflict("add_mobile_number_profile_first".into()))?;
     if user.phone_verified_at.is_some() {
-        return Err(AppError::Conflict("Your mobile number is already verified.".into()));
+        return Err(AppError::Conflict("mobile_number_already_verified".into()));
     }
     Ok(phone)
 }
@@ -62,11 +61,9 @@ pub async fn send_code(state: &AppState, user: &User) -> AppResult<()> {
     let slot = otp::reserve_send(&state.db, Purpose::Phone, &subject(user, phone), phone).await?;
     let mut tx = state.begin().await?;
     let code = slot.issue(&mut tx).await?;
-    let body = format!(
-        "European Small-Craft Registry: your code to verify this mobile number is {}. It is valid for 10 minutes.",
-        code.expose()
-    );
-    outbox::enqueue(&mut tx, &Message::sms(phone, "Mobile verification code", body)).await?;
+    let body = Msg::new("mail.phone_code_sms").arg("code", code.expose());
+    let message = Message::sms_in(user.language, phone, &Msg::new("mail.phone_code_subject"), &body);
+    outbox::enqueue(&mut tx, &message).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
@@ -115,13 +112,11 @@ pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<Conf
     };
     if verified == 0 || !matched.consume(&mut tx).await? {
         tx.rollback().await?;
-        return Err(AppError::Conflict("This code has already been used.".into()));
+        return Err(AppError::Conflict("code_already_been_used".into()));
     }
     Ok(Confirmed { tx, phone })
 }
 
 fn taken_elsewhere() -> AppError {
-    AppError::Conflict(
-        "This mobile number is verified on another account. Remove it there first, or use another number.".into(),
-    )
+    AppError::Conflict("mobile_number_verified_another_account".into())
 }

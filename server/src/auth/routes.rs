@@ -8,12 +8,13 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{CurrentUser, User, service, sessions};
+use super::{CurrentUser, MaybeUser, User, service, sessions};
 use crate::{
     app::AppState,
     domain::{Email, NewPassword, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::{client_addr::ClientAddr, json::ApiJson},
+    i18n::{Lang, Msg},
 };
 
 pub fn router() -> Router<AppState> {
@@ -24,18 +25,24 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/login", post(login))
         .route("/api/auth/logout", post(logout))
         .route("/api/auth/me", get(me))
+        .route("/api/auth/session", get(session))
         .route("/api/auth/password-reset/request", post(request_password_reset))
         .route("/api/auth/password-reset/confirm", post(confirm_password_reset))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct MessageResponse {
+    /// In the request's language.
     pub message: String,
+    /// The message's key in the catalogue's `errors` section, as in the error envelope.
+    pub message_code: String,
 }
 
 impl MessageResponse {
-    pub fn new(message: &str) -> ApiJson<Self> {
-        ApiJson(Self { message: message.to_owned() })
+    pub fn new(key: &'static str) -> ApiJson<Self> {
+        let message = Msg::new(key);
+        ApiJson(Self { message: message.localized(), message_code: key.to_owned() })
     }
 }
 
@@ -53,6 +60,9 @@ pub struct RegisterRequest {
     #[serde(rename = "phoneE164", default)]
     #[schema(pattern = r"^[ \t\n\r]*(\+[1-9][0-9]{1,14})?[ \t\n\r]*$")]
     pub phone_e164: Option<String>,
+    /// The language to write to this person in; the request's `Accept-Language` when left out.
+    #[serde(default)]
+    pub language: Option<Lang>,
 }
 
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
@@ -73,8 +83,9 @@ pub(crate) async fn register(
     };
     check.finish()?;
     let (Some(email), Some(password), Some(phone)) = (email, password, phone) else { unreachable!() };
-    service::register(&state, service::Registration { email, password, phone }, client).await?;
-    Ok((StatusCode::CREATED, MessageResponse::new("Account created. Check your email to confirm your address.")))
+    let language = body.language.unwrap_or_else(crate::i18n::current);
+    service::register(&state, service::Registration { email, password, phone, language }, client).await?;
+    Ok((StatusCode::CREATED, MessageResponse::new("account_created")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -90,7 +101,7 @@ pub(crate) async fn verify_email(
     ApiJson(body): ApiJson<VerifyEmailRequest>,
 ) -> AppResult<ApiJson<MessageResponse>> {
     service::verify_email(&state, &body.token).await?;
-    Ok(MessageResponse::new("Your email address is verified."))
+    Ok(MessageResponse::new("email_address_verified"))
 }
 
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth",
@@ -102,7 +113,7 @@ pub(crate) async fn resend_verification(
     me: CurrentUser,
 ) -> AppResult<impl IntoResponse> {
     service::resend_verification(&state, &me.user, client).await?;
-    Ok((StatusCode::ACCEPTED, MessageResponse::new("We have sent you a new verification email.")))
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("verification_email_sent")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -145,6 +156,19 @@ pub(crate) async fn me(me: CurrentUser) -> ApiJson<User> {
     ApiJson(me.user)
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct SessionResponse {
+    /// The signed-in user, or null for a guest.
+    pub user: Option<User>,
+}
+
+/// Who is signed in, if anyone: a guest is an answer here, not a failure, so a
+/// browser loading any page does not log one (`/api/auth/me` keeps its 401 for API clients).
+#[utoipa::path(get, path = "/api/auth/session", tag = "auth", responses((status = 200, body = SessionResponse)))]
+pub(crate) async fn session(MaybeUser(user): MaybeUser) -> ApiJson<SessionResponse> {
+    ApiJson(SessionResponse { user })
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordResetRequest {
@@ -165,10 +189,7 @@ pub(crate) async fn request_password_reset(
 ) -> AppResult<impl IntoResponse> {
     let email = Email::parse(&body.email).map_err(|m| AppError::field("email", m))?;
     service::request_password_reset(&state, &email, client).await?;
-    Ok((
-        StatusCode::ACCEPTED,
-        MessageResponse::new("If an account exists for that email, we have sent a link to reset the password."),
-    ))
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("reset_link_sent")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -188,7 +209,7 @@ pub(crate) async fn confirm_password_reset(
 ) -> AppResult<ApiJson<MessageResponse>> {
     let password = NewPassword::parse(&body.password).map_err(|m| AppError::field("password", m))?;
     service::confirm_password_reset(&state, &body.token, &password).await?;
-    Ok(MessageResponse::new("Your password has been changed. Please sign in."))
+    Ok(MessageResponse::new("password_changed"))
 }
 
 pub fn set_cookie(value: &str) -> AppResult<[(header::HeaderName, HeaderValue); 1]> {

@@ -9,7 +9,7 @@ use super::{
     hashing, sessions,
     throttle::{self, Limit},
     tokens::{self, INVALID_TOKEN, Purpose},
-    user::{USER_COLUMNS, User},
+    user::{Recipient, USER_COLUMNS, User, language_of},
 };
 use crate::{
     app::AppState,
@@ -18,11 +18,12 @@ use crate::{
     db::{Tx, is_unique_violation},
     domain::{Email, NewPassword, PhoneE164},
     error::{AppError, AppResult},
+    i18n::{Lang, Msg},
     ids::new_id,
     outbox::{self, Message},
 };
 
-pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
+pub const INVALID_CREDENTIALS: &str = "invalid_email_password";
 
 /// Ten failed sign-ins for one email within 15 minutes lock it until the
 /// window passes.
@@ -35,9 +36,8 @@ pub const SIGNUP_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
 
 /// Anyone who knows an email can exhaust its sign-in attempts; the owner
 /// gets back in at once through a password reset, which clears the count.
-pub const ACCOUNT_LOCKED: &str = "Too many failed sign-in attempts. Please try again later, \
-     or reset your password to unlock your account now.";
-const TOO_MANY_FROM_CLIENT: &str = "Too many sign-in attempts from your network. Please try again later.";
+pub const ACCOUNT_LOCKED: &str = "account_locked";
+const TOO_MANY_FROM_CLIENT: &str = "too_many_sign_ins_from_network";
 /// Reset and verification emails per address, and reset requests per client.
 pub const EMAIL_SEND_LIMIT: Limit = Limit { max: 5, window_ms: HOUR };
 pub const RESET_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
@@ -46,6 +46,7 @@ pub struct Registration {
     pub email: Email,
     pub password: NewPassword,
     pub phone: Option<PhoneE164>,
+    pub language: Lang,
 }
 
 /// Create an account and send the verification email. An address that
@@ -60,12 +61,15 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
     let id = new_id();
     let mut tx = state.begin().await?;
     let inserted =
-        sqlx::query("INSERT INTO users (id, email, password_hash, phone_e164, created_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(&id)
-            .bind(r.email.as_str())
-            .bind(&hash)
-            .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
-            .bind(now_ms())
+        sqlx::query(
+            "INSERT INTO users (id, email, password_hash, phone_e164, created_at, language) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&id)
+        .bind(r.email.as_str())
+        .bind(&hash)
+        .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
+        .bind(now_ms())
+        .bind(r.language.code())
             .execute(&mut *tx)
             .await;
     match inserted {
@@ -76,7 +80,7 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
         }
         other => other?,
     };
-    send_verification(state, &mut tx, &id, &r.email).await?;
+    send_verification(state, &mut tx, &id, &r.email, r.language).await?;
     Event::new("account_registered").by(Some(&id)).subject("user", &id).write(&mut *tx).await?;
     tx.commit().await?;
     state.wake_outbox();
@@ -89,32 +93,32 @@ async fn tell_existing_owner(state: &AppState, email: &Email) -> AppResult<()> {
     if throttle::reserve(&state.db, &format!("exists-mail:{email}"), EMAIL_SEND_LIMIT).await?.is_some() {
         return Ok(());
     }
-    let sign_in = state.config.link("/login");
-    let reset = state.config.link("/forgot-password");
-    let body = format!(
-        "Someone tried to create an account with this address. If it was you, sign in or reset your password.\n\n\
-         Sign in: {sign_in}\n\nReset your password: {reset}\n\n\
-         If it was not you, you can ignore this email; your account is unchanged."
-    );
+    let body = Msg::new("mail.account_exists_body")
+        .arg("signIn", state.config.link("/login"))
+        .arg("reset", state.config.link("/forgot-password"));
     let mut tx = state.begin().await?;
-    outbox::enqueue(&mut tx, &Message::email(email.as_str(), "Your European Small-Craft Registry account", body))
-        .await?;
+    let lang = language_of(&mut tx, Recipient::Email(email.as_str())).await?.unwrap_or_default();
+    let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.account_exists_subject"), &body);
+    outbox::enqueue(&mut tx, &message).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
 }
 
 /// A new link makes the earlier ones stop working.
-async fn send_verification(state: &AppState, tx: &mut Tx<'_>, user_id: &str, email: &Email) -> AppResult<()> {
+async fn send_verification(
+    state: &AppState,
+    tx: &mut Tx<'_>,
+    user_id: &str,
+    email: &Email,
+    lang: Lang,
+) -> AppResult<()> {
     tokens::revoke_unused(tx, user_id, Purpose::VerifyEmail).await?;
     let token = tokens::issue(tx, user_id, Purpose::VerifyEmail).await?;
-    let link = state.config.link(&format!("/verify-email?token={token}"));
-    let body = format!(
-        "Welcome to the European Small-Craft Registry.\n\n\
-         Please confirm your email address by opening this link within 24 hours:\n\n{link}\n\n\
-         If you did not create an account, you can ignore this email."
-    );
-    outbox::enqueue(tx, &Message::email(email.as_str(), "Confirm your email address", body)).await?;
+    let body =
+        Msg::new("mail.verify_email_body").arg("link", state.config.link(&format!("/verify-email?token={token}")));
+    let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.verify_email_subject"), &body);
+    outbox::enqueue(tx, &message).await?;
     Ok(())
 }
 
@@ -135,13 +139,13 @@ pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
 
 pub async fn resend_verification(state: &AppState, user: &User, client: IpAddr) -> AppResult<()> {
     if user.email_verified_at.is_some() {
-        return Err(AppError::Conflict("Your email address is already verified.".into()));
+        return Err(AppError::Conflict("email_address_already_verified".into()));
     }
     refuse_when_throttled(state, &format!("resend-client:{client}"), SIGNUP_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("verify-mail:{}", user.id), EMAIL_SEND_LIMIT).await?;
     let email = Email::parse(&user.email).map_err(|e| anyhow::anyhow!("stored email: {e}"))?;
     let mut tx = state.begin().await?;
-    send_verification(state, &mut tx, &user.id, &email).await?;
+    send_verification(state, &mut tx, &user.id, &email, user.language).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
@@ -210,22 +214,21 @@ pub async fn request_password_reset(state: &AppState, email: &Email, client: IpA
     refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
     let mut tx = state.begin().await?;
-    let user_id: Option<String> = sqlx::query("SELECT id FROM users WHERE email = $1 AND archived_at IS NULL")
-        .bind(email.as_str())
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(|r| r.try_get("id"))
-        .transpose()?;
-    if let Some(user_id) = user_id {
+    let user: Option<(String, String)> =
+        sqlx::query("SELECT id, language FROM users WHERE email = $1 AND archived_at IS NULL")
+            .bind(email.as_str())
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| Ok::<_, sqlx::Error>((r.try_get("id")?, r.try_get("language")?)))
+            .transpose()?;
+    if let Some((user_id, language)) = user {
         tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
         let token = tokens::issue(&mut tx, &user_id, Purpose::PasswordReset).await?;
-        let link = state.config.link(&format!("/reset-password?token={token}"));
-        let body = format!(
-            "Someone asked to reset the password of your European Small-Craft Registry account.\n\n\
-             To choose a new password, open this link within one hour:\n\n{link}\n\n\
-             If it was not you, ignore this email; your password stays as it is."
-        );
-        outbox::enqueue(&mut tx, &Message::email(email.as_str(), "Reset your password", body)).await?;
+        let body = Msg::new("mail.reset_password_body")
+            .arg("link", state.config.link(&format!("/reset-password?token={token}")));
+        let lang = Lang::parse(&language).unwrap_or_default();
+        let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.reset_password_subject"), &body);
+        outbox::enqueue(&mut tx, &message).await?;
     }
     tx.commit().await?;
     state.wake_outbox();
@@ -281,12 +284,9 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
             .fetch_one(&mut *tx)
             .await?;
         return Err(if open == 0 {
-            AppError::NotFound("This account no longer exists.".into())
+            AppError::NotFound("account_no_longer_exists".into())
         } else {
-            AppError::Conflict(
-                "This is the registry's last administrator account: make another account an administrator first."
-                    .into(),
-            )
+            AppError::Conflict("last_administrator_account".into())
         });
     }
     Event::new("account_archived")
@@ -307,12 +307,12 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
 
 async fn refuse_when_throttled(state: &AppState, bucket: &str, limit: Limit) -> AppResult<()> {
     match throttle::reserve(&state.db, bucket, limit).await? {
-        Some(wait) => Err(too_many(wait, "Too many requests. Please try again later.")),
+        Some(wait) => Err(too_many(wait, "too_many_requests_try_again")),
         None => Ok(()),
     }
 }
 
-fn too_many(retry_after_secs: u64, message: &str) -> AppError {
+fn too_many(retry_after_secs: u64, message: &'static str) -> AppError {
     AppError::TooManyRequests { message: message.into(), retry_after_secs }
 }
 
@@ -338,7 +338,7 @@ async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
 #[tracing::instrument(skip(state))]
 pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super::Role) -> AppResult<()> {
     if admin == user_id {
-        return Err(AppError::Conflict("You cannot change your own role.".into()));
+        return Err(AppError::Conflict("cannot_change_own_role".into()));
     }
     let role_text = match role {
         super::Role::Admin => "admin",
@@ -364,9 +364,9 @@ pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super:
             .fetch_one(&mut *tx)
             .await?;
         return Err(if exists == 0 {
-            AppError::NotFound("No such account.".into())
+            AppError::NotFound("no_such_account".into())
         } else {
-            AppError::Conflict("The registry must keep at least one administrator.".into())
+            AppError::Conflict("registry_keep_least_one_administrator".into())
         });
     }
     Event::new("role_changed")

@@ -29,7 +29,7 @@ impl Purpose {
     }
 }
 
-pub const INVALID_TOKEN: &str = "Invalid or expired token.";
+pub const INVALID_TOKEN: &str = "invalid_expired_token";
 
 pub async fn issue(tx: &mut Tx<'_>, user_id: &str, purpose: Purpose) -> sqlx::Result<String> {
     let secret = new_secret();

@@ -2,7 +2,7 @@ use serde::Serialize;
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::clock::rfc3339;
+use crate::{clock::rfc3339, i18n::Lang};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -76,16 +76,12 @@ impl IdentityFailure {
     /// What the person is told.
     pub fn message(self) -> &'static str {
         match self {
-            Self::DocumentExpired => "The identity document has expired. Please try again with a valid document.",
-            Self::SelfieMismatch => "The photo of your face did not match the photo on the document. Please try again.",
-            Self::DocumentUnreadable => {
-                "The document could not be read. Please try again with a sharper, well-lit photo."
-            }
-            Self::DocumentTypeUnsupported => {
-                "This kind of document is not accepted. Please use a passport, identity card or driving licence."
-            }
-            Self::Canceled => "The identity check was cancelled before it finished. You can start it again.",
-            Self::Other => "The identity check could not verify you. Please try again.",
+            Self::DocumentExpired => "identity_document_expired",
+            Self::SelfieMismatch => "identity_selfie_mismatch",
+            Self::DocumentUnreadable => "identity_document_unreadable",
+            Self::DocumentTypeUnsupported => "identity_document_not_accepted",
+            Self::Canceled => "identity_check_cancelled",
+            Self::Other => "identity_check_failed",
         }
     }
 }
@@ -106,13 +102,15 @@ pub struct User {
     pub identity_verification_status: IdentityVerificationStatus,
     /// Why the last identity check failed; null when none failed since.
     pub identity_failure_code: Option<IdentityFailure>,
-    /// `identityFailureCode` in words (English).
+    /// `identityFailureCode` in words, in the request's language.
     pub identity_failure_reason: Option<String>,
+    /// The language chosen in the web app; emails and SMS to this person are written in it.
+    pub language: Lang,
 }
 
 /// Columns to select for [`User::from_row`], with table alias `u`.
 pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.email, u.phone_e164, u.email_verified_at, \
-     u.phone_verified_at, u.identity_verification_status, u.identity_failure_code";
+     u.phone_verified_at, u.identity_verification_status, u.identity_failure_code, u.language";
 
 impl sqlx::FromRow<'_, AnyRow> for User {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
@@ -127,7 +125,8 @@ impl sqlx::FromRow<'_, AnyRow> for User {
             phone_verified_at: r.try_get::<Option<i64>, _>("phone_verified_at")?.map(rfc3339),
             identity_verification_status: IdentityVerificationStatus::parse(r.try_get("identity_verification_status")?),
             identity_failure_code: failure,
-            identity_failure_reason: failure.map(|f| f.message().to_owned()),
+            identity_failure_reason: failure.map(|f| crate::i18n::Msg::new(f.message()).localized()),
+            language: Lang::parse(r.try_get("language")?).unwrap_or_default(),
         })
     }
 }
@@ -136,4 +135,36 @@ impl User {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+}
+
+/// Whom a message is for, to find the language to write it in.
+pub enum Recipient<'a> {
+    Id(&'a str),
+    Email(&'a str),
+    /// The account on which this number is verified.
+    VerifiedPhone(&'a str),
+}
+
+/// The recipient's chosen language, when they have a live account.
+pub async fn language_of(conn: &mut sqlx::AnyConnection, who: Recipient<'_>) -> sqlx::Result<Option<Lang>> {
+    let (sql, value) = match who {
+        Recipient::Id(id) => ("SELECT language FROM users WHERE id = $1 AND archived_at IS NULL", id),
+        Recipient::Email(email) => ("SELECT language FROM users WHERE email = $1 AND archived_at IS NULL", email),
+        Recipient::VerifiedPhone(phone) => (
+            "SELECT language FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL",
+            phone,
+        ),
+    };
+    let row = sqlx::query(sql).bind(value).fetch_optional(conn).await?;
+    Ok(row.map(|r| r.try_get::<String, _>("language")).transpose()?.as_deref().and_then(Lang::parse))
+}
+
+/// Keep `language` as the account's language.
+pub async fn set_language(conn: &mut sqlx::AnyConnection, user_id: &str, language: Lang) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET language = $1 WHERE id = $2")
+        .bind(language.code())
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

@@ -49,7 +49,7 @@ pub struct Issued {
 }
 
 fn vessel_not_found() -> AppError {
-    AppError::NotFound("Vessel not found.".into())
+    AppError::NotFound("vessel_not_found".into())
 }
 
 /// The owner's name as the certificate signs it: empty when not set (the
@@ -83,13 +83,11 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
         .await?
         .ok_or_else(vessel_not_found)?;
     if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
-        return Err(AppError::Forbidden("Only the vessel's current owner can download its certificate.".into()));
+        return Err(AppError::Forbidden("vessels_current_owner_download_certificate".into()));
     }
     let vessel = Vessel::from_row(&row)?;
     if vessel.status != VesselStatus::Active {
-        return Err(AppError::Conflict(
-            "A certificate is issued for a vessel in the registry, not in transfer.".into(),
-        ));
+        return Err(AppError::Conflict("certificate_issued_vessel_registry_not".into()));
     }
     let head = history_head(state, &vessel.id).await?;
     let name = owner_name(user);
@@ -277,7 +275,7 @@ pub async fn check(state: &AppState, serial: &str) -> AppResult<CertificateCheck
     .bind(serial)
     .fetch_optional(&state.db)
     .await?
-    .ok_or_else(|| AppError::NotFound("No certificate has this serial.".into()))?;
+    .ok_or_else(|| AppError::NotFound("no_certificate_serial".into()))?;
     let vessel = Vessel::from_row(&row)?;
     let payload: String = row.try_get("payload")?;
     let signature: String = row.try_get("signature")?;

@@ -9,28 +9,13 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The first of the header's languages that we have, by preference
-    /// (`q`) and then order; English when none is.
+    /// The reader's language (`Accept-Language`, among the registry's six) when the PDFs
+    /// have it; English otherwise.
     pub fn from_accept_language(header: Option<&str>) -> Self {
-        let mut choices: Vec<(f32, usize, Self)> = header
-            .unwrap_or_default()
-            .split(',')
-            .enumerate()
-            .filter_map(|(i, part)| {
-                let mut pieces = part.trim().split(';');
-                let tag = pieces.next()?.trim().to_ascii_lowercase();
-                let q =
-                    pieces.find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok())).unwrap_or(1.0);
-                let lang = match tag.split('-').next()? {
-                    "nl" => Self::Nl,
-                    "en" => Self::En,
-                    _ => return None,
-                };
-                (q > 0.0).then_some((q, i, lang))
-            })
-            .collect();
-        choices.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        choices.first().map_or(Self::En, |c| c.2)
+        match crate::i18n::Lang::from_accept_language(header) {
+            crate::i18n::Lang::Nl => Self::Nl,
+            _ => Self::En,
+        }
     }
 
     /// The text for `key` in this language.

@@ -61,6 +61,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(19, "vessel counts by status", "0019_vessel_counts"),
     per_backend!(20, "text search posting lists", "0020_text_postings"),
     per_backend!(21, "posting lists by country, with the text", "0021_postings_by_country"),
+    portable!(22, "the language of each account", "0022_user_language.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -18,15 +18,15 @@ use crate::{
 };
 
 fn vessel_not_found() -> AppError {
-    AppError::NotFound("Vessel not found.".into())
+    AppError::NotFound("vessel_not_found".into())
 }
 
 fn document_not_found() -> AppError {
-    AppError::NotFound("Document not found.".into())
+    AppError::NotFound("document_not_found".into())
 }
 
 fn not_owner() -> AppError {
-    AppError::Forbidden("Access Denied: You must be the current owner to upload documents for this vessel.".into())
+    AppError::Forbidden("owner_only_upload".into())
 }
 
 /// Whether `user` may add documents to vessel `vessel_id`: its current
@@ -43,7 +43,7 @@ pub async fn may_upload(state: &AppState, user: &User, vessel_id: &str) -> AppRe
     }
     match row.try_get::<&str, _>("status")? {
         "pending_payment" | "active" | "in_transfer" => Ok(()),
-        _ => Err(AppError::Conflict("Documents can no longer be added to this vessel.".into())),
+        _ => Err(AppError::Conflict("documents_no_longer_added_vessel".into())),
     }
 }
 
@@ -74,7 +74,7 @@ pub async fn store(state: &AppState, user: &User, upload: Upload) -> AppResult<V
 fn storage_unavailable() -> AppError {
     AppError::Unavailable {
         code: "storage_unavailable",
-        message: "The documents could not be stored just now; nothing was kept. Please try again.".into(),
+        message: "documents_could_not_stored_just".into(),
         retry_after_secs: 30,
     }
 }
@@ -166,7 +166,7 @@ pub async fn list(state: &AppState, user: &User, platform_id: &PlatformId) -> Ap
         .ok_or_else(vessel_not_found)?;
     let owner: Option<String> = row.try_get("owner_user_id")?;
     if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
-        return Err(AppError::Forbidden("Only the vessel's current owner can see its documents.".into()));
+        return Err(AppError::Forbidden("vessels_current_owner_see_documents".into()));
     }
     let vessel_id: String = row.try_get("id")?;
     let rows = sqlx::query(&format!(
@@ -216,7 +216,7 @@ pub async fn download(state: &AppState, user: &User, id: &str) -> AppResult<Down
 pub async fn delete(state: &AppState, user: &User, id: &str) -> AppResult<()> {
     let (document, key) = load_for(state, user, id).await?;
     if document.review_status == ReviewStatus::Verified {
-        return Err(AppError::Conflict("A verified document stays with the vessel's record.".into()));
+        return Err(AppError::Conflict("verified_document_stays_vessels_record".into()));
     }
     let mut tx = state.begin().await?;
     let removed = sqlx::query(
@@ -229,7 +229,7 @@ pub async fn delete(state: &AppState, user: &User, id: &str) -> AppResult<()> {
     .await?
     .rows_affected();
     if removed == 0 {
-        return Err(AppError::Conflict("This document can no longer be deleted.".into()));
+        return Err(AppError::Conflict("document_no_longer_deleted".into()));
     }
     lifecycle::count_documents(&mut tx, &document.vessel_id, -1, 0).await?;
     crate::audit::record(
@@ -257,12 +257,12 @@ pub async fn review(
 ) -> AppResult<Document> {
     let reason = reason.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     match (decision, &reason) {
-        (ReviewStatus::Pending, _) => return Err(AppError::field("decision", "Decide verified or rejected.")),
+        (ReviewStatus::Pending, _) => return Err(AppError::field("decision", "decide_verified_rejected")),
         (ReviewStatus::Rejected, None) => {
-            return Err(AppError::field("reason", "Say why the document is rejected: its owner sees it."));
+            return Err(AppError::field("reason", "say_why_document_rejected_owner"));
         }
         (_, Some(r)) if r.chars().count() > 500 => {
-            return Err(AppError::field("reason", "A reason can be at most 500 characters."));
+            return Err(AppError::field("reason", "reason_most_500_characters"));
         }
         _ => {}
     }
@@ -288,7 +288,7 @@ pub async fn review(
     .await?
     .rows_affected();
     if changed == 0 {
-        return Err(AppError::Conflict("The document was reviewed by someone else meanwhile. Reload it.".into()));
+        return Err(AppError::Conflict("document_reviewed_someone_else_meanwhile".into()));
     }
     let now_verified = decision == ReviewStatus::Verified;
     let delta = i64::from(now_verified) - i64::from(was_verified);

@@ -10,7 +10,10 @@ use bytes::{Bytes, BytesMut};
 use sha2::{Digest, Sha256};
 
 use super::model::{DocumentType, FileKind, display_name};
-use crate::error::{AppError, AppResult};
+use crate::{
+    error::{AppError, AppResult},
+    i18n::Msg,
+};
 
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 pub const MAX_FILES: usize = 10;
@@ -43,7 +46,7 @@ pub struct Upload {
 /// than a broken connection.
 struct Refusal(AppError);
 
-fn too_large(message: String) -> AppError {
+fn too_large(message: Msg) -> AppError {
     AppError::Status { status: axum::http::StatusCode::PAYLOAD_TOO_LARGE, code: "too_large", message }
 }
 
@@ -51,23 +54,21 @@ fn unsupported(name: &str) -> AppError {
     AppError::Status {
         status: axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
         code: "unsupported_file",
-        message: format!(
-            "{name}: only PDF, JPEG and PNG files are accepted, and the file's contents must match its name."
-        ),
+        message: Msg::new("unsupported_file").arg("name", name),
     }
 }
 
 fn multipart_error(e: &axum::extract::multipart::MultipartError) -> AppError {
     let status = e.status();
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        too_large("The upload is too large: at most 10 files of 10 MB each, 50 MB in all.".into())
+        too_large("upload_too_large_most_10".into())
     } else {
         // The body arrived but its form cannot be read: unprocessable, like
         // any other content the server understands but cannot use.
         AppError::Status {
             status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
             code: "bad_multipart",
-            message: "The upload could not be read as a form.".into(),
+            message: "upload_could_not_read_form".into(),
         }
     }
 }
@@ -94,7 +95,7 @@ where
         if name == "files" {
             let file_name = display_name(field.file_name().unwrap_or_default());
             if files.len() == MAX_FILES {
-                refusal = Some(Refusal(too_large(format!("At most {MAX_FILES} files can be uploaded at once."))));
+                refusal = Some(Refusal(too_large(Msg::new("too_many_files").arg("max", MAX_FILES))));
                 continue;
             }
             match read_file(&mut field, &file_name, &mut total).await? {
@@ -105,7 +106,7 @@ where
         }
         let value = field.text().await.map_err(|e| multipart_error(&e))?;
         if value.chars().any(|c| c.is_control() && c != '\n') {
-            refusal = Some(Refusal(AppError::field(&name, "This field contains characters that are not allowed.")));
+            refusal = Some(Refusal(AppError::field(&name, "field_contains_characters_not_allowed")));
             continue;
         }
         if name == "vesselId" {
@@ -120,9 +121,9 @@ where
     if let Some(Refusal(e)) = refusal {
         return Err(e);
     }
-    let vessel_id = vessel_id.ok_or_else(|| AppError::field("vesselId", "Choose the vessel the documents are for."))?;
+    let vessel_id = vessel_id.ok_or_else(|| AppError::field("vesselId", "choose_vessel_documents"))?;
     if files.is_empty() {
-        return Err(AppError::field("files", "Please add at least one document to upload."));
+        return Err(AppError::field("files", "add_least_one_document_upload"));
     }
     let documents =
         files.into_iter().enumerate().map(|(i, file)| typed(i, file, &text)).collect::<AppResult<Vec<_>>>()?;
@@ -147,12 +148,12 @@ async fn read_file(
         }
         *total += chunk.len();
         if buffer.len() + chunk.len() > MAX_FILE_BYTES {
-            refused = Some(Refusal(too_large(format!("{file_name}: a file can be at most 10 MB."))));
+            refused = Some(Refusal(too_large(Msg::new("file_too_large").arg("name", file_name))));
             buffer = BytesMut::new();
             continue;
         }
         if *total > MAX_REQUEST_BYTES {
-            refused = Some(Refusal(too_large("The upload is too large: at most 50 MB in all.".into())));
+            refused = Some(Refusal(too_large("upload_too_large_most_50".into())));
             buffer = BytesMut::new();
             continue;
         }
@@ -204,21 +205,22 @@ fn typed(i: usize, file: IncomingFile, text: &BTreeMap<String, String>) -> AppRe
     let type_field = format!("documentType_{i}");
     let custom_field = format!("customType_{i}");
     let document_type = match text.get(&type_field).map(|s| s.trim()) {
-        None | Some("") => return Err(AppError::field(&type_field, "Please select a document type")),
-        Some(t) => DocumentType::parse(t)
-            .ok_or_else(|| AppError::field(&type_field, "Choose one of the listed document types."))?,
+        None | Some("") => return Err(AppError::field(&type_field, "select_document_type")),
+        Some(t) => {
+            DocumentType::parse(t).ok_or_else(|| AppError::field(&type_field, "choose_one_listed_document_types"))?
+        }
     };
     let custom = text.get(&custom_field).map(|s| s.trim()).filter(|s| !s.is_empty());
     let custom_type = match (document_type, custom) {
         (DocumentType::Custom, None) => {
-            return Err(AppError::field(&custom_field, "Enter a name for the custom document."));
+            return Err(AppError::field(&custom_field, "enter_name_custom_document"));
         }
         (DocumentType::Custom, Some(c)) if c.chars().count() > 100 => {
-            return Err(AppError::field(&custom_field, "A custom document's name can be at most 100 characters."));
+            return Err(AppError::field(&custom_field, "custom_documents_name_most_100"));
         }
         (DocumentType::Custom, Some(c)) => Some(c.to_owned()),
         (_, Some(_)) => {
-            return Err(AppError::field(&custom_field, "Only a custom document has a custom name."));
+            return Err(AppError::field(&custom_field, "custom_document_custom_name"));
         }
         (_, None) => None,
     };

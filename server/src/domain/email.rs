@@ -4,7 +4,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Email(String);
 
-pub const INVALID_EMAIL: &str = "Invalid email address";
+pub const INVALID_EMAIL: &str = "invalid_email_address";
 
 impl Email {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

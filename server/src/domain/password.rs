@@ -7,9 +7,9 @@ use std::{collections::HashSet, sync::LazyLock};
 #[derive(Clone)]
 pub struct NewPassword(String);
 
-pub const TOO_SHORT: &str = "Password must be at least 8 characters";
-pub const TOO_LONG: &str = "Password must be at most 256 characters";
-pub const TOO_COMMON: &str = "This password is too common. Choose one that is harder to guess.";
+pub const TOO_SHORT: &str = "password_least_8_characters";
+pub const TOO_LONG: &str = "password_most_256_characters";
+pub const TOO_COMMON: &str = "password_too_common_choose_one";
 
 /// The 10,000 most common passwords (zxcvbn 4.4.2's list, MIT licence).
 static COMMON: LazyLock<HashSet<&'static str>> =

@@ -2,7 +2,7 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhoneE164(String);
 
-pub const INVALID_PHONE: &str = "Invalid phone number format";
+pub const INVALID_PHONE: &str = "invalid_phone_number_format";
 
 impl PhoneE164 {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

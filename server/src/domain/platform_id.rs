@@ -28,10 +28,8 @@ pub enum PlatformIdError {
 impl PlatformIdError {
     pub fn message(self) -> &'static str {
         match self {
-            Self::Malformed => {
-                "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTB."
-            }
-            Self::CheckFailed => "This platform ID has a typo: its check character does not match.",
+            Self::Malformed => "not_a_platform_id",
+            Self::CheckFailed => "platform_id_typo",
         }
     }
 }
@@ -136,9 +134,11 @@ mod tests {
 
     #[test]
     fn the_example_an_error_message_gives_is_itself_valid() {
-        let message = PlatformIdError::Malformed.message();
-        let example = message.rsplit(' ').next().unwrap().trim_end_matches('.');
-        assert_eq!(PlatformId::parse(example).map(|id| id.to_string()), Ok(example.to_owned()));
+        for lang in crate::i18n::Lang::ALL {
+            let message = crate::i18n::Msg::new(PlatformIdError::Malformed.message()).render(lang);
+            let example = message.rsplit(' ').next().unwrap().trim_end_matches('.');
+            assert_eq!(PlatformId::parse(example).map(|id| id.to_string()), Ok(example.to_owned()), "{lang}");
+        }
     }
 
     fn values(id: &PlatformId) -> Vec<u8> {

@@ -28,9 +28,9 @@ impl<S: Send + Sync> FromRequestParts<S> for PlatformIdPath {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let Path(raw) = Path::<String>::from_request_parts(parts, state)
-            .await
-            .map_err(|e| AppError::bad_request("invalid_path", e.body_text()))?;
+        let Path(raw) = Path::<String>::from_request_parts(parts, state).await.map_err(|e| {
+            AppError::bad_request("invalid_path", crate::i18n::Msg::new("path_unreadable").arg("detail", e.body_text()))
+        })?;
         PlatformId::parse(&raw).map(Self).map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))
     }
 }

@@ -46,7 +46,7 @@ fn check(request: &Request) -> Result<(), AppError> {
         return Err(AppError::Status {
             status: StatusCode::URI_TOO_LONG,
             code: "uri_too_long",
-            message: "The request address is too long.".into(),
+            message: "request_address_too_long".into(),
         });
     }
     let header_bytes: usize = request.headers().iter().map(|(n, v)| n.as_str().len() + v.len()).sum();
@@ -54,20 +54,20 @@ fn check(request: &Request) -> Result<(), AppError> {
         return Err(AppError::Status {
             status: StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             code: "headers_too_large",
-            message: "The request headers are too large.".into(),
+            message: "request_headers_too_large".into(),
         });
     }
     if uri.path().split('/').any(|segment| segment.len() > MAX_SEGMENT_BYTES) {
-        return Err(AppError::NotFound("Not found.".into()));
+        return Err(AppError::NotFound("not_found".into()));
     }
     let decoded_path = percent_decode_str(uri.path()).decode_utf8_lossy();
     if decoded_path.chars().any(is_refused_char) {
-        return Err(AppError::bad_request("invalid_path", format!("The address {REFUSED_CHARS}.")));
+        return Err(AppError::bad_request("invalid_path", "address_refused_chars"));
     }
     if let Some(query) = uri.query() {
         // `+` is a space in a query string; it cannot hide a refused character.
         if percent_decode_str(query).decode_utf8_lossy().chars().any(is_refused_char) {
-            return Err(AppError::bad_request("invalid_parameter", format!("Query parameters {REFUSED_CHARS}.")));
+            return Err(AppError::bad_request("invalid_parameter", "query_refused_chars"));
         }
     }
     Ok(())

@@ -8,8 +8,8 @@ use axum::{
 };
 use serde::{Serialize, de::DeserializeOwned};
 
-use super::input::{REFUSED_CHARS, first_refused_string};
-use crate::error::AppError;
+use super::input::first_refused_string;
+use crate::{error::AppError, i18n::Msg};
 
 pub struct ApiJson<T>(pub T);
 
@@ -28,12 +28,12 @@ where
         whole_floats_as_integers(&mut value);
         if let Some(path) = first_refused_string(&value) {
             let field = if path.is_empty() { "body".to_owned() } else { path };
-            return Err(AppError::field(&field, format!("This field {REFUSED_CHARS}.")));
+            return Err(AppError::field(&field, "field_refused_chars"));
         }
         serde_path_to_error::deserialize(value).map(Self).map_err(|e| AppError::Status {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code: "invalid_body",
-            message: format!("The request body has the wrong shape: {}: {}", e.path(), e.inner()),
+            message: Msg::new("request_body_wrong_shape").arg("path", e.path()).arg("detail", e.inner()),
         })
     }
 }
@@ -63,19 +63,17 @@ fn rejection_to_error(rejection: JsonRejection) -> AppError {
         JsonRejection::MissingJsonContentType(_) => AppError::Status {
             status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
             code: "unsupported_media_type",
-            message: "Send the request body as JSON with Content-Type: application/json.".into(),
+            message: "send_request_body_json_content".into(),
         },
-        JsonRejection::JsonSyntaxError(_) => {
-            AppError::bad_request("malformed_json", "The request body is not valid JSON.")
-        }
+        JsonRejection::JsonSyntaxError(_) => AppError::bad_request("malformed_json", "request_body_not_valid_json"),
         JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => AppError::Status {
             status: StatusCode::PAYLOAD_TOO_LARGE,
             code: "payload_too_large",
-            message: "The request body is too large.".into(),
+            message: "request_body_too_large".into(),
         },
         other => AppError::bad_request(
             "unreadable_body",
-            format!("The request body could not be read: {}", other.body_text()),
+            Msg::new("request_body_unreadable").arg("detail", other.body_text()),
         ),
     }
 }

@@ -33,6 +33,7 @@ use tower_http::{
 use crate::{
     app::AppState,
     error::{AppError, ErrorBody, InternalCause},
+    i18n::{Lang, Msg},
 };
 
 /// Request bodies larger than this are refused (uploads get their own limit).
@@ -117,7 +118,7 @@ impl MakeRequestId for NewRequestId {
 }
 
 async fn api_not_found() -> AppError {
-    AppError::NotFound("No such API endpoint.".into())
+    AppError::NotFound("no_such_api_endpoint".into())
 }
 
 async fn healthz() -> &'static str {
@@ -138,17 +139,23 @@ async fn readyz(
         tracing::error!(error = %e, "readiness check failed");
         return Err(AppError::Unavailable {
             code: "database_unavailable",
-            message: "The database is not reachable.".into(),
+            message: "database_not_reachable".into(),
             retry_after_secs: 5,
         });
     }
     Ok(json::ApiJson(Readiness { status: "ready", warnings: state.config.warnings.clone() }))
 }
 
-/// Logs internal causes (inside the request's span, so with its id), and
-/// gives error responses that were not made by `AppError` (axum's 405,
-/// tower-http's 408 and 413) the same JSON envelope.
+/// Answers the request in its language (`Accept-Language`, among the six), logs
+/// internal causes (inside the request's span, so with its id), and gives error
+/// responses that were not made by `AppError` (axum's 405, tower-http's 408 and
+/// 413) the same JSON envelope.
 async fn error_envelope(request: Request, next: Next) -> Response {
+    let lang = Lang::from_accept_language(request.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
+    crate::i18n::scope(lang, enveloped(request, next)).await
+}
+
+async fn enveloped(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     if let Some(InternalCause(cause)) = response.extensions().get::<InternalCause>() {
         tracing::error!(error = %format!("{cause:#}"), "internal error");
@@ -160,18 +167,17 @@ async fn error_envelope(request: Request, next: Next) -> Response {
         return response;
     }
     let (code, message) = match status {
-        StatusCode::NOT_FOUND => ("not_found", "Not found."),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "This method is not allowed here."),
-        StatusCode::REQUEST_TIMEOUT => ("timeout", "The request took too long."),
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "The request body is too large."),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "Unsupported content type."),
-        StatusCode::URI_TOO_LONG => ("uri_too_long", "The request address is too long."),
-        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => ("headers_too_large", "The request headers are too large."),
-        s if s.is_server_error() => ("internal", "Something went wrong on our side. Please try again."),
-        _ => ("bad_request", "The request could not be handled."),
+        StatusCode::NOT_FOUND => ("not_found", "not_found"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "method_not_allowed_here"),
+        StatusCode::REQUEST_TIMEOUT => ("timeout", "request_took_too_long"),
+        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "request_body_too_large"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "unsupported_content_type"),
+        StatusCode::URI_TOO_LONG => ("uri_too_long", "request_address_too_long"),
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => ("headers_too_large", "request_headers_too_large"),
+        s if s.is_server_error() => ("internal", "internal"),
+        _ => ("bad_request", "request_could_not_handled"),
     };
-    let mut envelope =
-        (status, axum::Json(ErrorBody { message: message.into(), code: code.into(), fields: None })).into_response();
+    let mut envelope = (status, axum::Json(ErrorBody::new(code, &Msg::new(message)))).into_response();
     for name in [header::ALLOW, header::RETRY_AFTER] {
         if let Some(v) = response.headers().get(&name) {
             envelope.headers_mut().insert(name, v.clone());

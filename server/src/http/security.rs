@@ -71,7 +71,7 @@ pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 /// Requests with neither header are not from a browser and pass.
 pub async fn cross_origin_protection(State(state): State<AppState>, request: Request, next: Next) -> Response {
     if is_cross_origin(&request, &state.config.public_origin()) {
-        return AppError::Forbidden("Cross-origin requests are not allowed.".into()).into_response();
+        return AppError::Forbidden("cross_origin_requests_not_allowed".into()).into_response();
     }
     next.run(request).await
 }

@@ -99,7 +99,9 @@ pub async fn serve(
 /// Answer a connection over the cap with 503 and close it, without reading
 /// its request. Bounded in time, so a peer that does not read cannot hold it.
 async fn refuse(mut stream: tokio::net::TcpStream) {
-    const BODY: &str = r#"{"message":"The server is busy. Please try again in a moment.","code":"busy"}"#;
+    // Sent before the request is read, so in English; `messageCode` lets a client show its own text.
+    const BODY: &str =
+        r#"{"message":"The server is busy. Please try again in a moment.","code":"busy","messageCode":"busy"}"#;
     let response = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n\
          connection: close\r\ncontent-length: {}\r\n\r\n{BODY}",

@@ -43,7 +43,7 @@ pub async fn page_for(state: &AppState, session: &str) -> AppResult<String> {
             .map(|r| r.try_get("status"))
             .transpose()?;
     let Some(status) = status else {
-        return Err(AppError::NotFound("This verification session does not exist.".into()));
+        return Err(AppError::NotFound("verification_session_not_found".into()));
     };
     if status != "created" {
         return Ok(page(
@@ -74,19 +74,19 @@ pub async fn page_for(state: &AppState, session: &str) -> AppResult<String> {
 /// Read the form (the photo checked as it arrives), store the photo and
 /// hand the session to the decision worker; answers where to send the browser.
 pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> AppResult<String> {
-    let bad = |message: &str| AppError::bad_request("invalid_form", message);
+    let bad = |message: &'static str| AppError::bad_request("invalid_form", message);
     let mut photo: Option<bytes::Bytes> = None;
     let mut outcome: Option<String> = None;
-    while let Some(mut field) = form.next_field().await.map_err(|_| bad("The form could not be read."))? {
+    while let Some(mut field) = form.next_field().await.map_err(|_| bad("identity_form_unreadable"))? {
         match field.name() {
             Some("document") => {
                 let mut bytes = BytesMut::new();
-                while let Some(chunk) = field.chunk().await.map_err(|_| bad("The form could not be read."))? {
+                while let Some(chunk) = field.chunk().await.map_err(|_| bad("identity_form_unreadable"))? {
                     if bytes.len() + chunk.len() > MAX_PHOTO_BYTES {
                         return Err(AppError::Status {
                             status: axum::http::StatusCode::PAYLOAD_TOO_LARGE,
                             code: "too_large",
-                            message: "The photo is larger than 10 MB.".into(),
+                            message: "identity_photo_too_large".into(),
                         });
                     }
                     bytes.extend_from_slice(&chunk);
@@ -94,23 +94,23 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
                 photo = Some(bytes.freeze());
             }
             Some("outcome") => {
-                outcome = Some(field.text().await.map_err(|_| bad("The form could not be read."))?);
+                outcome = Some(field.text().await.map_err(|_| bad("identity_form_unreadable"))?);
             }
             _ => {}
         }
     }
-    let photo = photo.filter(|p| !p.is_empty()).ok_or_else(|| bad("Choose a photo of your identity document."))?;
+    let photo = photo.filter(|p| !p.is_empty()).ok_or_else(|| bad("choose_photo_identity_document"))?;
     if !(photo.starts_with(&[0xFF, 0xD8, 0xFF]) || photo.starts_with(b"\x89PNG\r\n\x1a\n")) {
         return Err(AppError::Status {
             status: axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
             code: "unsupported_file",
-            message: "The photo must be a JPEG or PNG image.".into(),
+            message: "photo_jpeg_png_image".into(),
         });
     }
     let report = match outcome.as_deref() {
         Some("verified") => Report::Verified,
-        Some(other) => Report::Failed(IdentityFailure::parse(other).ok_or_else(|| bad("Choose a test outcome."))?),
-        None => return Err(bad("Choose a test outcome.")),
+        Some(other) => Report::Failed(IdentityFailure::parse(other).ok_or_else(|| bad("choose_test_outcome"))?),
+        None => return Err(bad("choose_test_outcome")),
     };
     let key = object_store::path::Path::from(format!("identity/{}", crate::ids::new_secret()));
     crate::storage::put(&state.storage, &key, photo).await?;

@@ -84,9 +84,7 @@ pub(crate) async fn stripe_webhook(
 fn require_local(state: &AppState) -> AppResult<()> {
     match state.config.identity {
         IdentityProviderConfig::Local => Ok(()),
-        IdentityProviderConfig::Stripe { .. } => {
-            Err(AppError::NotFound("The local identity provider is not in use (REGISTRY_IDENTITY=local).".into()))
-        }
+        IdentityProviderConfig::Stripe { .. } => Err(AppError::NotFound("local_identity_provider_not_use".into())),
     }
 }
 

@@ -54,33 +54,26 @@ pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) 
     .bind(vessel.compact())
     .fetch_optional(&state.db)
     .await?;
-    let not_found = || AppError::NotFound("Vessel not found.".into());
+    let not_found = || AppError::NotFound("vessel_not_found".into());
     let row = row.ok_or_else(not_found)?;
     if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
         // An unlisted vessel is nobody's business but its owner's.
         if row.try_get::<i64, _>("listed")? == 0 {
             return Err(not_found());
         }
-        return Err(AppError::Forbidden(
-            "You must be the current owner of this vessel to verify your identity from its page.".into(),
-        ));
+        return Err(AppError::Forbidden("you_current_owner_vessel_verify".into()));
     }
     match user.identity_verification_status {
         IdentityVerificationStatus::Verified => {
-            return Err(AppError::Conflict("Your identity is already verified.".into()));
+            return Err(AppError::Conflict("identity_already_verified".into()));
         }
         IdentityVerificationStatus::Pending => {
-            return Err(AppError::Conflict(
-                "Your identity check is in progress. The result will appear on the vessel page when it arrives.".into(),
-            ));
+            return Err(AppError::Conflict("identity_check_in_progress".into()));
         }
         IdentityVerificationStatus::NotStarted => {}
     }
     if let Some(wait) = throttle::reserve(&state.db, &format!("identity:{}", user.id), SESSIONS_PER_DAY).await? {
-        return Err(AppError::TooManyRequests {
-            message: "You have started many identity checks today. Please try again tomorrow.".into(),
-            retry_after_secs: wait,
-        });
+        return Err(AppError::TooManyRequests { message: "identity_checks_per_day".into(), retry_after_secs: wait });
     }
     let id = new_id();
     let return_url = state.config.link(&format!("/registry/{vessel}?verified=identity"));
@@ -90,7 +83,7 @@ pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) 
             AppError::Status {
                 status: axum::http::StatusCode::BAD_GATEWAY,
                 code: "provider_unavailable",
-                message: "The identity provider is not answering. Please try again in a few minutes.".into(),
+                message: "identity_provider_not_answering_try".into(),
             }
         })?;
     let mut tx = state.begin().await?;
@@ -205,7 +198,7 @@ pub async fn submit_local(
     .bind(provider_session)
     .fetch_optional(&mut *tx)
     .await?
-    .ok_or_else(|| AppError::Conflict("This verification session has already been submitted or has ended.".into()))?;
+    .ok_or_else(|| AppError::Conflict("verification_session_already_been_submitted".into()))?;
     let vessel = PlatformId::display_stored(row.try_get("vessel_platform_id")?);
     apply(&mut tx, "local", provider_session, Report::Processing, now_ms()).await?;
     tx.commit().await?;

@@ -63,7 +63,7 @@ pub fn failure_for(code: Option<&str>) -> IdentityFailure {
 
 pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppResult<WebhookAck> {
     let IdentityProviderConfig::Stripe { webhook_secret, .. } = &state.config.identity else {
-        return Err(AppError::NotFound("Identity webhooks are only received with REGISTRY_IDENTITY=stripe.".into()));
+        return Err(AppError::NotFound("identity_webhooks_received_registry_identity".into()));
     };
     let event: Event = crate::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
     let report = match event.kind.as_str() {

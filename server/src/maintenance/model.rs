@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use crate::{
     clock::rfc3339,
     error::{AppError, AppResult},
+    i18n::Msg,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -128,16 +129,16 @@ impl Entry {
     /// A new entry: date, kind and description are required.
     pub fn parse(r: EntryRequest, today: time::Date) -> AppResult<Self> {
         let mut errors = crate::error::FieldErrors::new();
-        let mut note = |field: &str, message: String| errors.entry(field.into()).or_default().push(message);
+        let mut note = |field: &str, message: Msg| errors.entry(field.into()).or_default().push(message);
         let date = match r.date.as_deref() {
             None => {
-                note("date", "Enter the date.".into());
+                note("date", "enter_date".into());
                 None
             }
             Some(d) => parse_date(d, today).map_err(|m| note("date", m)).ok(),
         };
         if r.kind.is_none() {
-            note("kind", "Choose what kind of entry this is.".into());
+            note("kind", "choose_what_kind_entry".into());
         }
         let description =
             parse_description(r.description.as_deref().unwrap_or_default()).map_err(|m| note("description", m)).ok();
@@ -171,33 +172,29 @@ impl Entry {
     }
 }
 
-fn parse_date(raw: &str, today: time::Date) -> Result<String, String> {
+fn parse_date(raw: &str, today: time::Date) -> Result<String, Msg> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
-    let date = time::Date::parse(raw.trim(), &format).map_err(|_| "Enter the date as YYYY-MM-DD.".to_owned())?;
+    let date = time::Date::parse(raw.trim(), &format).map_err(|_| Msg::new("enter_date_yyyy_mm_dd"))?;
     if date > today {
-        return Err("The date cannot be in the future.".into());
+        return Err("date_cannot_future".into());
     }
     if date.year() < 1900 {
-        return Err("Enter a date from 1900 on.".into());
+        return Err("enter_date_from_1900".into());
     }
     Ok(date.format(&format).unwrap_or_else(|_| raw.trim().to_owned()))
 }
 
-fn parse_description(raw: &str) -> Result<String, String> {
+fn parse_description(raw: &str) -> Result<String, Msg> {
     let text = raw.trim();
     match text.chars().count() {
-        0 => Err("Describe what was done.".into()),
-        n if n > 2000 => Err("At most 2,000 characters.".into()),
+        0 => Err("describe_what_done".into()),
+        n if n > 2000 => Err("most_2_000_characters".into()),
         _ => Ok(text.to_owned()),
     }
 }
 
-fn parse_amount(cents: i64) -> Result<i64, String> {
-    if (0..=100_000_000_000).contains(&cents) {
-        Ok(cents)
-    } else {
-        Err("Enter an amount from 0 to 1,000,000,000.00.".into())
-    }
+fn parse_amount(cents: i64) -> Result<i64, Msg> {
+    if (0..=100_000_000_000).contains(&cents) { Ok(cents) } else { Err("enter_amount_from_0_1".into()) }
 }
 
 #[cfg(test)]

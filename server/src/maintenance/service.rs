@@ -22,7 +22,7 @@ fn today() -> time::Date {
 }
 
 fn entry_not_found() -> AppError {
-    AppError::NotFound("No such entry in this vessel's record.".into())
+    AppError::NotFound("no_such_entry_vessels_record".into())
 }
 
 /// The vessel and its current owner, if `user` may read its record (its
@@ -38,11 +38,11 @@ async fn vessel_for(
         .bind(id.compact())
         .fetch_optional(&state.db)
         .await?
-        .ok_or_else(|| AppError::NotFound("Vessel not found.".into()))?;
+        .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
     let owner: Option<String> = row.try_get("owner_user_id")?;
     let is_owner = owner.as_deref() == Some(user.id.as_str());
     if !(is_owner || (!write && user.is_admin())) {
-        return Err(AppError::Forbidden("Only the vessel's current owner can see and keep its record.".into()));
+        return Err(AppError::Forbidden("vessels_current_owner_see_keep".into()));
     }
     Ok((row.try_get("id")?, owner))
 }
@@ -78,7 +78,7 @@ async fn check_document(state: &AppState, vessel_id: &str, entry: &Entry) -> App
             .fetch_optional(&state.db)
             .await?;
         if found.is_none() {
-            return Err(AppError::field("documentId", "Choose one of this vessel's documents."));
+            return Err(AppError::field("documentId", "choose_one_vessels_documents"));
         }
     }
     Ok(())
@@ -140,7 +140,7 @@ async fn own_entry(state: &AppState, user: &User, vessel_id: &str, entry_id: &st
     .await?
     .ok_or_else(entry_not_found)?;
     if row.try_get::<&str, _>("author_user_id")? != user.id {
-        return Err(AppError::Forbidden("A previous owner's entries stay as they were written.".into()));
+        return Err(AppError::Forbidden("previous_owners_entries_stay_they".into()));
     }
     Ok(Entry {
         date: row.try_get("entry_date")?,

@@ -15,6 +15,7 @@ pub use twilio::Twilio;
 use crate::{
     clock::{now_ms, rfc3339},
     db::{Db, Tx},
+    i18n::{Lang, Msg},
     ids::new_id,
 };
 
@@ -53,6 +54,16 @@ impl Message {
     /// An SMS to an E.164 number; `subject` is only for the dev mailbox.
     pub fn sms(to: &str, subject: impl Into<String>, body: impl Into<String>) -> Self {
         Self { channel: Channel::Sms, to: to.to_owned(), subject: subject.into(), body: body.into() }
+    }
+
+    /// An email written in the recipient's language.
+    pub fn email_in(lang: Lang, to: &str, subject: &Msg, body: &Msg) -> Self {
+        Self::email(to, subject.render(lang), body.render(lang))
+    }
+
+    /// An SMS written in the recipient's language.
+    pub fn sms_in(lang: Lang, to: &str, subject: &Msg, body: &Msg) -> Self {
+        Self::sms(to, subject.render(lang), body.render(lang))
     }
 }
 

@@ -39,18 +39,17 @@ impl CardError {
     /// The provider's message, for the payer.
     pub fn message(self) -> &'static str {
         match self {
-            Self::InvalidNumber => "Your card number is invalid.",
-            Self::InvalidExpiryMonth => "Your card's expiration month is invalid.",
-            Self::ExpiryInPast => "Your card has expired.",
-            Self::InvalidExpiryYear => "Your card's expiration year is invalid.",
-            Self::InvalidCvc => "Your card's security code is invalid.",
+            Self::InvalidNumber => "card_number_invalid",
+            Self::InvalidExpiryMonth => "cards_expiration_month_invalid",
+            Self::ExpiryInPast => "card_expired",
+            Self::InvalidExpiryYear => "cards_expiration_year_invalid",
+            Self::InvalidCvc => "cards_security_code_invalid",
         }
     }
 }
 
-pub const DECLINED: &str = "Your card was declined.";
-const NOT_A_TEST_CARD: &str = "Your card was declined. Your request was in test mode, but used a non test card. \
-     For a list of valid test cards, visit: https://stripe.com/docs/testing.";
+pub const DECLINED: &str = "card_declined";
+const NOT_A_TEST_CARD: &str = "not_a_test_card";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Card {
@@ -117,9 +116,9 @@ fn outcome(digits: &str) -> Outcome {
         "4242424242424242" | "4000056655665556" | "5555555555554444" | "2223003122003222" => Outcome::Succeeds,
         "4000002500003155" | "4000002760003184" => Outcome::RequiresAuthentication,
         "4000000000000002" => Outcome::Declined(DECLINED),
-        "4000000000009995" => Outcome::Declined("Your card has insufficient funds."),
-        "4000000000000069" => Outcome::Declined("Your card has expired."),
-        "4000000000000127" => Outcome::Declined("Your card's security code is incorrect."),
+        "4000000000009995" => Outcome::Declined("card_insufficient_funds"),
+        "4000000000000069" => Outcome::Declined("card_expired"),
+        "4000000000000127" => Outcome::Declined("cards_security_code_incorrect"),
         _ => Outcome::Declined(NOT_A_TEST_CARD),
     }
 }
@@ -137,11 +136,8 @@ mod tests {
     #[test]
     fn the_providers_test_cards_have_their_documented_outcomes() {
         assert_eq!(card("4242 4242 4242 4242").unwrap().outcome, Outcome::Succeeds);
-        assert_eq!(card("4000 0000 0000 0002").unwrap().outcome, Outcome::Declined("Your card was declined."));
-        assert_eq!(
-            card("4000-0000-0000-9995").unwrap().outcome,
-            Outcome::Declined("Your card has insufficient funds.")
-        );
+        assert_eq!(card("4000 0000 0000 0002").unwrap().outcome, Outcome::Declined("card_declined"));
+        assert_eq!(card("4000-0000-0000-9995").unwrap().outcome, Outcome::Declined("card_insufficient_funds"));
         assert_eq!(card("4000002500003155").unwrap().outcome, Outcome::RequiresAuthentication);
     }
 
@@ -163,7 +159,8 @@ mod tests {
     #[test]
     fn a_valid_number_that_is_no_test_card_is_declined_as_test_mode_does() {
         // 4111 1111 1111 1111 passes the Luhn check but is not one of the test cards above.
-        assert!(matches!(card("4111111111111111").unwrap().outcome, Outcome::Declined(m) if m.contains("test mode")));
+        assert!(matches!(card("4111111111111111").unwrap().outcome, Outcome::Declined(m)
+            if crate::i18n::Msg::new(m).render(crate::i18n::Lang::En).contains("test mode")));
     }
 
     #[test]

@@ -22,6 +22,7 @@ use crate::{
     clock::now_ms,
     db::{Db, Tx, is_unique_violation},
     error::{AppError, AppResult},
+    i18n::{Lang, Msg},
 };
 
 pub const AUTHENTICATION_FAILED: &str =
@@ -169,24 +170,23 @@ pub struct LocalConfirmResponse {
     pub redirect_url: Option<String>,
 }
 
-fn payment_required(code: &'static str, message: &str) -> AppError {
-    AppError::Status { status: axum::http::StatusCode::PAYMENT_REQUIRED, code, message: message.to_owned() }
+fn payment_required(code: &'static str, message: &'static str) -> AppError {
+    AppError::Status { status: axum::http::StatusCode::PAYMENT_REQUIRED, code, message: message.into() }
 }
 
 /// A URL on this site (an absolute one with the public origin, or a path);
 /// anything else would make the payment pages an open redirect.
 fn same_site_url(state: &AppState, raw: &str) -> AppResult<String> {
     let base = &state.config.public_url;
-    let url =
-        base.join(raw).map_err(|_| AppError::bad_request("invalid_return_url", "The return URL is not a URL."))?;
+    let url = base.join(raw).map_err(|_| AppError::bad_request("invalid_return_url", "return_url_not_url"))?;
     if url.origin() != base.origin() {
-        return Err(AppError::bad_request("invalid_return_url", "The return URL must be on this site."));
+        return Err(AppError::bad_request("invalid_return_url", "return_url_site"));
     }
     Ok(url.to_string())
 }
 
 fn no_such_payment() -> AppError {
-    AppError::NotFound("No such payment: check the client secret.".into())
+    AppError::NotFound("no_such_payment_check_client".into())
 }
 
 /// The intent a client secret names (inside a transaction, or from the pool).
@@ -263,24 +263,25 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
     let succeeded = LocalConfirmResponse { status: "succeeded".into(), redirect_url: None };
     match intent.status {
         IntentStatus::Succeeded => return Ok(succeeded),
-        IntentStatus::Canceled => return Err(AppError::Conflict("This payment was canceled.".into())),
+        IntentStatus::Canceled => return Err(AppError::Conflict("payment_canceled".into())),
         _ => {}
     }
     let payment_id = intent.payment_ref.clone().unwrap_or_default();
     let intent_id = intent.id.clone();
     let (status, error) = match card.outcome {
         Outcome::Succeeds => (IntentStatus::Succeeded, None),
-        Outcome::Declined(message) => (IntentStatus::RequiresPaymentMethod, Some(message)),
+        // Like the real provider's, the intent's error is English text.
+        Outcome::Declined(key) => (IntentStatus::RequiresPaymentMethod, Some(Msg::new(key).render(Lang::En))),
         Outcome::RequiresAuthentication => (IntentStatus::RequiresAction, None),
     };
-    let Some(moved) = move_intent(&mut tx, intent, status, Some(&card), error).await? else {
+    let Some(moved) = move_intent(&mut tx, intent, status, Some(&card), error.as_deref()).await? else {
         drop(tx);
         // Another confirmation moved it first: if that one succeeded, this one
         // charges nothing more; otherwise the payer tries again.
         let now = intent_by_secret(&mut *state.db.acquire().await?, &request.client_secret).await?;
         return match now.status {
             IntentStatus::Succeeded => Ok(succeeded),
-            _ => Err(AppError::Conflict("This payment changed while it was being confirmed; please try again.".into())),
+            _ => Err(AppError::Conflict("payment_changed_while_being_confirmed".into())),
         };
     };
     service::record(&mut tx, &payment_id, &moved, "local").await?;
@@ -320,7 +321,7 @@ pub async fn authentication_page(
 ) -> AppResult<String> {
     let return_url = same_site_url(state, &params.return_url)?;
     let intent = page_intent(&mut *state.db.acquire().await?, intent_id, &params.client_secret).await?;
-    let amount = super::receipt::euros(intent.amount_cents);
+    let amount = crate::i18n::euros(crate::i18n::current(), intent.amount_cents);
     let action = format!("/payments/local/authenticate/{}", escape(intent_id));
     let hidden = format!(
         r#"<input type="hidden" name="client_secret" value="{}"><input type="hidden" name="return_url" value="{}">"#,
@@ -358,7 +359,7 @@ pub async fn authenticate(state: &AppState, intent_id: &str, params: &Authentica
     let complete = match params.outcome.as_deref() {
         Some("complete") => true,
         Some("fail") => false,
-        _ => return Err(AppError::bad_request("invalid_outcome", "Choose to complete or to fail the authentication.")),
+        _ => return Err(AppError::bad_request("invalid_outcome", "choose_complete_fail_authentication")),
     };
     let mut tx = state.begin().await?;
     let intent = page_intent(&mut tx, intent_id, &params.client_secret).await?;

@@ -122,9 +122,7 @@ pub(crate) async fn webhook(
 fn require_local(state: &AppState) -> AppResult<()> {
     match state.config.payments {
         PaymentsProvider::Local => Ok(()),
-        PaymentsProvider::Stripe { .. } => {
-            Err(AppError::NotFound("The offline card processor is not in use (REGISTRY_PAYMENTS=local).".into()))
-        }
+        PaymentsProvider::Stripe { .. } => Err(AppError::NotFound("offline_card_processor_not_use".into())),
     }
 }
 
@@ -143,7 +141,7 @@ async fn authenticate(State(state): State<AppState>, Path(intent): Path<String>,
     let fields: std::collections::HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
     // A form body is not JSON, so the edge's check is repeated here, once.
     if fields.values().any(|v| v.chars().any(crate::http::input::is_refused_char)) {
-        return Err(AppError::bad_request("invalid_parameter", "The form holds characters that are not allowed."));
+        return Err(AppError::bad_request("invalid_parameter", "form_holds_characters_not_allowed"));
     }
     let field = |name: &str| fields.get(name).cloned().unwrap_or_default();
     let params = AuthenticationParams {

@@ -2,29 +2,18 @@
 //! transaction that recorded the payment.
 
 use sqlx::Row;
-use time::{OffsetDateTime, macros::format_description};
 
 use super::model::Purpose;
 use crate::{
     db::Tx,
     domain::PlatformId,
+    i18n::{self, Lang, Msg},
     outbox::{self, Message},
 };
 
-/// `2495` -> `€24.95`.
-pub fn euros(cents: i64) -> String {
-    format!("€{}.{:02}", cents / 100, cents % 100)
-}
-
-/// `Nov 22, 2026`, as the web app shows dates.
-fn date(ms: i64) -> String {
-    let t = OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).unwrap_or(OffsetDateTime::UNIX_EPOCH);
-    t.format(format_description!("[month repr:short] [day padding:none], [year]")).unwrap_or_default()
-}
-
 pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
     let r = sqlx::query(
-        "SELECT p.purpose, p.amount_cents, p.succeeded_at, p.card_brand, p.card_last4, u.email, v.name, v.make, v.model, v.platform_id
+        "SELECT p.purpose, p.amount_cents, p.succeeded_at, p.card_brand, p.card_last4, u.email, u.language, v.name, v.make, v.model, v.platform_id
          FROM payments p JOIN users u ON u.id = p.user_id JOIN vessels v ON v.id = p.vessel_id WHERE p.id = $1",
     )
     .bind(payment_id)
@@ -36,35 +25,25 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
         Some(name) => format!("{name} ({platform_id})"),
         None => format!("{} {} ({platform_id})", r.try_get::<String, _>("make")?, r.try_get::<String, _>("model")?),
     };
+    let lang = Lang::parse(r.try_get("language")?).unwrap_or_default();
     let card = match (r.try_get::<Option<String>, _>("card_brand")?, r.try_get::<Option<String>, _>("card_last4")?) {
-        (Some(brand), Some(last4)) => format!("\nCard: {brand} ending in {last4}"),
+        (Some(brand), Some(last4)) => {
+            Msg::new("mail.receipt_card").arg("brand", brand).arg("last4", last4).render(lang)
+        }
         _ => String::new(),
     };
-    let amount = euros(r.try_get("amount_cents")?);
-    let body = format!(
-        "Thank you for your payment.\n\n\
-         Amount: {amount}\n\
-         For: {}\n\
-         Vessel: {vessel}\n\
-         Date: {}\n\
-         Payment reference: {payment_id}{card}\n\n\
-         Keep this email as your receipt.\n\
-         European Small-Craft Registry",
-        purpose.describe(),
-        date(r.try_get::<Option<i64>, _>("succeeded_at")?.unwrap_or_default()),
-    );
-    let subject = format!("Receipt: {amount} for {}", purpose.describe().to_lowercase());
-    outbox::enqueue(tx, &Message::email(r.try_get("email")?, subject, body)).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn amounts_and_dates_read_as_on_the_site() {
-        assert_eq!(euros(2495), "€24.95");
-        assert_eq!(euros(995), "€9.95");
-        assert_eq!(date(1_795_000_000_123), "Nov 18, 2026");
-    }
+    let amount = i18n::euros(lang, r.try_get("amount_cents")?);
+    let (purpose, subject) = match purpose {
+        Purpose::Registration => ("mail.purpose_registration", "mail.receipt_registration_subject"),
+        Purpose::Transfer => ("mail.purpose_transfer", "mail.receipt_transfer_subject"),
+    };
+    let body = Msg::new("mail.receipt_body")
+        .arg("amount", &amount)
+        .arg("purpose", Msg::new(purpose).render(lang))
+        .arg("vessel", vessel)
+        .arg("date", i18n::short_date(lang, r.try_get::<Option<i64>, _>("succeeded_at")?.unwrap_or_default()))
+        .arg("reference", payment_id)
+        .arg("card", card);
+    let subject = Msg::new(subject).arg("amount", amount);
+    outbox::enqueue(tx, &Message::email_in(lang, r.try_get("email")?, &subject, &body)).await
 }

@@ -33,17 +33,17 @@ use crate::{
 /// not fail exists.
 pub fn refusal(status: &str, purpose: &str, transfer_status: Option<&str>, refunded: bool) -> Option<&'static str> {
     if refunded {
-        Some("This payment has already been refunded.")
+        Some("payment_already_been_refunded")
     } else if status != "succeeded" {
-        Some("Only a payment that succeeded can be refunded.")
+        Some("payment_succeeded_refunded")
     } else if purpose == "transfer" && transfer_status == Some("completed") {
-        Some("A transfer fee can be refunded only before the transfer completes.")
+        Some("transfer_fee_refunded_before_transfer")
     } else {
         None
     }
 }
 
-const ALREADY: &str = "This payment has already been refunded.";
+const ALREADY: &str = "payment_already_been_refunded";
 
 /// What was reserved: the refund's id (the idempotency key), the intent.
 struct Reservation {
@@ -76,14 +76,12 @@ async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str)
     .bind(payment_id)
     .fetch_optional(&mut *tx)
     .await?
-    .ok_or_else(|| AppError::NotFound("No such payment.".into()))?;
+    .ok_or_else(|| AppError::NotFound("no_such_payment".into()))?;
     let purpose: String = row.try_get("purpose")?;
     let vessel_id: String = row.try_get("vessel_id")?;
     let intent: Option<String> = row.try_get("provider_intent_id")?;
     if row.try_get::<String, _>("provider")? != state.payments.name() {
-        return Err(AppError::Conflict(
-            "This payment was taken by another card provider than the one in use; refund it there.".into(),
-        ));
+        return Err(AppError::Conflict("payment_taken_another_card_provider".into()));
     }
     // A refund the provider has not answered yet is asked again, with its key.
     if let Some(refund_id) = row.try_get::<Option<String>, _>("pending_refund")? {
@@ -96,9 +94,9 @@ async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str)
         return Err(AppError::Conflict(why.into()));
     }
     if purpose == "registration" && row.try_get::<String, _>("vessel_status")? == "in_transfer" {
-        return Err(AppError::Conflict("The vessel is in transfer: cancel the transfer before refunding.".into()));
+        return Err(AppError::Conflict("vessel_transfer_cancel_transfer_before".into()));
     }
-    let intent = intent.ok_or_else(|| AppError::Conflict("Only a payment that succeeded can be refunded.".into()))?;
+    let intent = intent.ok_or_else(|| AppError::Conflict("payment_succeeded_refunded".into()))?;
     let refund_id = new_id();
     let reserved = sqlx::query(
         "INSERT INTO payment_refunds (id, payment_id, amount_cents, reason, admin_user_id, status, created_at)
@@ -136,9 +134,7 @@ async fn ask_and_record(
         return Err(AppError::Status {
             status: axum::http::StatusCode::BAD_GATEWAY,
             code: "provider_unavailable",
-            message: "The card provider did not answer. The refund is pending; ask again to complete it \
-                      (the provider refunds at most once)."
-                .into(),
+            message: "refund_pending_provider_silent".into(),
         });
     };
     let mut tx = state.begin().await?;
@@ -173,7 +169,7 @@ async fn ask_and_record(
         return Err(AppError::Status {
             status: axum::http::StatusCode::BAD_GATEWAY,
             code: "refund_refused",
-            message: "The card provider refused the refund. Nothing was refunded.".into(),
+            message: "card_provider_refused_refund_nothing".into(),
         });
     }
     Ok(())

@@ -28,11 +28,11 @@ use crate::{
 };
 
 fn vessel_not_found() -> AppError {
-    AppError::NotFound("Vessel not found.".into())
+    AppError::NotFound("vessel_not_found".into())
 }
 
 fn payment_not_found() -> AppError {
-    AppError::NotFound("Payment not found.".into())
+    AppError::NotFound("payment_not_found".into())
 }
 
 /// `POST /api/payments/create-intent`: the registration fee of a pending
@@ -48,17 +48,14 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
             .await?
             .ok_or_else(vessel_not_found)?;
     if vessel.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
-        return Err(AppError::Forbidden("Only the vessel's owner can pay its registration fee.".into()));
+        return Err(AppError::Forbidden("vessels_owner_pay_registration_fee".into()));
     }
     match vessel.try_get::<&str, _>("status")? {
         "pending_payment" => {}
         "needs_review" => {
-            return Err(AppError::Conflict(
-                "This vessel's registration fee has been paid; the registry is reviewing an identifier it shares with another vessel."
-                    .into(),
-            ));
+            return Err(AppError::Conflict("vessels_registration_fee_been_paid".into()));
         }
-        _ => return Err(AppError::Conflict("This vessel's registration fee has already been paid.".into())),
+        _ => return Err(AppError::Conflict("vessels_registration_fee_already_been".into())),
     }
     let paid: i64 = sqlx::query(
         "SELECT COUNT(*) AS n FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'",
@@ -68,10 +65,7 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
     .await?
     .try_get("n")?;
     if paid > 0 {
-        return Err(AppError::Conflict(
-            "This vessel's registration fee has been paid; the registry is reviewing an identifier it shares with another vessel."
-                .into(),
-        ));
+        return Err(AppError::Conflict("vessels_registration_fee_been_paid".into()));
     }
     {
         let mut conn = state.db.acquire().await?;
@@ -108,7 +102,7 @@ async fn transfer_intent(state: &AppState, user: &User, request: &CreateIntentRe
     let transfer_id = request
         .transfer_id
         .as_deref()
-        .ok_or_else(|| AppError::field("transferId", "A transfer fee needs the transfer's id."))?;
+        .ok_or_else(|| AppError::field("transferId", "transfer_fee_needs_transfers_id"))?;
     let payable = crate::transfers::service::payable(state, user, transfer_id, &request.vessel_id).await?;
     let payment_id = open_payment(state, user, Fee::Transfer { vessel_id: &request.vessel_id, transfer_id }).await?;
     let description = format!("Ownership transfer of {}", payable.platform_id);
@@ -150,7 +144,7 @@ async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<
             if transfer_id.is_some() && open.try_get::<String, _>("user_id")? != user.id {
                 // The other party of the transfer is paying: their payment,
                 // card and receipt are theirs alone.
-                return Err(AppError::Conflict("The other party of this transfer is paying its fee.".into()));
+                return Err(AppError::Conflict("other_party_transfer_paying_fee".into()));
             }
             if open.try_get::<String, _>("provider")? == state.payments.name() {
                 return Ok(id);
@@ -403,6 +397,6 @@ pub(crate) fn provider_unavailable(cause: &anyhow::Error) -> AppError {
     AppError::Status {
         status: axum::http::StatusCode::BAD_GATEWAY,
         code: "payment_provider_unavailable",
-        message: "The card payment service could not be reached; please try again.".into(),
+        message: "card_payment_service_could_not".into(),
     }
 }

@@ -43,7 +43,7 @@ const HANDLED: &[&str] = &[
 
 pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppResult<WebhookAck> {
     let PaymentsProvider::Stripe { webhook_secret, .. } = &state.config.payments else {
-        return Err(AppError::NotFound("Webhooks are only received with REGISTRY_PAYMENTS=stripe.".into()));
+        return Err(AppError::NotFound("webhooks_received_registry_payments_stripe".into()));
     };
     let event: Event = crate::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
     if !HANDLED.contains(&event.kind.as_str()) {

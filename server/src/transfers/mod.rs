@@ -135,7 +135,7 @@ pub(crate) async fn resend_otp(
     Path(id): Path<String>,
 ) -> AppResult<impl IntoResponse> {
     service::resend(&state, &me.user, &id).await?;
-    Ok((StatusCode::ACCEPTED, MessageResponse::new("A new code has been sent to the new owner's phone.")))
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("new_code_been_sent_new")))
 }
 
 #[utoipa::path(post, path = "/api/transfers/{id}/cancel", tag = "transfers",

@@ -7,10 +7,12 @@ use super::model::{TRANSFER_COLUMNS, Transfer, TransferStatus};
 use crate::{
     app::AppState,
     auth::User,
+    auth::{Recipient, language_of},
     clock::{HOUR, now_ms},
     db::is_unique_violation,
     domain::{Email, PhoneE164, PlatformId},
     error::{AppError, AppResult},
+    i18n::{Lang, Msg},
     ids::new_id,
     otp::{self, Purpose},
     outbox::{self, Message},
@@ -21,11 +23,11 @@ use crate::{
 pub const VALIDITY_MS: i64 = 24 * HOUR;
 
 fn not_found() -> AppError {
-    AppError::NotFound("Transfer not found.".into())
+    AppError::NotFound("transfer_not_found".into())
 }
 
 fn vessel_not_found() -> AppError {
-    AppError::NotFound("Vessel not found.".into())
+    AppError::NotFound("vessel_not_found".into())
 }
 
 pub struct Initiation {
@@ -50,11 +52,11 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     }
     match vessel.try_get::<&str, _>("status")? {
         "active" => {}
-        "in_transfer" => return Err(AppError::Conflict("This vessel already has an open transfer.".into())),
-        _ => return Err(AppError::Conflict("Only a vessel in the registry can be transferred.".into())),
+        "in_transfer" => return Err(AppError::Conflict("vessel_already_open_transfer".into())),
+        _ => return Err(AppError::Conflict("vessel_registry_transferred".into())),
     }
     if user.phone_e164.as_deref() == Some(i.to_phone.as_str()) {
-        return Err(AppError::field("toPhoneE164", "This is your own phone number. Enter the new owner's number."));
+        return Err(AppError::field("toPhoneE164", "own_phone_number_enter_new"));
     }
     let transfer_id = new_id();
     // Before the transaction: the slot is taken by a write of its own.
@@ -77,34 +79,31 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     match inserted {
         Err(e) if is_unique_violation(&e) => {
             tx.rollback().await?;
-            return Err(AppError::Conflict("This vessel already has an open transfer.".into()));
+            return Err(AppError::Conflict("vessel_already_open_transfer".into()));
         }
         other => other?,
     };
     if !lifecycle::start_transfer(&mut tx, &i.vessel_id, &user.id, &transfer_id).await? {
         tx.rollback().await?;
-        return Err(AppError::Conflict("This vessel already has an open transfer.".into()));
+        return Err(AppError::Conflict("vessel_already_open_transfer".into()));
     }
     let code = slot.issue(&mut tx).await?;
-    let vessel_name = vessel.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "a vessel".into());
-    let platform_id = PlatformId::display_stored(vessel.try_get("platform_id")?);
-    let body = format!(
-        "European Small-Craft Registry: your code to receive {vessel_name} ({platform_id}) is {}. \
-         Give it only to the seller, in person. It is valid for 10 minutes. Once the fee is paid, the vessel is \
-         yours: sign up or sign in with this mobile number to find it: {}",
-        code.expose(),
-        state.config.link("/signup")
-    );
-    outbox::enqueue(&mut tx, &Message::sms(i.to_phone.as_str(), "Transfer code", body)).await?;
+    let lang = buyer_language(&mut tx, i.to_phone.as_str(), user.language).await?;
+    let name = vessel.try_get::<Option<String>, _>("name")?;
+    let vessel =
+        VesselNamed { name: name.as_deref(), platform_id: &PlatformId::display_stored(vessel.try_get("platform_id")?) };
+    let body = vessel
+        .describe(Msg::new("mail.transfer_code_sms"), lang)
+        .arg("code", code.expose())
+        .arg("signUp", state.config.link("/signup"));
+    let subject = Msg::new("mail.transfer_code_subject");
+    outbox::enqueue(&mut tx, &Message::sms_in(lang, i.to_phone.as_str(), &subject, &body)).await?;
     if let Some(email) = &i.to_email {
-        let body = format!(
-            "The owner of {vessel_name} ({platform_id}) has started transferring it to you on the European \
-             Small-Craft Registry. Your phone has received a code: give it to the seller to confirm the transfer.\n\n\
-             After the transfer fee is paid, the vessel appears on your dashboard once you sign in with an account \
-             whose verified mobile number is the one the seller entered:\n\n{}",
-            state.config.link("/dashboard")
-        );
-        outbox::enqueue(&mut tx, &Message::email(email.as_str(), "A vessel is being transferred to you", body)).await?;
+        let body = vessel
+            .describe(Msg::new("mail.transfer_started_body"), lang)
+            .arg("dashboard", state.config.link("/dashboard"));
+        let subject = Msg::new("mail.transfer_started_subject");
+        outbox::enqueue(&mut tx, &Message::email_in(lang, email.as_str(), &subject, &body)).await?;
     }
     tx.commit().await?;
     state.wake_outbox();
@@ -161,7 +160,7 @@ pub async fn list(state: &AppState, user: &User) -> AppResult<Vec<Transfer>> {
 pub async fn verify(state: &AppState, user: &User, id: &str, code: &str) -> AppResult<Transfer> {
     let (transfer, from, _) = load_for(state, user, id).await?;
     if from != user.id {
-        return Err(AppError::Forbidden("Only the person who started the transfer can enter its code.".into()));
+        return Err(AppError::Forbidden("person_who_started_transfer_enter".into()));
     }
     refuse_unless_pending(&transfer)?;
     let matched = otp::check(&state.db, Purpose::Transfer, id, code).await?.map_err(AppError::from)?;
@@ -177,7 +176,7 @@ pub async fn verify(state: &AppState, user: &User, id: &str, code: &str) -> AppR
     .rows_affected();
     if moved == 0 || !matched.consume(&mut tx).await? {
         tx.rollback().await?;
-        return Err(AppError::Conflict("This transfer has already been verified or is no longer open.".into()));
+        return Err(AppError::Conflict("transfer_already_been_verified_no".into()));
     }
     crate::audit::Event::new("transfer_code_confirmed")
         .by(Some(&user.id))
@@ -192,8 +191,8 @@ pub async fn verify(state: &AppState, user: &User, id: &str, code: &str) -> AppR
 fn refuse_unless_pending(transfer: &Transfer) -> AppResult<()> {
     match transfer.status {
         TransferStatus::PendingVerification => Ok(()),
-        TransferStatus::Verified => Err(AppError::Conflict("This transfer's code has already been confirmed.".into())),
-        _ => Err(AppError::Conflict("This transfer is no longer open.".into())),
+        TransferStatus::Verified => Err(AppError::Conflict("transfers_code_already_been_confirmed".into())),
+        _ => Err(AppError::Conflict("transfer_no_longer_open".into())),
     }
 }
 
@@ -201,19 +200,17 @@ fn refuse_unless_pending(transfer: &Transfer) -> AppResult<()> {
 pub async fn resend(state: &AppState, user: &User, id: &str) -> AppResult<()> {
     let (transfer, from, to_phone) = load_for(state, user, id).await?;
     if from != user.id {
-        return Err(AppError::Forbidden("Only the person who started the transfer can send a new code.".into()));
+        return Err(AppError::Forbidden("person_who_started_transfer_send".into()));
     }
     refuse_unless_pending(&transfer)?;
     let slot = otp::reserve_send(&state.db, Purpose::Transfer, id, &to_phone).await?;
     let mut tx = state.begin().await?;
     let code = slot.issue(&mut tx).await?;
-    let body = format!(
-        "European Small-Craft Registry: your new code to receive {} ({}) is {}. It is valid for 10 minutes.",
-        transfer.vessel.name.as_deref().unwrap_or("a vessel"),
-        transfer.vessel.platform_id,
-        code.expose()
-    );
-    outbox::enqueue(&mut tx, &Message::sms(&to_phone, "Transfer code", body)).await?;
+    let lang = buyer_language(&mut tx, &to_phone, user.language).await?;
+    let vessel = VesselNamed { name: transfer.vessel.name.as_deref(), platform_id: &transfer.vessel.platform_id };
+    let body = vessel.describe(Msg::new("mail.transfer_new_code_sms"), lang).arg("code", code.expose());
+    let subject = Msg::new("mail.transfer_code_subject");
+    outbox::enqueue(&mut tx, &Message::sms_in(lang, &to_phone, &subject, &body)).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
@@ -233,7 +230,7 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
 pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason: Option<&str>) -> AppResult<()> {
     let (transfer, from, to_phone) = load_for(state, user, id).await?;
     if from != user.id && !user.is_admin() {
-        return Err(AppError::Forbidden("Only the person who started the transfer can cancel it.".into()));
+        return Err(AppError::Forbidden("person_who_started_transfer_cancel".into()));
     }
     let mut tx = state.begin().await?;
     // Payments, then the transfer, then the vessel: the order a payment's
@@ -250,7 +247,7 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
     .rows_affected();
     if moved == 0 {
         tx.rollback().await?;
-        return Err(AppError::Conflict("This transfer is no longer open.".into()));
+        return Err(AppError::Conflict("transfer_no_longer_open".into()));
     }
     lifecycle::end_transfer(&mut tx, &transfer.vessel.id, Some(&user.id), "transfer canceled").await?;
     crate::audit::Event::new("transfer_canceled")
@@ -260,13 +257,12 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
         .detail(serde_json::json!({ "reason": reason, "byAdministrator": from != user.id }))
         .write(&mut *tx)
         .await?;
-    let body = format!(
-        "European Small-Craft Registry: the transfer of {} ({}) to you has been canceled. Any code you received no \
-         longer works.",
-        transfer.vessel.name.as_deref().unwrap_or("a vessel"),
-        transfer.vessel.platform_id
-    );
-    outbox::enqueue(&mut tx, &Message::sms(&to_phone, "Transfer canceled", body)).await?;
+    let seller = language_of(&mut tx, Recipient::Id(&from)).await?.unwrap_or(user.language);
+    let lang = buyer_language(&mut tx, &to_phone, seller).await?;
+    let vessel = VesselNamed { name: transfer.vessel.name.as_deref(), platform_id: &transfer.vessel.platform_id };
+    let body = vessel.describe(Msg::new("mail.transfer_canceled_sms"), lang);
+    let subject = Msg::new("mail.transfer_canceled_subject");
+    outbox::enqueue(&mut tx, &Message::sms_in(lang, &to_phone, &subject, &body)).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())
@@ -329,17 +325,17 @@ pub struct Payable {
 pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -> AppResult<Payable> {
     let (transfer, from, to_phone) = load_for(state, user, id).await?;
     if transfer.vessel.id != vessel_id {
-        return Err(AppError::field("vesselId", "This transfer is for another vessel."));
+        return Err(AppError::field("vesselId", "transfer_another_vessel"));
     }
     match transfer.status {
         TransferStatus::Verified => {}
         TransferStatus::PendingVerification => {
-            return Err(AppError::Conflict("Confirm the code the new owner received before paying.".into()));
+            return Err(AppError::Conflict("confirm_code_new_owner_received".into()));
         }
-        _ => return Err(AppError::Conflict("This transfer is no longer open.".into())),
+        _ => return Err(AppError::Conflict("transfer_no_longer_open".into())),
     }
     if from != user.id && !user.is_admin() && user.phone_e164.as_deref() != Some(to_phone.as_str()) {
-        return Err(AppError::Forbidden("Only the seller or the new owner can pay this transfer's fee.".into()));
+        return Err(AppError::Forbidden("seller_new_owner_pay_transfers".into()));
     }
     let paid: i64 = sqlx::query(
         "SELECT COUNT(*) AS n FROM payments WHERE transfer_id = $1 AND purpose = 'transfer' AND status = 'succeeded'",
@@ -349,9 +345,7 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
     .await?
     .try_get("n")?;
     if paid > 0 {
-        return Err(AppError::Conflict(
-            "This transfer's fee has been paid; the registry is reviewing it and will contact you.".into(),
-        ));
+        return Err(AppError::Conflict("transfers_fee_been_paid_registry".into()));
     }
     Ok(Payable { platform_id: transfer.vessel.platform_id })
 }
@@ -440,75 +434,76 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
         tracing::warn!(transfer = id, "transfer fee paid for a transfer no longer open: held for review");
         return Ok(());
     }
-    let notice = Notice {
-        transfer_id: id,
-        platform_id: PlatformId::display_stored(row.try_get("platform_id")?),
-        vessel: row.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "your vessel".into()),
-    };
-    let (vessel, platform_id) = (&notice.vessel, &notice.platform_id);
+    let seller = language_of(tx, Recipient::Id(&from)).await?.unwrap_or_default();
+    let buyer = buyer_language(tx, &to_phone, seller).await?;
+    let name = row.try_get::<Option<String>, _>("name")?;
+    let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
+    let vessel = VesselNamed { name: name.as_deref(), platform_id: &platform_id };
     let sms = match &to {
-        Some(_) => format!("European Small-Craft Registry: {vessel} ({platform_id}) is now registered to you."),
+        Some(_) => Msg::new("mail.transfer_complete_sms"),
         // The link to claim it came with the code.
-        None => format!(
-            "European Small-Craft Registry: {vessel} ({platform_id}) has been transferred to this number. To claim \
-             it, sign up (or sign in) with this mobile number and verify it."
-        ),
+        None => Msg::new("mail.transfer_complete_claim_sms"),
     };
-    outbox::enqueue(tx, &Message::sms(&to_phone, "Transfer complete", sms)).await?;
-    notice.email_seller(tx, &from).await?;
+    let subject = Msg::new("mail.transfer_complete_subject");
+    outbox::enqueue(tx, &Message::sms_in(buyer, &to_phone, &subject, &vessel.describe(sms, buyer))).await?;
+    let to_seller = |lang| vessel.describe(Msg::new("mail.transfer_seller_body"), lang).arg("reference", id);
+    email_account(tx, &from, &subject, to_seller).await?;
     match &to {
-        Some(to) => notice.email_new_owner(tx, to).await?,
+        Some(to) => {
+            let to_owner = |lang| vessel.describe(Msg::new("mail.transfer_owner_body"), lang).arg("reference", id);
+            email_account(tx, to, &subject, to_owner).await?;
+        }
         // The address the seller gave for the buyer, who has no account yet.
         None => {
             if let Some(email) = row.try_get::<Option<String>, _>("to_email")? {
-                let body = format!(
-                    "{} ({}) has been transferred to you on the European Small-Craft Registry. To claim it, sign \
-                     up (or sign in) with the mobile number the seller entered and verify it: the vessel then \
-                     appears on your dashboard.\n\nTransfer reference: {}",
-                    notice.vessel, notice.platform_id, notice.transfer_id
-                );
-                outbox::enqueue(tx, &Message::email(&email, "A vessel is waiting for you", body)).await?;
+                let body = vessel.describe(Msg::new("mail.transfer_waiting_body"), buyer).arg("reference", id);
+                let subject = Msg::new("mail.transfer_waiting_subject");
+                outbox::enqueue(tx, &Message::email_in(buyer, &email, &subject, &body)).await?;
             }
         }
     }
     Ok(())
 }
 
-/// What the parties of a completed transfer are told.
-struct Notice<'a> {
-    transfer_id: &'a str,
-    platform_id: String,
-    vessel: String,
+/// A vessel as the messages about its transfer name it.
+struct VesselNamed<'a> {
+    name: Option<&'a str>,
+    platform_id: &'a str,
 }
 
-impl Notice<'_> {
-    async fn email_seller(&self, tx: &mut crate::db::Tx<'_>, seller: &str) -> AppResult<()> {
-        let body = format!(
-            "The transfer of {} ({}) is complete: it is no longer registered to you. Your release receipt is on your \
-             dashboard.\n\nTransfer reference: {}",
-            self.vessel, self.platform_id, self.transfer_id
-        );
-        self.email(tx, seller, &body).await
+impl VesselNamed<'_> {
+    /// `message` with the vessel's `{{vessel}}` (its name, or "a vessel" in `lang`) and `{{platformId}}`.
+    fn describe(&self, message: Msg, lang: Lang) -> Msg {
+        self.describe_or(message, lang, "mail.a_vessel")
     }
 
-    async fn email_new_owner(&self, tx: &mut crate::db::Tx<'_>, owner: &str) -> AppResult<()> {
-        let body = format!(
-            "{} ({}) is now registered to you. It is on your dashboard.\n\nTransfer reference: {}",
-            self.vessel, self.platform_id, self.transfer_id
-        );
-        self.email(tx, owner, &body).await
+    fn describe_or(&self, message: Msg, lang: Lang, unnamed: &'static str) -> Msg {
+        let name = self.name.map_or_else(|| Msg::new(unnamed).render(lang), str::to_owned);
+        message.arg("vessel", name).arg("platformId", self.platform_id)
     }
+}
 
-    async fn email(&self, tx: &mut crate::db::Tx<'_>, user_id: &str, body: &str) -> AppResult<()> {
-        let row = sqlx::query("SELECT email FROM users WHERE id = $1 AND archived_at IS NULL")
-            .bind(user_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-        if let Some(row) = row {
-            outbox::enqueue(tx, &Message::email(row.try_get("email")?, "Transfer complete", body.to_owned())).await?;
-        }
-        Ok(())
+/// The buyer's language: that of the account on which the number is verified, else `fallback` (the seller's).
+async fn buyer_language(conn: &mut sqlx::AnyConnection, phone: &str, fallback: Lang) -> sqlx::Result<Lang> {
+    Ok(language_of(conn, Recipient::VerifiedPhone(phone)).await?.unwrap_or(fallback))
+}
+
+/// Email a live account, in its language.
+async fn email_account(
+    tx: &mut crate::db::Tx<'_>,
+    user_id: &str,
+    subject: &Msg,
+    body: impl FnOnce(Lang) -> Msg,
+) -> AppResult<()> {
+    let row = sqlx::query("SELECT email, language FROM users WHERE id = $1 AND archived_at IS NULL")
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if let Some(row) = row {
+        let lang = Lang::parse(row.try_get("language")?).unwrap_or_default();
+        outbox::enqueue(tx, &Message::email_in(lang, row.try_get("email")?, subject, &body(lang))).await?;
     }
+    Ok(())
 }
 
 /// The holder of `phone` has just verified it (in `tx`, the verification's
@@ -546,14 +541,15 @@ pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &st
                 .await?
                 .rows_affected();
         if taken == 0 || !lifecycle::claim(tx, &vessel_id, user_id, &id).await? {
-            return Err(AppError::Conflict("This vessel has just been claimed. Try again.".into()));
+            return Err(AppError::Conflict("vessel_just_been_claimed_try".into()));
         }
-        let notice = Notice {
-            transfer_id: &id,
-            platform_id: PlatformId::display_stored(row.try_get("platform_id")?),
-            vessel: row.try_get::<Option<String>, _>("name")?.unwrap_or_else(|| "your vessel".into()),
+        let name = row.try_get::<Option<String>, _>("name")?;
+        let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
+        let vessel = VesselNamed { name: name.as_deref(), platform_id: &platform_id };
+        let body = |lang| {
+            vessel.describe_or(Msg::new("mail.transfer_owner_body"), lang, "mail.your_vessel").arg("reference", &id)
         };
-        notice.email_new_owner(tx, user_id).await?;
+        email_account(tx, user_id, &Msg::new("mail.transfer_complete_subject"), body).await?;
         claimed += 1;
     }
     Ok(claimed)

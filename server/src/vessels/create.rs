@@ -24,6 +24,7 @@ use crate::{
         identifiers::{Cin, Eni, ImoNumber, Known, LegacyId, Mmsi, NationalIdentifier, NationalKind},
     },
     error::{AppError, AppResult, FieldCheck},
+    i18n::Msg,
     ids::new_id,
 };
 
@@ -116,25 +117,24 @@ impl NewVessel {
         let mut warnings = Vec::new();
 
         let name = match present(r.name.as_deref()) {
-            Some(n) => check.take("name", text(n, 100, "", "Name must be at most 100 characters")).map(Some),
+            Some(n) => check.take("name", text(n, 100, "", "name_most_100_characters")).map(Some),
             None => Some(None),
         };
-        let country = check.take("countryCode", countries::find(&r.country_code).ok_or("Select a country"));
+        let country = check.take("countryCode", countries::find(&r.country_code).ok_or("select_country"));
         let phone = check.take(
             "phoneE164",
             match r.phone_e164.trim() {
-                "" => Err("Phone number is required"),
-                p if p.len() > 16 => Err("Phone number too long"),
+                "" => Err("phone_number_required"),
+                p if p.len() > 16 => Err("phone_number_too_long"),
                 p => PhoneE164::parse(p),
             },
         );
-        let make = check.take("make", text(&r.make, 100, "Make is required", "Make must be at most 100 characters"));
-        let model =
-            check.take("model", text(&r.model, 100, "Model is required", "Model must be at most 100 characters"));
+        let make = check.take("make", text(&r.make, 100, "make_required", "make_most_100_characters"));
+        let model = check.take("model", text(&r.model, 100, "model_required", "model_most_100_characters"));
         let max_year = current_year + 1;
         let build_year = match r.build_year {
             Some(y) if !(1900..=max_year).contains(&y) => {
-                check.take::<(), _>("buildYear", Err(format!("Build year must be between 1900 and {max_year}")));
+                check.take::<(), _>("buildYear", Err(Msg::new("build_year_range").arg("max", max_year)));
                 None
             }
             y => Some(y),
@@ -142,8 +142,8 @@ impl NewVessel {
         let length_cm = check.take(
             "lengthCm",
             match r.length_cm {
-                Some(l) if l <= 0 => Err("Length must be a positive number"),
-                Some(l) if l > 10_000 => Err("Length must be at most 10000 cm"),
+                Some(l) if l <= 0 => Err("length_positive_number"),
+                Some(l) if l > 10_000 => Err("length_most_10000_cm"),
                 l => Ok(l),
             },
         );
@@ -153,8 +153,7 @@ impl NewVessel {
         let (cin, legacy_id) = if wants_legacy {
             let legacy = match present(r.legacy_id.as_deref()) {
                 Some(v) => check.take("legacyId", Known::parse(v, LegacyId::parse)).map(Some),
-                None => check
-                    .take::<Option<_>, _>("legacyId", Err("Enter the legacy or national ID, or tick \"I don't know\"")),
+                None => check.take::<Option<_>, _>("legacyId", Err("legacy_id_required")),
             };
             (Some(None), legacy)
         } else {
@@ -178,10 +177,7 @@ impl NewVessel {
 
         let engine_serial = match present(r.engine_serial.as_deref()) {
             Some(v) => check
-                .take(
-                    "engineSerial",
-                    Known::parse(v, |s| text(s, 40, "", "Engine serial must be at most 40 characters")),
-                )
+                .take("engineSerial", Known::parse(v, |s| text(s, 40, "", "engine_serial_most_40_characters")))
                 .map(Some),
             None => Some(None),
         };
@@ -198,8 +194,8 @@ impl NewVessel {
                 (Some(k), Some(c)) if c.national.contains(&k) => {
                     Known::parse(value, NationalIdentifier::parse).map(|v| (k, v))
                 }
-                (Some(_), Some(_)) => Err("This identifier does not apply to vessels of the chosen country"),
-                (None, _) => Err("Unknown identifier type"),
+                (Some(_), Some(_)) => Err("identifier_does_not_apply_vessels"),
+                (None, _) => Err("unknown_identifier_type"),
                 (Some(_), None) => continue, // reported on countryCode already
             };
             if let Some((k, v)) = check.take(&field, parsed) {
@@ -214,12 +210,11 @@ impl NewVessel {
         {
             warnings.push(Warning {
                 field: "mmsi".into(),
-                message: format!(
-                    "This MMSI was allotted by {} ({}), not {}: fine if the vessel flies that flag.",
-                    m.country(),
-                    m.as_str(),
-                    country.code
-                ),
+                message: Msg::new("mmsi_other_country")
+                    .arg("mmsiCountry", m.country())
+                    .arg("mmsi", m.as_str())
+                    .arg("country", country.code)
+                    .localized(),
             });
         }
         Ok((
@@ -283,7 +278,7 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         return Err(AppError::Status {
             status: axum::http::StatusCode::FORBIDDEN,
             code: "email_unverified",
-            message: "Please verify your email address before registering a vessel.".into(),
+            message: "verify_email_address_before_registering".into(),
         });
     }
     let mut conn = state.db.acquire().await?;

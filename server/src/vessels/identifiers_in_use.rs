@@ -5,9 +5,10 @@
 
 use sqlx::{AnyConnection, Row};
 
-use crate::{clock::now_ms, error::AppError, ids::new_id};
+use crate::{clock::now_ms, error::AppError, i18n::Msg, ids::new_id};
 
-/// One identifier that must be unique, named for people and for the table.
+/// One identifier that must be unique, named for people (by its acronym, the same in every
+/// language) and for the table.
 #[derive(Clone, Debug)]
 pub struct UniqueIdentifier {
     pub label: &'static str,
@@ -15,8 +16,7 @@ pub struct UniqueIdentifier {
     pub value: String,
 }
 
-const COLUMNS: [(&str, &str); 4] =
-    [("CIN/HIN", "cin"), ("MMSI", "mmsi"), ("IMO number", "imo_number"), ("ENI number", "eni_number")];
+const COLUMNS: [(&str, &str); 4] = [("CIN/HIN", "cin"), ("MMSI", "mmsi"), ("IMO", "imo_number"), ("ENI", "eni_number")];
 
 impl UniqueIdentifier {
     /// `value` for the identifier stored in `column`; `unknown` is nobody's.
@@ -89,10 +89,9 @@ pub async fn record_conflict(
 
 /// 409 naming the identifier, never the other owner.
 pub fn conflict(identifier: &UniqueIdentifier) -> AppError {
-    AppError::Conflict(format!(
-        "A vessel with this {} ({}) is already registered. If it is yours, contact the registry.",
-        identifier.label, identifier.value
-    ))
+    AppError::Conflict(
+        Msg::new("identifier_in_use").arg("identifier", identifier.label).arg("value", &identifier.value),
+    )
 }
 
 /// Refuse (409) and record the attempt when another registered vessel carries one of them.

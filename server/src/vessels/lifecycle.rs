@@ -150,9 +150,7 @@ pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, 
             .await?
             .rows_affected();
     if moved == 0 {
-        return Err(AppError::Conflict(
-            "Only an active vessel or one awaiting review can be deactivated. Cancel an open transfer first.".into(),
-        ));
+        return Err(AppError::Conflict("active_vessel_one_awaiting_review".into()));
     }
     audit(tx, vessel_id, Some(admin), "deactivated", serde_json::json!({"reason": reason})).await?;
     Ok(())
@@ -213,23 +211,19 @@ pub async fn activate_by_admin(
     .fetch_one(&mut **tx)
     .await?;
     let (action, refusal) = match from {
-        VesselStatus::Deactivated => ("reactivated", "Only a deactivated vessel can be reactivated."),
-        VesselStatus::NeedsReview => ("review_resolved", "This vessel is not awaiting review."),
-        _ => ("activated", "Only a deactivated vessel or one awaiting review can be activated."),
+        VesselStatus::Deactivated => ("reactivated", "deactivated_vessel_reactivated"),
+        VesselStatus::NeedsReview => ("review_resolved", "vessel_not_awaiting_review"),
+        _ => ("activated", "deactivated_vessel_one_awaiting_review"),
     };
     let status: String = row.try_get("status")?;
     if !matches!(from, VesselStatus::Deactivated | VesselStatus::NeedsReview) || status != from.as_str() {
         return Err(AppError::Conflict(refusal.into()));
     }
     if row.try_get::<i64, _>("owner_open")? == 0 {
-        return Err(AppError::Conflict(
-            "The vessel's owner has archived their account; it cannot be activated.".into(),
-        ));
+        return Err(AppError::Conflict("vessels_owner_archived_their_account".into()));
     }
     if row.try_get::<i64, _>("paid")? == 0 {
-        return Err(AppError::Conflict(
-            "The vessel's registration fee was never paid or has been refunded; it cannot be activated.".into(),
-        ));
+        return Err(AppError::Conflict("vessels_registration_fee_never_paid".into()));
     }
     let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
     if let Some((identifier, _)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
@@ -248,12 +242,12 @@ pub async fn activate_by_admin(
     match moved {
         Err(e) if is_unique_violation(&e) => {
             savepoint.rollback().await?;
-            return Err(AppError::Conflict("Another vessel carries one of this vessel's identifiers.".into()));
+            return Err(AppError::Conflict("another_vessel_carries_one_vessels".into()));
         }
         Ok(done) if done.rows_affected() == 0 => {
             // Another administrator (or a refund) moved it first.
             savepoint.rollback().await?;
-            return Err(AppError::Conflict("The vessel changed meanwhile. Reload it.".into()));
+            return Err(AppError::Conflict("vessel_changed_meanwhile_reload".into()));
         }
         other => {
             other?;

@@ -103,27 +103,22 @@ pub(crate) async fn admin_list(
     if !(1..=search::MAX_PAGE).contains(&page) || !(1..=search::MAX_PAGE_SIZE).contains(&page_size) {
         return Err(crate::error::AppError::bad_request(
             "invalid_parameter",
-            format!(
-                "Page must be between 1 and {} and page size between 1 and {}.",
-                search::MAX_PAGE,
-                search::MAX_PAGE_SIZE
-            ),
+            crate::i18n::Msg::new("paging_range")
+                .arg("maxPage", search::MAX_PAGE)
+                .arg("maxSize", search::MAX_PAGE_SIZE),
         ));
     }
     let country = match params.country_code.as_deref().filter(|c| !c.is_empty()) {
         None => None,
         Some(c) => Some(
             crate::countries::find(&c.to_ascii_uppercase())
-                .ok_or_else(|| crate::error::AppError::bad_request("invalid_parameter", "Unknown country code."))?
+                .ok_or_else(|| crate::error::AppError::bad_request("invalid_parameter", "unknown_country_code"))?
                 .code,
         ),
     };
     let query = params.query.as_deref().map(str::trim).filter(|q| !q.is_empty());
     if query.is_some_and(|q| q.chars().count() > 100) {
-        return Err(crate::error::AppError::bad_request(
-            "invalid_parameter",
-            "The search is longer than 100 characters.",
-        ));
+        return Err(crate::error::AppError::bad_request("invalid_parameter", "query_too_long"));
     }
     let filter = service::AdminFilter { status: params.status, query, country };
     Ok(ApiJson(service::all_for_admin(&state, &filter, page, page_size).await?))

@@ -36,6 +36,7 @@ use crate::{
     db::{self, Backend, Tx},
     domain::{PlatformId, folded::fold},
     error::{AppError, AppResult},
+    i18n::Msg,
 };
 
 pub const DEFAULT_PAGE_SIZE: i64 = 10;
@@ -98,11 +99,11 @@ pub struct SearchQuery {
 
 /// A whole number, exactly as written (the web app omits empty filters; an
 /// empty or padded value is as malformed as any other text).
-fn number(field: &str, label: &str, raw: Option<&str>) -> AppResult<Option<i64>> {
+fn number(field: &str, raw: Option<&str>) -> AppResult<Option<i64>> {
     match raw {
         None => Ok(None),
         Some(s) => s.parse::<i64>().map(Some).map_err(|_| {
-            AppError::bad_request("invalid_parameter", format!("{label} must be a whole number (parameter {field})."))
+            AppError::bad_request("invalid_parameter", Msg::new("not_a_whole_number").arg("parameter", field))
         }),
     }
 }
@@ -120,37 +121,34 @@ impl SearchQuery {
     }
 
     pub fn parse(p: &SearchParams) -> AppResult<Self> {
-        let page = number("page", "Page", p.page.as_deref())?.unwrap_or(1);
+        let page = number("page", p.page.as_deref())?.unwrap_or(1);
         if !(1..=MAX_PAGE).contains(&page) {
-            return Err(AppError::bad_request("invalid_parameter", format!("Page must be between 1 and {MAX_PAGE}.")));
+            return Err(AppError::bad_request("invalid_parameter", Msg::new("page_range").arg("max", MAX_PAGE)));
         }
-        let page_size = number("pageSize", "Page size", p.page_size.as_deref())?.unwrap_or(DEFAULT_PAGE_SIZE);
+        let page_size = number("pageSize", p.page_size.as_deref())?.unwrap_or(DEFAULT_PAGE_SIZE);
         if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
             return Err(AppError::bad_request(
                 "invalid_parameter",
-                format!("Page size must be between 1 and {MAX_PAGE_SIZE}."),
+                Msg::new("page_size_range").arg("max", MAX_PAGE_SIZE),
             ));
         }
         let country_code = match p.country_code.as_deref() {
             None => None,
             Some(c) if c.len() == 2 && c.chars().all(|c| c.is_ascii_alphabetic()) => Some(c.to_ascii_uppercase()),
             Some(_) => {
-                return Err(AppError::bad_request("invalid_parameter", "Country codes have two letters, like NL."));
+                return Err(AppError::bad_request("invalid_parameter", "country_codes_two_letters_like"));
             }
         };
         let mut q = Self {
             country_code,
-            year_from: number("buildYearFrom", "Year from", p.build_year_from.as_deref())?,
-            year_to: number("buildYearTo", "Year to", p.build_year_to.as_deref())?,
+            year_from: number("buildYearFrom", p.build_year_from.as_deref())?,
+            year_to: number("buildYearTo", p.build_year_to.as_deref())?,
             page,
             page_size,
             ..Self::default()
         };
         if p.query.as_deref().is_some_and(|q| q.chars().count() > MAX_QUERY_LEN) {
-            return Err(AppError::bad_request(
-                "query_too_long",
-                format!("Search text can be at most {MAX_QUERY_LEN} characters."),
-            ));
+            return Err(AppError::bad_request("query_too_long", Msg::new("query_too_long").arg("max", MAX_QUERY_LEN)));
         }
         if let Some(raw) = p.query.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             q.platform_id = PlatformId::parse(raw).ok();
@@ -158,10 +156,7 @@ impl SearchQuery {
             if folded.chars().filter(|c| !c.is_whitespace()).count() >= MIN_TEXT_LEN {
                 q.text = Some(folded);
             } else if q.platform_id.is_none() {
-                return Err(AppError::bad_request(
-                    "query_too_short",
-                    "Type at least 3 characters to search by name, make or model.",
-                ));
+                return Err(AppError::bad_request("query_too_short", "query_too_short"));
             }
         }
         Ok(q)

@@ -17,7 +17,7 @@ use crate::{
 };
 
 fn not_found() -> AppError {
-    AppError::NotFound("The vessel you're looking for doesn't exist or is not publicly visible.".into())
+    AppError::NotFound("vessel_not_public".into())
 }
 
 /// A listed vessel for everyone; the owner and administrators also see the
@@ -193,10 +193,10 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         .ok_or_else(not_found)?;
     let before = Vessel::from_row(&row)?;
     if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
-        return Err(AppError::Forbidden("Only the vessel's current owner can change it.".into()));
+        return Err(AppError::Forbidden("vessels_current_owner_change".into()));
     }
     if before.status == super::model::VesselStatus::Deactivated {
-        return Err(AppError::Conflict("This vessel is deactivated and can no longer be changed.".into()));
+        return Err(AppError::Conflict("vessel_deactivated_no_longer_changed".into()));
     }
     let public = change.public_visibility.unwrap_or(before.public_visibility);
     let for_sale = change.for_sale.unwrap_or(before.for_sale);
@@ -213,7 +213,7 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         .await?
         .rows_affected();
         if changed == 0 {
-            return Err(AppError::Forbidden("Only the vessel's current owner can change it.".into()));
+            return Err(AppError::Forbidden("vessels_current_owner_change".into()));
         }
         crate::audit::record(
             &mut tx,

@@ -100,8 +100,10 @@ fn matrix() -> Vec<Row> {
             [400; 7],
         ),
         row("GET", "/api/auth/me", NoBody, SIGNED_IN),
+        row("GET", "/api/auth/session", NoBody, PUBLIC),
         row("POST", "/api/auth/resend-verification", NoBody, [401, 202, 409, 409, 409, 409, 409]),
         row("GET", "/api/profile", NoBody, SIGNED_IN),
+        row("PUT", "/api/profile/language", Json(|_| json!({"language": "de"})), SIGNED_IN),
         row(
             "POST",
             "/api/profile/phone",

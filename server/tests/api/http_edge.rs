@@ -16,7 +16,56 @@ async fn malformed_json_answers_in_the_envelope() {
         .unwrap();
     let (status, body) = parts(r).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body, json!({"message": "The request body is not valid JSON.", "code": "malformed_json"}));
+    assert_eq!(
+        body,
+        json!({"message": "The request body is not valid JSON.", "code": "malformed_json", "messageCode": "request_body_not_valid_json"})
+    );
+}
+
+#[tokio::test]
+async fn errors_speak_the_readers_language_and_carry_their_message_codes() {
+    let app = TestApp::spawn().await;
+    let in_lang = |lang: &'static str| {
+        app.client
+            .post(app.url("/api/auth/register"))
+            .header(header::ACCEPT_LANGUAGE, lang)
+            .json(&json!({"email": "not-an-email", "password": "short"}))
+    };
+    let (status, english) = parts(in_lang("en").send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{english}");
+    assert_eq!(english["fields"]["email"], json!(["Invalid email address"]));
+    assert_eq!(
+        english["fieldCodes"],
+        json!({"email": ["invalid_email_address"], "password": ["password_least_8_characters"]})
+    );
+    assert_eq!(english["messageCode"], english["fieldCodes"]["email"][0]);
+
+    let mut seen = std::collections::BTreeSet::new();
+    for lang in ["nl-NL,nl;q=0.9", "de", "fr-BE", "es", "it;q=0.8, en;q=0.1"] {
+        let (status, body) = parts(in_lang(lang).send().await.unwrap()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        // The codes do not change with the language; the text does.
+        assert_eq!(body["fieldCodes"], english["fieldCodes"], "{lang}");
+        assert_ne!(body["fields"]["email"], english["fields"]["email"], "{lang}");
+        assert!(seen.insert(body["message"].to_string()), "{lang} repeats another language's text");
+    }
+    // A language the registry lacks answers in English.
+    let (_, body) = parts(in_lang("pt-PT").send().await.unwrap()).await;
+    assert_eq!(body["message"], english["message"]);
+
+    // A message with a value interpolates it in every language and sends it as `args`.
+    let r = app
+        .client
+        .get(app.url("/api/vessels/search?page=0"))
+        .header(header::ACCEPT_LANGUAGE, "de")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = parts(r).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["messageCode"], "page_range");
+    assert_eq!(body["args"]["max"], "100000");
+    assert!(body["message"].as_str().unwrap().contains("100000"), "{body}");
 }
 
 #[tokio::test]

@@ -90,3 +90,59 @@ async fn promoting_a_user_makes_them_an_admin() {
     let err = registry::seed::promote(&app.db, "nobody@example.nl").await.unwrap_err();
     assert_eq!(err.to_string(), "No active user with email nobody@example.nl.");
 }
+
+#[tokio::test]
+async fn emails_are_written_in_the_language_kept_on_the_account() {
+    let app = TestApp::spawn().await;
+    // Sign-up takes the language from the form, or else from Accept-Language.
+    let r =
+        app.post("/api/auth/register", json!({"email": "de@example.de", "password": PASSWORD, "language": "de"})).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let r = app
+        .client
+        .post(app.url("/api/auth/register"))
+        .header(reqwest::header::ACCEPT_LANGUAGE, "it-IT,it;q=0.9")
+        .json(&json!({"email": "it@example.it", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let english = app.last_message_to("de@example.de").await;
+    let german = english.expect("a verification email");
+    assert_eq!(german["subject"], "Bestätigen Sie Ihre E-Mail-Adresse", "{german}");
+    let italian = app.last_message_to("it@example.it").await.expect("a verification email");
+    assert_ne!(italian["subject"], german["subject"]);
+    assert_ne!(italian["subject"], "Confirm your email address");
+
+    // Signed in, the user's choice is kept and later messages follow it.
+    let token = app.token_from_mail("de@example.de", "verify-email?token=").await;
+    assert_eq!(app.post("/api/auth/verify-email", json!({"token": token})).await.status(), StatusCode::OK);
+    let (_, me) = parts(app.login("de@example.de", PASSWORD).await).await;
+    assert_eq!(me["language"], "de", "{me}");
+    let r = app.client.put(app.url("/api/profile/language")).json(&json!({"language": "fr"})).send().await.unwrap();
+    let (status, body) = parts(r).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"language": "fr"})));
+    let (_, me) = parts(app.get("/api/auth/me").await).await;
+    assert_eq!(me["language"], "fr");
+    app.post("/api/auth/password-reset/request", json!({"email": "de@example.de"})).await;
+    let reset = app.last_message_to("de@example.de").await.expect("a reset email");
+    assert_eq!(reset["subject"], "Réinitialisez votre mot de passe", "{reset}");
+
+    // Only the six languages are kept.
+    let r = app.client.put(app.url("/api/profile/language")).json(&json!({"language": "pt"})).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn the_session_answers_a_guest_without_an_error() {
+    let app = TestApp::spawn().await;
+    let (status, body) = parts(app.get("/api/auth/session").await).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"user": null})));
+    // API clients keep the 401.
+    assert_eq!(app.get("/api/auth/me").await.status(), StatusCode::UNAUTHORIZED);
+    app.signed_in_user("s@example.nl").await;
+    let (status, body) = parts(app.get("/api/auth/session").await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["user"]["email"], "s@example.nl");
+    assert_eq!(body["user"], parts(app.get("/api/auth/me").await).await.1);
+}

@@ -372,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in, if anyone: a guest is an answer here, not a failure, so a
+         *     browser loading any page does not log one (`/api/auth/me` keeps its 401 for API clients).
+         */
+        get: operations["session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify-email": {
         parameters: {
             query?: never;
@@ -639,6 +659,26 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["archive"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep the language chosen in the web app on the account: emails and SMS to
+         *     this person are written in it from now on.
+         */
+        put: operations["set_language"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1260,14 +1300,27 @@ export interface components {
         };
         /** @description The body of every error response. */
         ErrorBody: {
-            /** @description A stable machine-readable code, e.g. `validation_failed`. */
+            /** @description The values of the message's `{{placeholders}}`, when it has any. */
+            args?: {
+                [key: string]: string;
+            } | null;
+            /** @description A stable machine-readable code for the kind of error, e.g. `validation_failed`. */
             code: string;
+            /** @description The catalogue keys of `fields`' messages, in the same order. */
+            fieldCodes?: {
+                [key: string]: string[];
+            } | null;
             /** @description Per-field messages, present only for validation errors. */
             fields?: {
                 [key: string]: string[];
             } | null;
-            /** @description A sentence the UI can show as is. */
+            /** @description A sentence the UI can show as is, in the request's language (`Accept-Language`). */
             message: string;
+            /**
+             * @description The stable key of `message` in the message catalogue (`server/messages/<lang>.json`,
+             *     section `errors`), e.g. `vessel_not_found`: a client shows its own text for it.
+             */
+            messageCode: string;
         };
         /** @enum {string} */
         EventType: "registered" | "transferred" | "released" | "claimed";
@@ -1305,6 +1358,15 @@ export interface components {
         };
         InitiatedTransfer: {
             transferId: string;
+        };
+        /**
+         * @description A language of the registry.
+         * @enum {string}
+         */
+        Lang: "en" | "nl" | "de" | "fr" | "es" | "it";
+        LanguageRequest: {
+            /** @description One of the six languages of the web app's menu. */
+            language: components["schemas"]["Lang"];
         };
         LocalConfirmRequest: {
             /** @description 12 to 19 digits; spaces and hyphens are ignored. */
@@ -1348,7 +1410,10 @@ export interface components {
             to: string;
         };
         MessageResponse: {
+            /** @description In the request's language. */
             message: string;
+            /** @description The message's key in the catalogue's `errors` section, as in the error envelope. */
+            messageCode: string;
         };
         /**
          * @description How far the current owner has proved who they are and what they own:
@@ -1477,6 +1542,7 @@ export interface components {
         };
         RegisterRequest: {
             email: string;
+            language?: null | components["schemas"]["Lang"];
             password: string;
             /** @description Optional; E.164, e.g. `+31612345678`. Needed later for transfers. */
             phoneE164?: string | null;
@@ -1499,6 +1565,9 @@ export interface components {
         Role: "user" | "admin";
         RoleChange: {
             role: components["schemas"]["Role"];
+        };
+        SessionResponse: {
+            user?: null | components["schemas"]["User"];
         };
         SetPhoneRequest: {
             phoneE164: string;
@@ -1576,9 +1645,11 @@ export interface components {
             emailVerifiedAt?: string | null;
             id: string;
             identityFailureCode?: null | components["schemas"]["IdentityFailure"];
-            /** @description `identityFailureCode` in words (English). */
+            /** @description `identityFailureCode` in words, in the request's language. */
             identityFailureReason?: string | null;
             identityVerificationStatus: components["schemas"]["IdentityVerificationStatus"];
+            /** @description The language chosen in the web app; emails and SMS to this person are written in it. */
+            language: components["schemas"]["Lang"];
             name?: string | null;
             phoneE164?: string | null;
             phoneVerifiedAt?: string | null;
@@ -4066,6 +4137,70 @@ export interface operations {
             };
         };
     };
+    session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     verify_email: {
         parameters: {
             query?: never;
@@ -5681,6 +5816,109 @@ export interface operations {
             };
             /** @description The request target is longer than 8 KiB */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageRequest"];
+            };
+        };
+        responses: {
+            /** @description The language now kept on the account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageRequest"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "@/i18n/en.json";
+import serverEn from "@server-messages/en.json";
 
 /** The six languages of the menu, each with its name in itself. */
 export const LANGUAGES = [
@@ -18,16 +19,27 @@ export const SUPPORTED_LANGUAGES: readonly string[] = LANGUAGES.map((l) => l.cod
 const STORAGE_KEY = "registry.language";
 const DEFAULT_LANGUAGE = "en";
 
+type Catalogue = { default: object };
+type ServerCatalogue = { default: { errors: object } };
+
+/**
+ * A language's strings: the app's own, and under `server` the texts of the server's message
+ * codes (the `errors` section of `server/messages/<lang>.json`, the server's own catalogue).
+ */
+function merged(app: Catalogue, server: ServerCatalogue): object {
+  return { ...app.default, server: server.default.errors };
+}
+
 /**
  * English ships with the app (it is also every other bundle's fallback); the other five
  * are fetched when first chosen, so a reader downloads one catalogue, not six.
  */
-const BUNDLES: Record<Exclude<LanguageCode, "en">, () => Promise<{ default: object }>> = {
-  nl: () => import("@/i18n/nl.json"),
-  de: () => import("@/i18n/de.json"),
-  fr: () => import("@/i18n/fr.json"),
-  es: () => import("@/i18n/es.json"),
-  it: () => import("@/i18n/it.json"),
+const BUNDLES: Record<Exclude<LanguageCode, "en">, () => Promise<object>> = {
+  nl: () => Promise.all([import("@/i18n/nl.json"), import("@server-messages/nl.json")]).then(([a, s]) => merged(a, s)),
+  de: () => Promise.all([import("@/i18n/de.json"), import("@server-messages/de.json")]).then(([a, s]) => merged(a, s)),
+  fr: () => Promise.all([import("@/i18n/fr.json"), import("@server-messages/fr.json")]).then(([a, s]) => merged(a, s)),
+  es: () => Promise.all([import("@/i18n/es.json"), import("@server-messages/es.json")]).then(([a, s]) => merged(a, s)),
+  it: () => Promise.all([import("@/i18n/it.json"), import("@server-messages/it.json")]).then(([a, s]) => merged(a, s)),
 };
 
 const lazyBundles: BackendModule = {
@@ -40,7 +52,7 @@ const lazyBundles: BackendModule = {
       return;
     }
     BUNDLES[language as keyof typeof BUNDLES]().then(
-      (bundle) => callback(null, bundle.default as Record<string, unknown>),
+      (bundle) => callback(null, bundle as Record<string, unknown>),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -72,7 +84,7 @@ export const i18nReady = i18n
   .use(lazyBundles)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...en, server: serverEn.errors } } },
     // English is bundled above; the backend fetches the others.
     partialBundledLanguages: true,
     lng: storedLanguage(),

@@ -1,4 +1,5 @@
 import type { ErrorBody } from "@/api/types";
+import i18n from "@/i18n";
 
 /**
  * Raised for every non-OK response. `message` follows the spec (section 7):
@@ -54,6 +55,8 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   const { json, headers, body, ...rest } = init;
   const finalHeaders = new Headers(headers);
   if (!finalHeaders.has("Accept")) finalHeaders.set("Accept", "application/json");
+  // The server writes its messages (and emails to a new account) in the reader's language.
+  if (!finalHeaders.has("Accept-Language") && i18n.language) finalHeaders.set("Accept-Language", i18n.language);
   if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
 
   const response = await fetch(path, {
@@ -110,9 +113,27 @@ export function fileNameOf(disposition: string | null): string | null {
   return name || null;
 }
 
-/** The server's human-readable message when there is one, else the fallback. */
+/**
+ * The text of a server message code in the reader's language (the server's catalogue, under
+ * `server.`), or `sent` (the server's own text) for a code this app does not know. A text whose
+ * placeholders the server did not send values for is left to the server too.
+ */
+export function serverText(code: string | null | undefined, sent: string, args?: Record<string, string> | null): string {
+  if (!code) return sent;
+  const key = `server.${code}`;
+  const plural = args?.count !== undefined ? `${key}_other` : key;
+  if (!i18n.exists(key) && !i18n.exists(plural)) return sent;
+  const values: Record<string, string | number> = { ...args };
+  if (args?.count !== undefined) values.count = Number(args.count);
+  const text = i18n.t(key, values);
+  return text.includes("{{") ? sent : text;
+}
+
+/** The server's message in the reader's language when there is one, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.body?.message) return err.body.message;
+  if (err instanceof ApiError && err.body?.message) {
+    return serverText(err.body.messageCode, err.body.message, err.body.args);
+  }
   return fallback;
 }
 
@@ -123,6 +144,12 @@ export function retryAfterSeconds(err: unknown): number | null {
 
 /** Field errors from a 422 envelope, or an empty object. */
 export function fieldErrors(err: unknown): Record<string, string[]> {
-  if (err instanceof ApiError && err.body?.fields) return err.body.fields;
-  return {};
+  if (!(err instanceof ApiError) || !err.body?.fields) return {};
+  const codes: Partial<Record<string, string[]>> = err.body.fieldCodes ?? {};
+  return Object.fromEntries(
+    Object.entries(err.body.fields).map(([field, messages]) => [
+      field,
+      messages.map((message, i) => serverText(codes[field]?.[i], message)),
+    ]),
+  );
 }

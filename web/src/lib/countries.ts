@@ -1,5 +1,6 @@
 // Country helpers shared by the registry pages and the registration wizard. Names are
-// translated under `countries.<CODE>`; flags are computed, so any ISO code gets one.
+// translated under `countries.<CODE>`; the supported countries' flags are SVG files shipped
+// with the app (components/ui/country-flag.tsx), so another code has neither.
 
 /** The search page's country filter (spec section 3): these seven, in this order. */
 export const SEARCH_COUNTRY_CODES = ["NL", "DE", "FR", "ES", "IT", "BE", "PL"] as const;
@@ -7,16 +8,16 @@ export const SEARCH_COUNTRY_CODES = ["NL", "DE", "FR", "ES", "IT", "BE", "PL"] a
 /** Every country the registry supports (spec section 3), for translated names. */
 export const SUPPORTED_COUNTRY_CODES = ["NL", "DE", "FR", "ES", "IT", "BE", "PL", "PT", "GR", "HR", "CH"] as const;
 
-/** The flag emoji of a two-letter country code ("NL" -> 🇳🇱), or "" when it is not one. */
-export function flagEmoji(code: string): string {
+export type SupportedCountryCode = (typeof SUPPORTED_COUNTRY_CODES)[number];
+
+/** The supported country a code names (any case, spaces around allowed), or null. */
+export function supportedCountryCode(code: string): SupportedCountryCode | null {
   const upper = code.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return "";
-  const regional = (index: number) => 0x1f1e6 + upper.charCodeAt(index) - 65;
-  return String.fromCodePoint(regional(0), regional(1));
+  return SUPPORTED_COUNTRY_CODES.find((supported) => supported === upper) ?? null;
 }
 
 /** The i18n key of a country's name, when we have one. */
 export function countryNameKey(code: string): string | null {
-  const upper = code.toUpperCase();
-  return (SUPPORTED_COUNTRY_CODES as readonly string[]).includes(upper) ? `countries.${upper}` : null;
+  const supported = supportedCountryCode(code);
+  return supported ? `countries.${supported}` : null;
 }

@@ -38,6 +38,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
   return {
     id: "u-owner",
     role: "user",
+    language: "en",
     name: "Olivia Owner",
     email: "owner@registry.test",
     phoneE164: "+31612345678",

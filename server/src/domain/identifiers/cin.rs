@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::i18n::Msg;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cin {
     pub country: String,
@@ -31,17 +33,15 @@ pub enum CinError {
 }
 
 impl CinError {
-    pub fn message(self) -> String {
+    pub fn message(self) -> Msg {
         match self {
-            Self::Length => "A CIN/HIN has 14 characters, like NL-BEN12345F819.".into(),
-            Self::Country => "A CIN/HIN starts with a two-letter country code.".into(),
-            Self::Manufacturer => "Characters 3 to 5 of a CIN/HIN are the manufacturer code (letters and digits).".into(),
-            Self::Serial => "Characters 6 to 10 of a CIN/HIN are the serial number: letters and digits except I, O and Q.".into(),
-            Self::Month => "Character 11 of a CIN/HIN is the month of production, a letter from A (January) to L (December).".into(),
-            Self::Year => "The last three characters of a CIN/HIN are digits: the production year's last digit and the two-digit model year.".into(),
-            Self::YearMismatch { build_year } => format!(
-                "This CIN/HIN's production and model year do not match the build year {build_year}: they may differ by at most one year."
-            ),
+            Self::Length => "cin_length_invalid".into(),
+            Self::Country => "cin_country_invalid".into(),
+            Self::Manufacturer => "cin_manufacturer_invalid".into(),
+            Self::Serial => "cin_serial_invalid".into(),
+            Self::Month => "cin_month_invalid".into(),
+            Self::Year => "cin_years_invalid".into(),
+            Self::YearMismatch { build_year } => Msg::new("cin_build_year_mismatch").arg("year", build_year),
         }
     }
 }

@@ -8,8 +8,8 @@ pub struct Eni {
     country: &'static str,
 }
 
-pub const INVALID_ENI: &str = "An ENI number has 8 digits.";
-pub const UNKNOWN_ENI_AUTHORITY: &str = "This ENI number does not start with the code of a known issuing authority.";
+pub const INVALID_ENI: &str = "eni_number_8_digits";
+pub const UNKNOWN_ENI_AUTHORITY: &str = "eni_number_does_not_start";
 
 impl Eni {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

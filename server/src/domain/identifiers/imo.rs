@@ -4,7 +4,7 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImoNumber(String);
 
-pub const INVALID_IMO: &str = "An IMO number has 7 digits and a valid check digit, like 9074729.";
+pub const INVALID_IMO: &str = "imo_number_7_digits_valid";
 
 impl ImoNumber {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

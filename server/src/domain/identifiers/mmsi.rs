@@ -8,9 +8,8 @@ pub struct Mmsi {
     country: &'static str,
 }
 
-pub const INVALID_MMSI: &str = "An MMSI has 9 digits.";
-pub const UNKNOWN_MID: &str =
-    "This MMSI does not start with a maritime identification digit (MID) allotted to a country.";
+pub const INVALID_MMSI: &str = "mmsi_9_digits";
+pub const UNKNOWN_MID: &str = "mmsi_does_not_start_maritime";
 
 impl Mmsi {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

@@ -53,8 +53,7 @@ impl NationalKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NationalIdentifier(String);
 
-pub const INVALID_NATIONAL: &str =
-    "Use 2 to 30 letters, digits, spaces, hyphens, dots or slashes, with at least one digit.";
+pub const INVALID_NATIONAL: &str = "national_id_format";
 
 /// Upper case, runs of spaces collapsed, trimmed.
 fn normalise(raw: &str) -> String {
@@ -79,7 +78,7 @@ impl NationalIdentifier {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegacyId(String);
 
-pub const INVALID_LEGACY: &str = "The legacy or national ID has at most 20 characters.";
+pub const INVALID_LEGACY: &str = "legacy_national_id_most_20";
 
 impl LegacyId {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

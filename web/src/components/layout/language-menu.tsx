@@ -9,7 +9,8 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { changeLanguage, LANGUAGES } from "@/i18n";
+import { LANGUAGES } from "@/i18n";
+import { useReaderLanguage } from "@/lib/auth/account-language";
 
 /**
  * Lists the six spec languages, each by its own name (a reader who cannot read the current
@@ -18,6 +19,7 @@ import { changeLanguage, LANGUAGES } from "@/i18n";
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? i18n.language;
+  const chooseLanguage = useReaderLanguage();
   return (
     // Non-modal: a modal menu locks scrolling with an injected <style>, which our CSP refuses.
     <DropdownMenu modal={false}>
@@ -31,7 +33,7 @@ export function LanguageMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t("lang.menuTitle")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={current} onValueChange={changeLanguage}>
+        <DropdownMenuRadioGroup value={current} onValueChange={chooseLanguage}>
           {LANGUAGES.map((lang) => (
             <DropdownMenuRadioItem key={lang.code} value={lang.code}>
               <span lang={lang.code}>{lang.nativeName}</span>

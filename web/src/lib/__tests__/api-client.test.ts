@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/i18n";
 import { ApiError, apiFetch, errorMessage, fieldErrors, retryAfterSeconds } from "@/lib/api-client";
 
 function stubFetch(response: Response) {
@@ -85,5 +86,48 @@ describe("retryAfterSeconds", () => {
     const err = await apiFetch("/api/stats").catch((e: unknown) => e);
     expect(retryAfterSeconds(err)).toBeNull();
     expect(retryAfterSeconds(new Error("x"))).toBeNull();
+  });
+});
+
+describe("server messages in the reader's language", () => {
+  const envelope = (body: object) => new ApiError(422, "Unprocessable Entity", JSON.stringify(body));
+
+  afterEach(async () => {
+    await i18n.changeLanguage("en");
+  });
+
+  it("sends the reader's language and shows a known code's text in it", async () => {
+    await i18n.changeLanguage("de");
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await apiFetch("/api/auth/logout", { method: "POST" });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get("Accept-Language")).toBe("de");
+
+    const err = envelope({
+      message: "Invalid email address",
+      code: "validation_failed",
+      messageCode: "invalid_email_address",
+      fields: { email: ["Invalid email address"], cin: ["Build year must be between 1900 and 2027"] },
+      fieldCodes: { email: ["invalid_email_address"], cin: ["build_year_range"] },
+    });
+    const german = errorMessage(err, "fallback");
+    expect(german).not.toBe("Invalid email address");
+    expect(german).toBe(i18n.t("server.invalid_email_address"));
+    expect(fieldErrors(err).email).toEqual([german]);
+    // A field message whose values the envelope does not carry stays the server's (already localized) text.
+    expect(fieldErrors(err).cin).toEqual(["Build year must be between 1900 and 2027"]);
+  });
+
+  it("fills a message's values and plural from `args`, and keeps the server's text for an unknown code", async () => {
+    await i18n.changeLanguage("fr");
+    const wrong = (count: number) =>
+      errorMessage(
+        envelope({ message: "x", code: "wrong_code", messageCode: "wrong_code", args: { count: String(count) } }),
+        "fallback",
+      );
+    expect(wrong(3)).toContain("3");
+    expect(wrong(1)).not.toBe(wrong(3).replace("3", "1"));
+    const unknown = envelope({ message: "Le serveur a dit ceci.", code: "conflict", messageCode: "a_code_from_a_newer_server" });
+    expect(errorMessage(unknown, "fallback")).toBe("Le serveur a dit ceci.");
   });
 });

@@ -5,10 +5,14 @@ import { apiFetch } from "@/lib/api-client";
 // The session is shared by every feature and by the layout, so it lives in lib/ rather
 // than in one feature's api/ folder (shared code never imports a feature).
 
-/** GET /api/auth/me. Any failure means "not signed in" (spec section 4): null, never retried. */
+/**
+ * GET /api/auth/session: the signed-in user, or null for a guest (a 200, so a guest's page
+ * logs no failed request). Any failure also means "not signed in" (spec section 4), never retried.
+ */
 export async function getCurrentUser(): Promise<User | null> {
   try {
-    return await apiFetch<User>("/api/auth/me");
+    const session = await apiFetch<{ user: User | null }>("/api/auth/session");
+    return session.user ?? null;
   } catch {
     return null;
   }
@@ -16,7 +20,7 @@ export async function getCurrentUser(): Promise<User | null> {
 
 export const currentUserQueryOptions = () =>
   queryOptions({
-    queryKey: ["/api/auth/me"],
+    queryKey: ["/api/auth/session"],
     queryFn: getCurrentUser,
     retry: false,
   });

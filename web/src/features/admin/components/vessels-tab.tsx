@@ -18,7 +18,6 @@ import { ADMIN_COUNTRY_CODES, VESSEL_STATUS_BADGES, VESSEL_STATUSES } from "@/fe
 import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { CountryLabel } from "@/features/vessels/public";
-import { flagEmoji } from "@/lib/countries";
 import { formatDate, UNKNOWN } from "@/lib/format";
 
 const NO_FILTERS: AdminVesselFilters = { query: "", status: "", countryCode: "" };
@@ -107,11 +106,15 @@ function VesselFilters({
         </NativeSelect>
       </FormField>
       <FormField id="admin-vessels-country" label={t("admin.vessels.country")}>
-        <NativeSelect value={filters.countryCode} onChange={(event) => onChange({ countryCode: event.target.value })}>
+        <NativeSelect
+          value={filters.countryCode}
+          flag={filters.countryCode}
+          onChange={(event) => onChange({ countryCode: event.target.value })}
+        >
           <option value="">{t("admin.all")}</option>
           {ADMIN_COUNTRY_CODES.map((code) => (
             <option key={code} value={code}>
-              {`${flagEmoji(code)} ${t(`countries.${code}`)} (${code})`}
+              {`${t(`countries.${code}`)} (${code})`}
             </option>
           ))}
         </NativeSelect>

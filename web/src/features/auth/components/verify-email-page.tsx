@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, errorMessage, serverText } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 type State = { kind: "loading" } | { kind: "success"; message: string } | { kind: "error"; message: string };
@@ -25,11 +25,15 @@ export function VerifyEmailPage() {
     verify.mutate(
       { token },
       {
-        onSuccess: (data) => setState({ kind: "success", message: data.message || t("verifyEmail.successFallback") }),
+        onSuccess: (data) =>
+          setState({
+            kind: "success",
+            message: data.message ? serverText(data.messageCode, data.message) : t("verifyEmail.successFallback"),
+          }),
         onError: (err) => {
           let message: string;
           if (err instanceof ApiError) {
-            message = err.body?.message || t("verifyEmail.failedFallback");
+            message = errorMessage(err, t("verifyEmail.failedFallback"));
           } else {
             message = t("verifyEmail.unexpectedError");
           }
@@ -37,7 +41,7 @@ export function VerifyEmailPage() {
           toast({
             variant: "destructive",
             title: t("verifyEmail.failedTitle"),
-            description: err instanceof ApiError && err.body?.message ? err.body.message : t("verifyEmail.toastFallback"),
+            description: errorMessage(err, t("verifyEmail.toastFallback")),
           });
         },
       },

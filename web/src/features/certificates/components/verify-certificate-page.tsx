@@ -7,10 +7,11 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PUBLIC_KEY_PATH, useCertificateCheck } from "@/features/certificates/api/get-certificate-check";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { countryNameKey, flagEmoji } from "@/lib/countries";
+import { countryNameKey } from "@/lib/countries";
 import { formatDate } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -119,7 +120,6 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
   const { t, i18n } = useTranslation();
   const { vessel } = certificate;
   const countryKey = countryNameKey(vessel.countryCode);
-  const flag = flagEmoji(vessel.countryCode);
   const notRecorded = t("vessel.notRecorded");
 
   return (
@@ -168,8 +168,10 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
             <Fact label={t("verifyCertificate.makeModel")}>{`${vessel.make} ${vessel.model}`}</Fact>
             <Fact label={t("vessel.buildYear")}>{vessel.buildYear ?? notRecorded}</Fact>
             <Fact label={t("vessel.country")}>
-              {flag ? <span aria-hidden="true">{flag} </span> : null}
-              {countryKey ? `${t(countryKey)} (${vessel.countryCode})` : vessel.countryCode}
+              <span className="inline-flex items-center gap-1.5">
+                <CountryFlag code={vessel.countryCode} decorative />
+                {countryKey ? `${t(countryKey)} (${vessel.countryCode})` : vessel.countryCode}
+              </span>
             </Fact>
           </dl>
         </CardContent>

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { IdentityFailure, User } from "@/api/types";
 
-/** Each failure code the server reports (GET /api/auth/me `identityFailureCode`) in the reader's language. */
+/** Each failure code the server reports (GET /api/auth/session `identityFailureCode`) in the reader's language. */
 const FAILURE_KEYS: Record<IdentityFailure, string> = {
   document_expired: "identity.failure.document_expired",
   selfie_mismatch: "identity.failure.selfie_mismatch",

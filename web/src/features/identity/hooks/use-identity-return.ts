@@ -36,7 +36,7 @@ function phaseOf(user: User | null | undefined, { timedOut, sawPending, initialF
 }
 
 /**
- * Spec section 4: opened with ?verified=identity, the page polls GET /api/auth/me (the shared
+ * Spec section 4: opened with ?verified=identity, the page polls GET /api/auth/session (the shared
  * current-user query, so every view of the user follows) until the identity is verified (toast
  * 'Identity Verified'), the check failed, or 30 seconds have passed; then the flag leaves the address.
  * Null when the page was not opened on the way back (or nobody is signed in).

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleDashed, Pencil } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { User } from "@/api/types";
 import { CodeForm } from "@/components/forms/code-form";
@@ -15,7 +15,7 @@ import { useSendPhoneCode } from "@/features/profile/api/send-phone-code";
 import { useSetPhone } from "@/features/profile/api/set-phone";
 import { useVerifyPhone } from "@/features/profile/api/verify-phone";
 import { phoneSchema, type PhoneValues } from "@/features/profile/schemas/phone";
-import { ApiError, errorMessage, fieldErrors, retryAfterSeconds } from "@/lib/api-client";
+import { ApiError, errorMessage, fieldErrors, retryAfterSeconds, serverText } from "@/lib/api-client";
 import { useCountries } from "@/lib/config/get-countries";
 import { RESEND_AFTER_SECONDS } from "@/lib/otp";
 import { phonePrefixes, splitPhoneE164, toPhoneE164 } from "@/lib/phone";
@@ -50,7 +50,10 @@ export function PhoneVerification({
       onSuccess: (data) => {
         setCodeSent(true);
         resend.start(RESEND_AFTER_SECONDS);
-        toast({ title: t("phone.codeSentTitle"), description: data.message || t("phone.codeSentDescription") });
+        toast({
+          title: t("phone.codeSentTitle"),
+          description: data.message ? serverText(data.messageCode, data.message) : t("phone.codeSentDescription"),
+        });
       },
       onError: (err) => {
         // Too soon: a code is on its way already; show the boxes and when to ask again.
@@ -185,6 +188,7 @@ function PhoneNumberForm({
     resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
+  const phonePrefix = useWatch({ control: form.control, name: "phonePrefix" });
 
   const onSubmit = (values: PhoneValues) =>
     save.mutate(
@@ -214,6 +218,7 @@ function PhoneNumberForm({
           <PhonePrefixSelect
             countries={list}
             placeholder={t("phone.choosePrefix")}
+            selected={phonePrefix}
             disabled={countries.isPending}
             {...form.register("phonePrefix")}
           />

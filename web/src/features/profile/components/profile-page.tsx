@@ -14,7 +14,7 @@ import { useDeleteProfile } from "@/features/profile/api/delete-profile";
 import { useProfile } from "@/features/profile/api/get-profile";
 import { useResendVerification } from "@/features/profile/api/resend-verification";
 import { PhoneVerification } from "@/features/profile/components/phone-verification";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage, serverText } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function ProfilePage() {
@@ -83,7 +83,10 @@ function VerifyEmailNotice() {
   const onResend = () =>
     resend.mutate(undefined, {
       onSuccess: (data) =>
-        toast({ title: t("profile.resendSuccessTitle"), description: data.message || t("profile.resendSuccessDescription") }),
+        toast({
+          title: t("profile.resendSuccessTitle"),
+          description: data.message ? serverText(data.messageCode, data.message) : t("profile.resendSuccessDescription"),
+        }),
       onError: (err) =>
         toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("profile.resendFailed")) }),
     });
@@ -107,7 +110,10 @@ function DangerZone() {
   const navigate = useNavigate();
   const remove = useDeleteProfile({
     onArchived: (data) => {
-      toast({ title: t("profile.archivedTitle"), description: data.message || t("profile.archivedDescription") });
+      toast({
+        title: t("profile.archivedTitle"),
+        description: data.message ? serverText(data.messageCode, data.message) : t("profile.archivedDescription"),
+      });
       void navigate("/");
     },
   });

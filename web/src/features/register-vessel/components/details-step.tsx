@@ -1,4 +1,4 @@
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CountryConfig } from "@/api/types";
@@ -34,6 +34,8 @@ export function DetailsStep({
   const { errors, isSubmitted } = form.formState;
   const flags = form.watch(["makeUnknown", "modelUnknown", "buildYearUnknown", "lengthUnknown"]);
   const [makeUnknown, modelUnknown, buildYearUnknown, lengthUnknown] = flags.map(Boolean);
+  // The chosen country and dialling code, for their flags beside the selects.
+  const [countryCode, phonePrefix] = useWatch({ control: form.control, name: ["countryCode", "phonePrefix"] });
 
   // One prefix per distinct dialling code, in the order of the countries.
   const prefixes = countries.filter((c, i) => countries.findIndex((o) => o.phonePrefix === c.phonePrefix) === i);
@@ -61,11 +63,11 @@ export function DetailsStep({
       </FormField>
 
       <FormField id="vessel-country" label={t("registerVessel.country")} error={errors.countryCode}>
-        <NativeSelect aria-required="true" disabled={countriesLoading} {...countryField}>
+        <NativeSelect aria-required="true" disabled={countriesLoading} flag={countryCode} {...countryField}>
           <option value="">{countriesLoading ? t("common.loading") : t("registerVessel.chooseCountry")}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
-              {`${c.flag} ${localized(c.name, i18n.language)}`}
+              {localized(c.name, i18n.language)}
             </option>
           ))}
         </NativeSelect>
@@ -73,11 +75,17 @@ export function DetailsStep({
 
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <FormField id="vessel-phone-prefix" label={t("registerVessel.phonePrefix")} error={errors.phonePrefix}>
-          <NativeSelect aria-required="true" disabled={countriesLoading} {...form.register("phonePrefix")}>
+          <NativeSelect
+            aria-required="true"
+            disabled={countriesLoading}
+            flag={prefixes.find((c) => c.phonePrefix === phonePrefix)?.code ?? ""}
+            flagNamesCountry
+            {...form.register("phonePrefix")}
+          >
             <option value="">{t("registerVessel.choosePrefix")}</option>
             {prefixes.map((c) => (
               <option key={c.phonePrefix} value={c.phonePrefix}>
-                {`${c.flag} ${c.phonePrefix}`}
+                {c.phonePrefix}
               </option>
             ))}
           </NativeSelect>

@@ -2,6 +2,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CountryConfig, IdentifierConfig } from "@/api/types";
 import { Button } from "@/components/ui/button";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { localized } from "@/features/register-vessel/components/localized";
@@ -129,8 +130,9 @@ export function IdentifiersStep({
       {country ? (
         <section aria-labelledby="country-identifiers" className="grid gap-4 rounded-md border border-border p-4">
           <div className="grid gap-1">
-            <h3 id="country-identifiers" className="font-semibold">
-              {t("registerVessel.countryIdentifiers", { country: `${country.flag} ${localized(country.name, i18n.language)}` })}
+            <h3 id="country-identifiers" className="flex items-center gap-2 font-semibold">
+              <CountryFlag code={country.code} decorative />
+              {t("registerVessel.countryIdentifiers", { country: localized(country.name, i18n.language) })}
             </h3>
             <p className="text-sm text-muted-foreground">{t("registerVessel.countryIdentifiersHint")}</p>
           </div>

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MessageSquareText, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { InitiateTransferRequest, Vessel } from "@/api/types";
 import { PhonePrefixSelect } from "@/components/forms/phone-prefix-select";
@@ -38,6 +38,7 @@ export function NewOwnerStep({
   const initiate = useInitiateTransfer();
   const form = useForm<NewOwnerValues>({ resolver: zodResolver(newOwnerSchema), defaultValues: newOwnerDefaults });
   const { errors, isSubmitted } = form.formState;
+  const phonePrefix = useWatch({ control: form.control, name: "phonePrefix" });
 
   // The vessel's country's code is the likeliest: chosen once the countries are known.
   const vesselPrefix = list.find((c) => c.code === vessel.countryCode)?.phonePrefix ?? list[0]?.phonePrefix;
@@ -83,6 +84,7 @@ export function NewOwnerStep({
           <PhonePrefixSelect
             countries={list}
             placeholder={t("transferWizard.choosePrefix")}
+            selected={phonePrefix}
             disabled={countries.isPending}
             aria-required="true"
             {...form.register("phonePrefix")}

@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/use-toast";
 import { transferQueryOptions } from "@/features/transfers/api/get-transfer";
 import { useResendTransferOtp } from "@/features/transfers/api/resend-transfer-otp";
 import { useVerifyTransferOtp } from "@/features/transfers/api/verify-transfer-otp";
-import { ApiError, errorMessage, retryAfterSeconds } from "@/lib/api-client";
+import { ApiError, errorMessage, retryAfterSeconds, serverText } from "@/lib/api-client";
 import { RESEND_AFTER_SECONDS } from "@/lib/otp";
 import { useCountdown } from "@/lib/use-countdown";
 
@@ -65,7 +65,10 @@ export function SmsVerifyStep({
     resend.mutate(transferId, {
       onSuccess: (data) => {
         countdown.start(RESEND_AFTER_SECONDS);
-        toast({ title: t("transferWizard.resentTitle"), description: data.message || t("transferWizard.resentDescription") });
+        toast({
+          title: t("transferWizard.resentTitle"),
+          description: data.message ? serverText(data.messageCode, data.message) : t("transferWizard.resentDescription"),
+        });
       },
       onError: (err) => {
         if (err instanceof ApiError && err.status === 429) countdown.start(retryAfterSeconds(err) ?? RESEND_AFTER_SECONDS);

@@ -8,6 +8,7 @@ import { Page } from "@/components/layout/page";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { CountryFlag } from "@/components/ui/country-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Stepper } from "@/components/ui/stepper";
 import { toast } from "@/components/ui/use-toast";
@@ -19,7 +20,6 @@ import { SmsVerifyStep } from "@/features/transfers/components/sms-verify-step";
 import { TransferPayment } from "@/features/transfers/components/transfer-payment";
 import { vesselLabel } from "@/features/transfers/components/transfer-status";
 import { errorMessage } from "@/lib/api-client";
-import { countryNameKey, flagEmoji } from "@/lib/countries";
 import { UNKNOWN } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -174,7 +174,6 @@ export function TransferWizard({ vessel, onChanged }: { vessel: Vessel; onChange
 function VesselSummaryCard({ vessel }: { vessel: Vessel }) {
   const { t } = useTranslation();
   const value = (v: string) => (v === UNKNOWN ? t("vessel.unknown") : v);
-  const countryKey = countryNameKey(vessel.countryCode);
   return (
     <section
       aria-labelledby="transfer-vessel"
@@ -191,8 +190,9 @@ function VesselSummaryCard({ vessel }: { vessel: Vessel }) {
         <p className="text-sm">
           <span className="text-muted-foreground">{t("vessel.platformId")}: </span>
           <span className="font-mono font-medium">{vessel.platformId}</span>
-          <span className="ml-3" title={countryKey ? t(countryKey) : vessel.countryCode}>
-            <span aria-hidden="true">{flagEmoji(vessel.countryCode)}</span> {vessel.countryCode}
+          <span className="ml-3 inline-flex items-center gap-1.5 align-middle">
+            <CountryFlag code={vessel.countryCode} />
+            {vessel.countryCode}
           </span>
         </p>
       </div>

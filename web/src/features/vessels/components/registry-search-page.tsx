@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { SEARCH_PAGE_SIZE, useSearchVessels, type VesselSearch } from "@/features/vessels/api/search-vessels";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
 import { errorMessage } from "@/lib/api-client";
-import { flagEmoji, SEARCH_COUNTRY_CODES } from "@/lib/countries";
+import { SEARCH_COUNTRY_CODES } from "@/lib/countries";
 import { formatNumber } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -81,6 +81,8 @@ function SearchForm({
 }) {
   const { t } = useTranslation();
   const filtersId = useId();
+  // The chosen country, for its flag beside the (uncontrolled) select.
+  const [countryCode, setCountryCode] = useState(search.countryCode);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,11 +137,16 @@ function SearchForm({
             </Button>
             <div id={filtersId} hidden={!filtersOpen} className="mt-4 grid gap-4 sm:grid-cols-3">
               <FormField id="registry-country" label={t("registry.country")}>
-                <NativeSelect name="countryCode" defaultValue={search.countryCode}>
+                <NativeSelect
+                  name="countryCode"
+                  defaultValue={search.countryCode}
+                  flag={countryCode}
+                  onChange={(event) => setCountryCode(event.target.value)}
+                >
                   <option value="">{t("registry.allCountries")}</option>
                   {SEARCH_COUNTRY_CODES.map((code) => (
                     <option key={code} value={code}>
-                      {`${flagEmoji(code)} ${t(`countries.${code}`)}`}
+                      {t(`countries.${code}`)}
                     </option>
                   ))}
                 </NativeSelect>

@@ -12,7 +12,7 @@ const admin = makeUser({ id: "u-admin", role: "admin", email: "admin@registry.te
 
 function renderAdmin(path = "/admin", routes: Routes = {}) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, admin),
+    "GET /api/auth/session": jsonResponse(200, { user: admin }),
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
     "GET /api/admin/vessels": jsonResponse(200, vesselPageOf([makeVessel()])),
     "GET /api/admin/payments": jsonResponse(200, {
@@ -27,7 +27,9 @@ function renderAdmin(path = "/admin", routes: Routes = {}) {
 
 describe("Admin console: who may use it", () => {
   it("tells a signed-in user who is not an administrator that admin access is required, and asks nothing of the admin API", async () => {
-    const { fetchMock } = renderAdmin("/admin", { "GET /api/auth/me": jsonResponse(200, makeUser({ role: "user" })) });
+    const { fetchMock } = renderAdmin("/admin", {
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ role: "user" }) }),
+    });
     expect(await screen.findByRole("heading", { name: "Admin Access Required", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access this page.")).toBeInTheDocument();
     expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
@@ -35,7 +37,7 @@ describe("Admin console: who may use it", () => {
   });
 
   it("asks guests to sign in and come back to /admin", async () => {
-    renderAdmin("/admin", { "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }) });
+    renderAdmin("/admin", { "GET /api/auth/session": jsonResponse(200, { user: null }) });
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", `/login?next=${encodeURIComponent("/admin")}`);
   });

@@ -18,7 +18,7 @@ const photo = makeAdminDocument({
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, makeUser({ role: "admin" })),
+    "GET /api/auth/session": jsonResponse(200, { user: makeUser({ role: "admin" }) }),
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
     "GET /api/admin/documents": jsonResponse(200, pageOf([pdf, photo])),
     ...routes,

@@ -11,7 +11,7 @@ const TOTALS = { succeededCents: 500000, refundedCents: 2495, netCents: 497505, 
 
 function setup(payments: AdminPayment[], routes: Parameters<typeof mockFetch>[0] = {}) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, makeUser({ role: "admin" })),
+    "GET /api/auth/session": jsonResponse(200, { user: makeUser({ role: "admin" }) }),
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
     "GET /api/admin/payments": () => jsonResponse(200, { ...pageOf(payments), totals: TOTALS }),
     ...routes,

@@ -8,7 +8,7 @@ import { makeUser } from "@/test/vessels";
 
 function setup(tab: string, routes: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, makeUser({ id: "u-admin", role: "admin" })),
+    "GET /api/auth/session": jsonResponse(200, { user: makeUser({ id: "u-admin", role: "admin" }) }),
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
     ...routes,
   });

@@ -10,7 +10,7 @@ const admin = makeUser({ id: "u-admin", role: "admin" });
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, admin),
+    "GET /api/auth/session": jsonResponse(200, { user: admin }),
     "GET /api/admin/stats": jsonResponse(200, ADMIN_STATS),
     "GET /api/admin/vessels": jsonResponse(
       200,
@@ -73,6 +73,7 @@ describe("Admin console: vessels", () => {
 
     await user.selectOptions(screen.getByLabelText("Country"), "NL");
     await waitFor(() => expect(vesselQueries(fetchMock).at(-1)?.get("countryCode")).toBe("NL"));
+    expect(screen.getByLabelText("Country").parentElement?.querySelector("img")?.getAttribute("src")).toMatch(/nl\.svg/);
     const last = vesselQueries(fetchMock).at(-1)!;
     expect(last.get("status")).toBe("active");
     expect(last.get("page")).toBe("1");

@@ -21,7 +21,7 @@ function renderLogin(path = "/login") {
 
 describe("LoginPage", () => {
   it("shows the spec's validation messages", async () => {
-    const fetchMock = mockFetch({ "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }) });
+    const fetchMock = mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderLogin();
     await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe("LoginPage", () => {
   });
 
   it("accepts a 6-character password (older accounts keep working)", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderLogin();
     await userEvent.type(screen.getByLabelText("Password"), "abcde");
     await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
@@ -45,7 +45,7 @@ describe("LoginPage", () => {
   it("sends rememberMe, welcomes the user and goes to /dashboard", async () => {
     let sent: unknown;
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "POST /api/auth/login": (_url, init) => {
         sent = jsonBody(init);
         return jsonResponse(200, user);
@@ -62,7 +62,7 @@ describe("LoginPage", () => {
   });
 
   it("returns to a same-site ?next= path after signing in", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}), "POST /api/auth/login": jsonResponse(200, user) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }), "POST /api/auth/login": jsonResponse(200, user) });
     renderLogin("/login?next=%2Fprofile");
     await userEvent.type(screen.getByLabelText("Email"), "skipper@example.test");
     await userEvent.type(screen.getByLabelText("Password"), "harbour-lights-42");
@@ -72,7 +72,7 @@ describe("LoginPage", () => {
 
   it("shows 'Login Failed' with the server's message", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "POST /api/auth/login": jsonResponse(401, { message: "Invalid email or password", code: "invalid_credentials" }),
     });
     renderLogin();
@@ -84,13 +84,13 @@ describe("LoginPage", () => {
   });
 
   it("sends a signed-in user to /dashboard", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(200, user) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: user }) });
     renderLogin();
     expect(await screen.findByText("Navigated to /dashboard")).toBeInTheDocument();
   });
 
   it("links to password recovery and account creation", () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderLogin();
     expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
     expect(screen.getByRole("link", { name: "Create one" })).toHaveAttribute("href", "/signup");

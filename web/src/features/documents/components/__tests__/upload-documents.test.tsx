@@ -19,7 +19,7 @@ const notOwned: OwnershipEntry[] = [
 
 function setup(extra: Routes = {}, history: OwnershipEntry[] = owned) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, makeUser()),
+    "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
     "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({}, history)),
     "GET /api/vessels/7KQ2-M9XD-4HTB/documents": jsonResponse(200, []),
     ...extra,
@@ -57,7 +57,7 @@ function queue() {
 
 describe("Upload documents: who may upload", () => {
   it("asks guests to sign in", async () => {
-    setup({ "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }) });
+    setup({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", `/login?next=${encodeURIComponent(PATH)}`);
     expect(screen.queryByRole("button", { name: "Upload All Documents" })).not.toBeInTheDocument();

@@ -54,7 +54,8 @@ function stubLocationAssign(fn: (url: string) => void) {
 }
 
 function meCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.filter(([input]) => new URL(urlOf(input), "http://localhost").pathname === "/api/auth/me").length;
+  return fetchMock.mock.calls.filter(([input]) => new URL(urlOf(input), "http://localhost").pathname === "/api/auth/session")
+    .length;
 }
 
 describe("Verify Identity", () => {
@@ -64,7 +65,7 @@ describe("Verify Identity", () => {
     const sent: unknown[] = [];
     let answer: (response: Response) => void = () => {};
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
       "POST /api/identity/create-session": (_url, init) => {
         sent.push(jsonBody(init));
@@ -92,7 +93,7 @@ describe("Verify Identity", () => {
     const assign = vi.fn();
     stubLocationAssign(assign);
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
       "POST /api/identity/create-session": jsonResponse(409, {
         message: "Your identity check is in progress. The result will appear on the vessel page when it arrives.",
@@ -116,7 +117,7 @@ describe("Verify Identity", () => {
 
   it("falls back to 'Failed to start identity verification' without a message", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
       "POST /api/identity/create-session": new Response("", { status: 502, statusText: "Bad Gateway" }),
     });
@@ -130,10 +131,9 @@ describe("Verify Identity", () => {
 
   it("shows why the last check failed, in the reader's words, with 'Try again'", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(
-        200,
-        makeUser({ identityFailureCode: "document_expired", identityFailureReason: "The document has expired." }),
-      ),
+      "GET /api/auth/session": jsonResponse(200, {
+        user: makeUser({ identityFailureCode: "document_expired", identityFailureReason: "The document has expired." }),
+      }),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
     });
     renderVessel();
@@ -146,14 +146,13 @@ describe("Verify Identity", () => {
 
   it("shows the provider's reason for a failure code it has no text for", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(
-        200,
-        makeUser({
+      "GET /api/auth/session": jsonResponse(200, {
+        user: makeUser({
           // A code newer than this app.
           identityFailureCode: "country_not_supported" as IdentityFailure,
           identityFailureReason: "Documents from this country are not supported.",
         }),
-      ),
+      }),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
     });
     renderVessel();
@@ -169,10 +168,10 @@ describe("Back from the identity provider (?verified=identity)", () => {
     vi.useRealTimers();
   });
 
-  /** The owner's answers to GET /api/auth/me, one per call; the last one repeats. */
+  /** The owner's answers to GET /api/auth/session, one per call; the last one repeats. */
   function answersForMe(users: User[]) {
     let calls = 0;
-    return () => jsonResponse(200, users[Math.min(calls++, users.length - 1)]);
+    return () => jsonResponse(200, { user: users[Math.min(calls++, users.length - 1)] });
   }
 
   it("polls every 2 seconds with 'Checking status...', then toasts 'Identity Verified', stops and clears the query", async () => {
@@ -181,7 +180,7 @@ describe("Back from the identity provider (?verified=identity)", () => {
     const verified = makeUser({ identityVerificationStatus: "verified" });
     let ownerVerification = makeOwnerVerification({ identity: "pending" });
     const fetchMock = mockFetch({
-      "GET /api/auth/me": answersForMe([pending, pending, verified]),
+      "GET /api/auth/session": answersForMe([pending, pending, verified]),
       [`GET /api/vessels/${PLATFORM_ID}`]: () => jsonResponse(200, makeDetail({}, owned, 0, ownerVerification)),
     });
     renderVessel(`${VESSEL_PATH}?verified=identity`);
@@ -216,7 +215,7 @@ describe("Back from the identity provider (?verified=identity)", () => {
   it("gives up after 30 seconds, says the result will appear here, and stops polling", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = mockFetch({
-      "GET /api/auth/me": answersForMe([makeUser({ identityVerificationStatus: "pending" })]),
+      "GET /api/auth/session": answersForMe([makeUser({ identityVerificationStatus: "pending" })]),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
     });
     renderVessel(`${VESSEL_PATH}?verified=identity`);
@@ -244,7 +243,7 @@ describe("Back from the identity provider (?verified=identity)", () => {
   it("stops and shows the reason when the check comes back failed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = mockFetch({
-      "GET /api/auth/me": answersForMe([
+      "GET /api/auth/session": answersForMe([
         makeUser({ identityVerificationStatus: "pending" }),
         makeUser({ identityFailureCode: "selfie_mismatch", identityFailureReason: "The selfie does not match." }),
       ]),
@@ -272,7 +271,11 @@ describe("Back from the identity provider (?verified=identity)", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const earlierFailure = makeUser({ identityFailureCode: "document_expired", identityFailureReason: "Expired." });
     mockFetch({
-      "GET /api/auth/me": answersForMe([earlierFailure, earlierFailure, makeUser({ identityVerificationStatus: "verified" })]),
+      "GET /api/auth/session": answersForMe([
+        earlierFailure,
+        earlierFailure,
+        makeUser({ identityVerificationStatus: "verified" }),
+      ]),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
     });
     renderVessel(`${VESSEL_PATH}?verified=identity`);
@@ -290,7 +293,7 @@ describe("Back from the identity provider (?verified=identity)", () => {
   it("does not poll without the query flag", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser({ identityVerificationStatus: "pending" })),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ identityVerificationStatus: "pending" }) }),
       [`GET /api/vessels/${PLATFORM_ID}`]: jsonResponse(200, makeDetail({}, owned)),
     });
     renderVessel();

@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch, renderApp } from "@/test/render";
 
 describe("routing", () => {
   it("shows 'Page Not Found' with a link home for unknown paths", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
@@ -14,7 +14,7 @@ describe("routing", () => {
   });
 
   it("asks signed-out visitors to sign in on protected pages, keeping where they were", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderApp("/dashboard");
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
     const links = screen.getAllByRole("link", { name: "Sign In" });
@@ -23,15 +23,17 @@ describe("routing", () => {
 
   it("tells signed-in non-admins that /admin needs admin access", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, {
-        id: "u1",
-        role: "user",
-        name: null,
-        email: "a@b.test",
-        phoneE164: null,
-        emailVerifiedAt: null,
-        phoneVerifiedAt: null,
-        identityVerificationStatus: "not_started",
+      "GET /api/auth/session": jsonResponse(200, {
+        user: {
+          id: "u1",
+          role: "user",
+          name: null,
+          email: "a@b.test",
+          phoneE164: null,
+          emailVerifiedAt: null,
+          phoneVerifiedAt: null,
+          identityVerificationStatus: "not_started",
+        },
       }),
     });
     renderApp("/admin");
@@ -40,7 +42,7 @@ describe("routing", () => {
   });
 
   it("marks the Registry link as current on /registry", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderApp("/registry");
     expect(await screen.findByRole("heading", { name: "Search the Public Registry" })).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Main" });

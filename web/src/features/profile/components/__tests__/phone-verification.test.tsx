@@ -12,7 +12,7 @@ function setup(start: User, extra: Routes = {}) {
   let user = start;
   const sent: unknown[] = [];
   const fetchMock = mockFetch({
-    "GET /api/auth/me": () => jsonResponse(200, user),
+    "GET /api/auth/session": () => jsonResponse(200, { user }),
     "GET /api/profile": () => jsonResponse(200, { name: user.name, email: user.email, phoneE164: user.phoneE164 }),
     "GET /api/config/countries": jsonResponse(200, COUNTRIES),
     "POST /api/profile/phone": (_url, init) => {

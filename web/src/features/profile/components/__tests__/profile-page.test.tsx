@@ -17,7 +17,7 @@ const unverifiedUser = {
 
 describe("ProfilePage", () => {
   it("asks signed-out visitors to sign in", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderRoute(<ProfilePage />, { path: "/profile" });
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login?next=%2Fprofile");
@@ -25,7 +25,7 @@ describe("ProfilePage", () => {
 
   it("shows the details, offers a new verification email and archives the account", async () => {
     const fetchMock = mockFetch({
-      "GET /api/auth/me": jsonResponse(200, unverifiedUser),
+      "GET /api/auth/session": jsonResponse(200, { user: unverifiedUser }),
       "GET /api/profile": jsonResponse(200, { name: null, email: "skipper@example.test", phoneE164: null }),
       "POST /api/auth/resend-verification": jsonResponse(202, { message: "Verification email sent." }),
       "DELETE /api/profile": jsonResponse(200, { message: "Your account has been archived." }),
@@ -50,7 +50,7 @@ describe("ProfilePage", () => {
 
   it("reports a failed archive with 'Error'", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, { ...unverifiedUser, emailVerifiedAt: "2025-01-01T00:00:00Z" }),
+      "GET /api/auth/session": jsonResponse(200, { user: { ...unverifiedUser, emailVerifiedAt: "2025-01-01T00:00:00Z" } }),
       "GET /api/profile": jsonResponse(200, { name: "Ada", email: "skipper@example.test", phoneE164: "+31612345678" }),
       "DELETE /api/profile": new Response("", { status: 500, statusText: "Internal Server Error" }),
     });

@@ -16,7 +16,7 @@ const completed = makeTransfer({ status: "completed", verifiedAt: "2026-11-23T10
 describe("Release receipt", () => {
   it("states the vessel, the completion date and the reference, names no buyer, and prints", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       [`GET /api/transfers/${TRANSFER_ID}`]: jsonResponse(200, completed),
     });
     const print = vi.fn();
@@ -42,7 +42,7 @@ describe("Release receipt", () => {
 
   it("is not found for the buyer, for an open transfer, and for anyone the server refuses", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       [`GET /api/transfers/${TRANSFER_ID}`]: jsonResponse(200, { ...completed, outgoing: false }),
       "GET /api/transfers/01JOPEN0000000000000000000": jsonResponse(200, makeTransfer({ id: "01JOPEN0000000000000000000" })),
       "GET /api/transfers/01JOTHER000000000000000000": jsonResponse(404, { message: "Transfer not found.", code: "not_found" }),
@@ -59,7 +59,7 @@ describe("Release receipt", () => {
 describe("How transfers work", () => {
   it("is where the landing's Transfer card 'Learn More' leads, and walks through the quay scene", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/stats": jsonResponse(200, {
         registeredVessels: 12847,
         euCountries: 18,
@@ -92,7 +92,7 @@ describe("Back from the bank's page with a transfer fee", () => {
   it("waits for the server, then says 'Transfer Complete' and opens the dashboard", async () => {
     let polls = 0;
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/payments/pay-7": () => jsonResponse(200, makeTransferPayment(++polls < 2 ? "requires_action" : "succeeded")),
       [`GET /api/transfers/${TRANSFER_ID}`]: jsonResponse(200, completed),
     });
@@ -105,7 +105,7 @@ describe("Back from the bank's page with a transfer fee", () => {
 
   it("after a failed authentication, sends the seller back to the wizard to pay again", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/payments/pay-7": jsonResponse(200, makeTransferPayment("failed", { failureMessage: "Authentication failed." })),
       [`GET /api/transfers/${TRANSFER_ID}`]: jsonResponse(200, makeTransfer({ status: "verified" })),
     });

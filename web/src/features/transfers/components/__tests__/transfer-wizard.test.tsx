@@ -29,7 +29,7 @@ const ALL_COUNTRIES: CountryConfig[] = [
 
 function setup(extra: Routes = {}, vessels: Vessel[] = [makeVessel()], transfers: Transfer[] = []) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, makeUser()),
+    "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
     "GET /api/vessels/my/list": jsonResponse(200, vessels),
     "GET /api/transfers": jsonResponse(200, transfers),
     "GET /api/config/countries": jsonResponse(200, ALL_COUNTRIES),
@@ -87,6 +87,7 @@ describe("Transfer wizard", () => {
     const summary = screen.getByRole("region", { name: "Sea Breeze" });
     expect(summary).toHaveTextContent("Bavaria Cruiser 34");
     expect(summary).toHaveTextContent("7KQ2-M9XD-4HTB");
+    expect(within(summary).getByRole("img", { name: "Netherlands" }).getAttribute("src")).toMatch(/nl\.svg/);
 
     const prefix = await screen.findByLabelText("Country code");
     await waitFor(() => expect(within(prefix).getAllByRole("option")).toHaveLength(12));

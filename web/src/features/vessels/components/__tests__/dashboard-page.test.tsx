@@ -17,14 +17,14 @@ function statValue(label: string) {
 
 describe("DashboardPage", () => {
   it("asks signed-out visitors to sign in", async () => {
-    mockFetch({ "GET /api/auth/me": jsonResponse(401, {}) });
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
     renderDashboard();
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
   });
 
   it("shows 'No Vessels Registered' with a way to register the first one", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/my/list": jsonResponse(200, []),
       "GET /api/transfers": jsonResponse(200, []),
     });
@@ -36,7 +36,7 @@ describe("DashboardPage", () => {
 
   it("shows the stats, one card per vessel with its status, and Transfer only for active vessels", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/my/list": jsonResponse(200, [
         makeVessel({ id: "v-new", platformId: "AAAA-BBBB-CCC1", name: "New Boat", status: "pending_payment", documentsCount: 0 }),
         makeVessel({ id: "v-1", name: "Sea Breeze", status: "active", documentsCount: 2 }),
@@ -87,7 +87,7 @@ describe("DashboardPage", () => {
     const sent: unknown[] = [];
     let vessel = makeVessel({ id: "v-1", publicVisibility: true, forSale: false });
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/my/list": () => jsonResponse(200, [vessel]),
       "GET /api/transfers": jsonResponse(200, []),
       "PATCH /api/vessels/v-1": (_url, init) => {
@@ -118,7 +118,7 @@ describe("DashboardPage", () => {
 
   it("reports a failed change with the server's message", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/my/list": jsonResponse(200, [makeVessel()]),
       "GET /api/transfers": jsonResponse(200, []),
       "PATCH /api/vessels/v-1": jsonResponse(403, { message: "Only the owner can change this vessel.", code: "forbidden" }),
@@ -132,7 +132,7 @@ describe("DashboardPage", () => {
 
   it("lists open and unclaimed transfers in words; the seller continues or cancels, a sale links to its receipt", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/my/list": jsonResponse(200, [makeVessel({ status: "in_transfer" })]),
       "GET /api/transfers": jsonResponse(200, [
         makeTransfer(),
@@ -176,7 +176,7 @@ describe("DashboardPage", () => {
     let transfers = [makeTransfer()];
     let vesselLists = 0;
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/my/list": () => {
         vesselLists += 1;
         return jsonResponse(200, [makeVessel({ status: transfers[0].status === "canceled" ? "active" : "in_transfer" })]);
@@ -209,7 +209,7 @@ describe("DashboardPage", () => {
     let paid = false;
     const intents: unknown[] = [];
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser({ id: "u-buyer", phoneVerifiedAt: "2026-11-01T00:00:00Z" })),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ id: "u-buyer", phoneVerifiedAt: "2026-11-01T00:00:00Z" }) }),
       "GET /api/vessels/my/list": () => jsonResponse(200, paid ? [makeVessel()] : []),
       "GET /api/transfers": () =>
         jsonResponse(200, [paid ? { ...incoming, status: "completed", completedAt: "2026-11-23T10:03:00Z" } : incoming]),

@@ -18,7 +18,7 @@ const history = [
 describe("VesselDetailPage", () => {
   it("shows visitors the vessel, its ownership timeline, tiles and the owner's verification from the server", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail(
@@ -71,7 +71,7 @@ describe("VesselDetailPage", () => {
 
   it("shows the checklist and the owner's own status to the signed-in current owner", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser({ identityVerificationStatus: "pending" })),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ identityVerificationStatus: "pending" }) }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({}, history, 0, makeOwnerVerification({ identity: "pending" })),
@@ -99,10 +99,9 @@ describe("VesselDetailPage", () => {
 
   it("shows the completeness the server counts (25% for each of email, phone, identity and documents)", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(
-        200,
-        makeUser({ phoneVerifiedAt: "2025-02-01T00:00:00Z", identityVerificationStatus: "verified" }),
-      ),
+      "GET /api/auth/session": jsonResponse(200, {
+        user: makeUser({ phoneVerifiedAt: "2025-02-01T00:00:00Z", identityVerificationStatus: "verified" }),
+      }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail(
@@ -126,7 +125,7 @@ describe("VesselDetailPage", () => {
 
   it("says 'Registered' in the header of an active vessel the server does not call verified", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ verified: false })),
     });
     renderDetail();
@@ -139,7 +138,7 @@ describe("VesselDetailPage", () => {
 
   it("shows 'Not shown' and no completeness when the vessel has no current owner", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({ status: "in_transfer" }, [{ ...history[1], ownerUserId: null, transferredOutAt: "2026-11-23T11:00:00Z" }]),
@@ -155,7 +154,7 @@ describe("VesselDetailPage", () => {
 
   it("hides the checklist from a previous owner", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({}, [
@@ -172,7 +171,7 @@ describe("VesselDetailPage", () => {
 
   it("tells the owner of an unpaid vessel that it awaits payment", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "pending_payment" }, [history[1]])),
     });
     renderDetail();
@@ -184,7 +183,7 @@ describe("VesselDetailPage", () => {
 
   it("tells the owner of a paid vessel held for review what happened", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ status: "needs_review" }, [history[1]])),
     });
     renderDetail();
@@ -195,7 +194,7 @@ describe("VesselDetailPage", () => {
 
   it("shows 'Vessel Not Found' for an unknown or private vessel", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(404, { message: "Vessel not found", code: "not_found" }),
     });
     renderDetail();
@@ -207,7 +206,7 @@ describe("VesselDetailPage", () => {
 
   it("adds a typo hint when the ID fails its check", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTX": jsonResponse(400, {
         message: "This platform ID has a typo: its check character does not match.",
         code: "invalid_platform_id",
@@ -221,7 +220,7 @@ describe("VesselDetailPage", () => {
 
   it("gives no typo hint for something that is not a platform ID at all", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/hello": jsonResponse(400, {
         message: "This is not a platform ID: it has 12 characters of 0-9 and A-Z (without I, L, O and U), like 7KQ2-M9XD-4HTB.",
         code: "invalid_platform_id",
@@ -239,7 +238,7 @@ describe("VesselDetailPage: mobile verification", () => {
     let ownerVerification = makeOwnerVerification();
     const verified: unknown[] = [];
     const fetchMock = mockFetch({
-      "GET /api/auth/me": () => jsonResponse(200, user),
+      "GET /api/auth/session": () => jsonResponse(200, { user }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": () => jsonResponse(200, makeDetail({}, history, 0, ownerVerification)),
       "GET /api/config/countries": jsonResponse(200, COUNTRIES),
       "POST /api/profile/phone/send-code": jsonResponse(202, { message: "We have sent a code to your mobile number." }),
@@ -279,7 +278,7 @@ describe("VesselDetailPage: transfers and history", () => {
 
   it("shows visitors 'Ownership being transferred' for a vessel in transfer", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail(
@@ -295,7 +294,7 @@ describe("VesselDetailPage: transfers and history", () => {
 
   it("says a paid vessel without an owner waits for its new owner's claim", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({ status: "in_transfer" }, [{ ...history[1], ownerUserId: null, transferredOutAt: "2026-11-23T11:00:00Z" }]),
@@ -312,7 +311,7 @@ describe("VesselDetailPage: transfers and history", () => {
     let transfers: unknown[] = [transfer];
     const canceled: string[] = [];
     mockFetch({
-      "GET /api/auth/me": jsonResponse(200, makeUser()),
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": () => jsonResponse(200, makeDetail({ status: vesselStatus as "in_transfer" }, history)),
       "GET /api/transfers": () => jsonResponse(200, transfers),
       [`POST /api/transfers/${transfer.id}/cancel`]: (url) => {
@@ -343,7 +342,7 @@ describe("VesselDetailPage: transfers and history", () => {
   it("shows 'History integrity verified' with the head hash, shortened, and its full value on hover", async () => {
     const head = "3f9a2c41d0b7e5a1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e41a09c2";
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail()),
       "GET /api/vessels/7KQ2-M9XD-4HTB/history/verify": jsonResponse(200, {
         valid: true,
@@ -372,7 +371,7 @@ describe("VesselDetailPage: transfers and history", () => {
 
   it("warns clearly when the history does not recompute", async () => {
     mockFetch({
-      "GET /api/auth/me": jsonResponse(401, {}),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail()),
       "GET /api/vessels/7KQ2-M9XD-4HTB/history/verify": jsonResponse(200, {
         valid: false,

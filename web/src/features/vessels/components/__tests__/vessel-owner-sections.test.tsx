@@ -71,7 +71,7 @@ const RECORD = {
 
 function setup(extra: Routes = {}, vessel: Parameters<typeof makeDetail>[0] = {}) {
   const fetchMock = mockFetch({
-    "GET /api/auth/me": jsonResponse(200, makeUser()),
+    "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
     "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(200, makeDetail({ verifiedDocumentsCount: 1, ...vessel }, owned, 3)),
     "GET /api/vessels/7KQ2-M9XD-4HTB/documents": jsonResponse(200, DOCUMENTS),
     "GET /api/vessels/7KQ2-M9XD-4HTB/record": jsonResponse(200, RECORD),
@@ -146,7 +146,7 @@ describe("VesselDetailPage: the owner's documents", () => {
 
   it("shows none of it to visitors, and asks the server nothing about documents or the record", async () => {
     const { fetchMock } = setup({
-      "GET /api/auth/me": jsonResponse(401, { message: "Not signed in", code: "unauthorized" }),
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
       "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
         200,
         makeDetail({ verifiedDocumentsCount: 1 }, [{ ...owned[0], ownerUserId: null }], 3),

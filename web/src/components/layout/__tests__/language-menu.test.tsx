@@ -1,0 +1,49 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import i18n from "@/i18n";
+import { jsonBody, jsonResponse, mockFetch, renderApp, urlOf } from "@/test/render";
+import { makeUser } from "@/test/vessels";
+
+afterEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+async function choose(menuLabel: RegExp, nativeName: string) {
+  await userEvent.click(await screen.findByRole("button", { name: menuLabel }));
+  await userEvent.click(await screen.findByRole("menuitemradio", { name: new RegExp(nativeName) }));
+}
+
+describe("the reader's language", () => {
+  it("is the account's once signed in, and a choice made then is kept on the account", async () => {
+    let saved: unknown = null;
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ language: "nl" }) }),
+      "GET /api/stats": jsonResponse(200, { registeredVessels: 1, transfersCompleted: 0, countries: 1 }),
+      "PUT /api/profile/language": (_url, init) => {
+        saved = jsonBody(init);
+        return jsonResponse(200, saved);
+      },
+    });
+    renderApp("/");
+    await waitFor(() => expect(i18n.language).toBe("nl"));
+    expect(document.documentElement.lang).toBe("nl");
+
+    await choose(/Taal/, "Deutsch");
+    await waitFor(() => expect(saved).toEqual({ language: "de" }));
+    await waitFor(() => expect(i18n.language).toBe("de"));
+    expect(document.documentElement.lang).toBe("de");
+  });
+
+  it("stays in this browser for a guest, and nothing is sent", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "GET /api/stats": jsonResponse(200, { registeredVessels: 1, transfersCompleted: 0, countries: 1 }),
+    });
+    renderApp("/");
+    await choose(/Language/, "Italiano");
+    await waitFor(() => expect(i18n.language).toBe("it"));
+    expect(window.localStorage.getItem("registry.language")).toBe("it");
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).includes("/api/profile/language"))).toBe(false);
+  });
+});
