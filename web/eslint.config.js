@@ -13,15 +13,17 @@
 //   src/api, src/components, src/lib, src/i18n   shared: never import a feature or the app
 //   src/features/<name>                          one feature: the shared code, itself, and another feature
 //                                                only through that feature's `public.ts`; never the app
-//   src/app                                      the wiring (entry, providers, router): the shared code and
-//                                                each feature's `public.ts` (the router imports the pages)
+//   src/app                                      the wiring (entry, providers, router): the shared code,
+//                                                each feature's `public.ts`, and its `routes.ts` (its pages)
 //
 // `src/features/<name>/public.ts` is the one entry a feature offers the rest of the code base. It exports
 // exactly what another feature or the app uses, nothing more; grow it deliberately when a new need appears.
+// `routes.ts` is the feature's pages for the router, most of them loaded on demand: kept apart from
+// `public.ts` so that importing a feature's shared pieces never pulls its pages into the first load.
 //
-// Tests (`__tests__/`, `*.test.ts(x)`, `src/test/`) get one piece of slack: they may import `src/app/` to
-// render the real providers, query client and routes. They still may not reach into another feature's
-// internals, and production code may not import the test helpers in `src/test/`.
+// Tests (`__tests__/`, `*.test.ts(x)`, `src/test/`) get slack: they may import `src/app/` to render the
+// real providers, query client and routes, and another feature's pages (`routes.ts`). They still may not
+// reach into another feature's internals, and production code may not import the test helpers in `src/test/`.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier/flat";
@@ -38,6 +40,7 @@ const features = readdirSync(new URL("./src/features", import.meta.url), { withF
   .map((entry) => entry.name);
 
 const publicEntries = (names) => names.map((name) => `./${name}/public.ts`);
+const routeEntries = (names) => names.map((name) => `./${name}/routes.ts`);
 const shared = ["./src/api", "./src/components", "./src/lib", "./src/i18n"];
 
 /** The zones for import-x/no-restricted-paths; `tests` relaxes the app boundary for test files. */
@@ -51,14 +54,18 @@ function boundaryZones({ tests }) {
     ...features.map((feature) => ({
       target: `./src/features/${feature}`,
       from: "./src/features",
-      except: [`./${feature}`, ...publicEntries(features.filter((other) => other !== feature))],
+      except: [
+        `./${feature}`,
+        ...publicEntries(features.filter((other) => other !== feature)),
+        ...(tests ? routeEntries(features.filter((other) => other !== feature)) : []),
+      ],
       message: `Import another feature only through its public entry, src/features/<name>/public.ts.`,
     })),
     {
       target: "./src/app",
       from: "./src/features",
-      except: publicEntries(features),
-      message: "The app imports a feature only through its public entry, src/features/<name>/public.ts.",
+      except: [...publicEntries(features), ...routeEntries(features)],
+      message: "The app imports a feature only through its public.ts and its pages' routes.ts.",
     },
     {
       target: "./src/test",

@@ -16,8 +16,8 @@ use crate::{
 pub struct Country {
     pub code: &'static str,
     pub flag: &'static str,
-    pub name_en: &'static str,
-    pub name_nl: &'static str,
+    /// The country's name in the six interface languages.
+    pub name: LocalizedText,
     pub phone_prefix: &'static str,
     pub national: &'static [NationalKind],
 }
@@ -28,68 +28,128 @@ pub const SUPPORTED: &[Country] = &[
     Country {
         code: "NL",
         flag: "🇳🇱",
-        name_en: "Netherlands",
-        name_nl: "Nederland",
+        name: LocalizedText {
+            en: "Netherlands",
+            nl: "Nederland",
+            de: "Niederlande",
+            fr: "Pays-Bas",
+            es: "Países Bajos",
+            it: "Paesi Bassi",
+        },
         phone_prefix: "+31",
         national: &[Brandmerk],
     },
     Country {
         code: "DE",
         flag: "🇩🇪",
-        name_en: "Germany",
-        name_nl: "Duitsland",
+        name: LocalizedText {
+            en: "Germany",
+            nl: "Duitsland",
+            de: "Deutschland",
+            fr: "Allemagne",
+            es: "Alemania",
+            it: "Germania",
+        },
         phone_prefix: "+49",
         national: &[Akz, Schiffsregister],
     },
     Country {
         code: "FR",
         flag: "🇫🇷",
-        name_en: "France",
-        name_nl: "Frankrijk",
+        name: LocalizedText {
+            en: "France",
+            nl: "Frankrijk",
+            de: "Frankreich",
+            fr: "France",
+            es: "Francia",
+            it: "Francia",
+        },
         phone_prefix: "+33",
         national: &[Immatriculation],
     },
     Country {
         code: "ES",
         flag: "🇪🇸",
-        name_en: "Spain",
-        name_nl: "Spanje",
+        name: LocalizedText { en: "Spain", nl: "Spanje", de: "Spanien", fr: "Espagne", es: "España", it: "Spagna" },
         phone_prefix: "+34",
         national: &[Matricula],
     },
     Country {
-        code: "IT", flag: "🇮🇹", name_en: "Italy", name_nl: "Italië", phone_prefix: "+39", national: &[Targa]
+        code: "IT",
+        flag: "🇮🇹",
+        name: LocalizedText { en: "Italy", nl: "Italië", de: "Italien", fr: "Italie", es: "Italia", it: "Italia" },
+        phone_prefix: "+39",
+        national: &[Targa],
     },
     Country {
         code: "BE",
         flag: "🇧🇪",
-        name_en: "Belgium",
-        name_nl: "België",
+        name: LocalizedText {
+            en: "Belgium", nl: "België", de: "Belgien", fr: "Belgique", es: "Bélgica", it: "Belgio"
+        },
         phone_prefix: "+32",
         national: &[Registratiebrief],
     },
     Country {
         code: "PL",
         flag: "🇵🇱",
-        name_en: "Poland",
-        name_nl: "Polen",
+        name: LocalizedText { en: "Poland", nl: "Polen", de: "Polen", fr: "Pologne", es: "Polonia", it: "Polonia" },
         phone_prefix: "+48",
         national: &[PlRegister],
     },
     Country {
-        code: "PT", flag: "🇵🇹", name_en: "Portugal", name_nl: "Portugal", phone_prefix: "+351", national: &[]
+        code: "PT",
+        flag: "🇵🇹",
+        name: LocalizedText {
+            en: "Portugal",
+            nl: "Portugal",
+            de: "Portugal",
+            fr: "Portugal",
+            es: "Portugal",
+            it: "Portogallo",
+        },
+        phone_prefix: "+351",
+        national: &[],
     },
     Country {
-        code: "GR", flag: "🇬🇷", name_en: "Greece", name_nl: "Griekenland", phone_prefix: "+30", national: &[]
+        code: "GR",
+        flag: "🇬🇷",
+        name: LocalizedText {
+            en: "Greece",
+            nl: "Griekenland",
+            de: "Griechenland",
+            fr: "Grèce",
+            es: "Grecia",
+            it: "Grecia",
+        },
+        phone_prefix: "+30",
+        national: &[],
     },
     Country {
-        code: "HR", flag: "🇭🇷", name_en: "Croatia", name_nl: "Kroatië", phone_prefix: "+385", national: &[]
+        code: "HR",
+        flag: "🇭🇷",
+        name: LocalizedText {
+            en: "Croatia",
+            nl: "Kroatië",
+            de: "Kroatien",
+            fr: "Croatie",
+            es: "Croacia",
+            it: "Croazia",
+        },
+        phone_prefix: "+385",
+        national: &[],
     },
     Country {
         code: "CH",
         flag: "🇨🇭",
-        name_en: "Switzerland",
-        name_nl: "Zwitserland",
+        name: LocalizedText {
+            en: "Switzerland",
+            nl: "Zwitserland",
+            de: "Schweiz",
+            fr: "Suisse",
+            es: "Suiza",
+            it: "Svizzera",
+        },
         phone_prefix: "+41",
         national: &[],
     },
@@ -114,10 +174,15 @@ pub enum IdentifierType {
     Mmsi,
 }
 
-#[derive(Serialize, ToSchema)]
+/// A text in each of the six interface languages, by language code.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 pub struct LocalizedText {
     pub en: &'static str,
     pub nl: &'static str,
+    pub de: &'static str,
+    pub fr: &'static str,
+    pub es: &'static str,
+    pub it: &'static str,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -149,81 +214,191 @@ struct Texts {
 
 fn texts(kind: IdentifierType) -> Texts {
     use IdentifierType as T;
-    let t = |label_en, label_nl, placeholder, helper_en, helper_nl| Texts {
-        label: LocalizedText { en: label_en, nl: label_nl },
-        placeholder,
-        helper: LocalizedText { en: helper_en, nl: helper_nl },
-    };
+    let t =
+        |label: LocalizedText, placeholder: &'static str, helper: LocalizedText| Texts { label, placeholder, helper };
     match kind {
         T::Cin => t(
-            "CIN / HIN",
-            "CIN / HIN",
+            LocalizedText {
+                en: "CIN / HIN",
+                nl: "CIN / HIN",
+                de: "CIN / HIN",
+                fr: "CIN / HIN",
+                es: "CIN / HIN",
+                it: "CIN / HIN",
+            },
             "NL-BEN12345F819",
-            "The 14-character craft identification number on the transom.",
-            "Het casco-identificatienummer van 14 tekens op de spiegel.",
+            LocalizedText {
+                en: "The 14-character craft identification number on the transom.",
+                nl: "Het casco-identificatienummer van 14 tekens op de spiegel.",
+                de: "Die 14-stellige Identifizierungsnummer des Wasserfahrzeugs am Heckspiegel.",
+                fr: "Le numéro d'identification du bateau à 14 caractères, inscrit sur le tableau arrière.",
+                es: "El número de identificación de la embarcación, de 14 caracteres, que figura en el espejo de popa.",
+                it: "Il numero di identificazione dell'unità, di 14 caratteri, riportato sullo specchio di poppa.",
+            },
         ),
         T::Brandmerk => t(
-            "Brandmerk (Kadaster)",
-            "Brandmerk (Kadaster)",
+            LocalizedText {
+                en: "Brandmerk (Kadaster)",
+                nl: "Brandmerk (Kadaster)",
+                de: "Brandmerk (Kadaster)",
+                fr: "Brandmerk (Kadaster)",
+                es: "Brandmerk (Kadaster)",
+                it: "Brandmerk (Kadaster)",
+            },
             "12345A2020",
-            "The registration mark from the Dutch Kadaster.",
-            "Het brandmerk uit de registratie bij het Kadaster.",
+            LocalizedText {
+                en: "The registration mark (brandmerk) the Dutch Kadaster assigns when the vessel is registered.",
+                nl: "Het brandmerk dat het Kadaster bij de teboekstelling van het vaartuig toekent.",
+                de: "Das Registrierungszeichen (Brandmerk), das das niederländische Kadaster bei der Eintragung des Schiffs vergibt.",
+                fr: "La marque d'immatriculation (brandmerk) attribuée par le Kadaster néerlandais lors de l'enregistrement du bateau.",
+                es: "La marca de registro (brandmerk) que asigna el Kadaster neerlandés al inscribir la embarcación.",
+                it: "Il contrassegno di registrazione (brandmerk) assegnato dal Kadaster dei Paesi Bassi all'atto dell'iscrizione dell'unità.",
+            },
         ),
         T::Akz => t(
-            "Amtliches Kennzeichen (AKZ)",
-            "Amtliches Kennzeichen (AKZ)",
+            LocalizedText {
+                en: "Amtliches Kennzeichen (AKZ)",
+                nl: "Amtliches Kennzeichen (AKZ)",
+                de: "Amtliches Kennzeichen (AKZ)",
+                fr: "Amtliches Kennzeichen (AKZ)",
+                es: "Amtliches Kennzeichen (AKZ)",
+                it: "Amtliches Kennzeichen (AKZ)",
+            },
             "B-12345",
-            "The official German registration mark for recreational craft.",
-            "Het officiële Duitse registratiekenmerk voor pleziervaartuigen.",
+            LocalizedText {
+                en: "The official German registration mark for recreational craft.",
+                nl: "Het officiële Duitse registratiekenmerk voor pleziervaartuigen.",
+                de: "Das amtliche deutsche Kennzeichen für Sportboote.",
+                fr: "La marque d'immatriculation officielle allemande des bateaux de plaisance.",
+                es: "La matrícula oficial alemana de las embarcaciones de recreo.",
+                it: "Il numero di immatricolazione ufficiale tedesco delle unità da diporto.",
+            },
         ),
         T::Schiffsregister => t(
-            "Schiffsregister number",
-            "Schiffsregister-nummer",
+            LocalizedText {
+                en: "Ship register number (Schiffsregister)",
+                nl: "Scheepsregisternummer (Schiffsregister)",
+                de: "Schiffsregisternummer",
+                fr: "Numéro au registre des navires (Schiffsregister)",
+                es: "Número de registro de buques (Schiffsregister)",
+                it: "Numero di registro navale (Schiffsregister)",
+            },
             "SSR 1234 HH",
-            "The number in the German ship register.",
-            "Het nummer in het Duitse scheepsregister.",
+            LocalizedText {
+                en: "The entry number in the German ship register, kept by the local court (Amtsgericht).",
+                nl: "Het inschrijvingsnummer in het Duitse scheepsregister, dat het Amtsgericht (Duitse rechtbank) bijhoudt.",
+                de: "Die Eintragungsnummer im deutschen Schiffsregister, das beim Amtsgericht geführt wird.",
+                fr: "Le numéro d'inscription au registre allemand des navires, tenu par le tribunal cantonal (Amtsgericht).",
+                es: "El número de inscripción en el registro alemán de buques, que lleva el juzgado local (Amtsgericht).",
+                it: "Il numero di iscrizione nel registro navale tedesco, tenuto dal tribunale locale (Amtsgericht).",
+            },
         ),
         T::Registratiebrief => t(
-            "Registration certificate (Belgium)",
-            "Registratiebrief",
+            LocalizedText {
+                en: "Registration certificate (Belgium)",
+                nl: "Registratiebrief",
+                de: "Registrierungsschein (Belgien)",
+                fr: "Lettre d'immatriculation (Belgique)",
+                es: "Certificado de registro (Bélgica)",
+                it: "Certificato di registrazione (Belgio)",
+            },
             "B 12345",
-            "The number on the Belgian registration certificate.",
-            "Het nummer op de Belgische registratiebrief.",
+            LocalizedText {
+                en: "The number on the Belgian registration certificate (registratiebrief / lettre d'immatriculation).",
+                nl: "Het nummer op de Belgische registratiebrief.",
+                de: "Die Nummer auf dem belgischen Registrierungsschein (registratiebrief / lettre d'immatriculation).",
+                fr: "Le numéro figurant sur la lettre d'immatriculation belge (registratiebrief).",
+                es: "El número que figura en el certificado de registro belga (registratiebrief / lettre d'immatriculation).",
+                it: "Il numero riportato sul certificato di registrazione belga (registratiebrief / lettre d'immatriculation).",
+            },
         ),
         T::Immatriculation => t(
-            "Immatriculation (France)",
-            "Immatriculatie (Frankrijk)",
+            LocalizedText {
+                en: "Immatriculation (France)",
+                nl: "Immatriculation (Frankrijk)",
+                de: "Immatriculation (Frankreich)",
+                fr: "Numéro d'immatriculation",
+                es: "Immatriculation (Francia)",
+                it: "Immatriculation (Francia)",
+            },
             "MA A12345",
-            "The French registration number, with its maritime district.",
-            "Het Franse registratienummer, met het maritieme district.",
+            LocalizedText {
+                en: "The French registration number, preceded by the code of its maritime district (quartier maritime).",
+                nl: "Het Franse registratienummer, voorafgegaan door de code van het maritieme district (quartier maritime).",
+                de: "Die französische Registriernummer, beginnend mit dem Kürzel des Seebezirks (quartier maritime).",
+                fr: "Le numéro d'immatriculation du bateau, précédé des lettres de son quartier maritime.",
+                es: "El número de matrícula francés, precedido del código de su distrito marítimo (quartier maritime).",
+                it: "Il numero di immatricolazione francese, preceduto dalla sigla del distretto marittimo (quartier maritime).",
+            },
         ),
         T::Matricula => t(
-            "Matrícula (Spain)",
-            "Matrícula (Spanje)",
+            LocalizedText {
+                en: "Matrícula (Spain)",
+                nl: "Matrícula (Spanje)",
+                de: "Matrícula (Spanien)",
+                fr: "Matrícula (Espagne)",
+                es: "Matrícula",
+                it: "Matrícula (Spagna)",
+            },
             "7ª-BA-1-123-04",
-            "The Spanish registration (folio) number.",
-            "Het Spaanse registratienummer (folio).",
+            LocalizedText {
+                en: "The Spanish registration number: list, maritime province, district, folio and year.",
+                nl: "Het Spaanse registratienummer: lijst, maritieme provincie, district, folio en jaar.",
+                de: "Die spanische Registriernummer aus Liste, Seeprovinz, Distrikt, Folio und Jahr.",
+                fr: "Le numéro d'immatriculation espagnol\u{a0}: liste, province maritime, district, folio et année.",
+                es: "El número de matrícula de la embarcación: lista, provincia marítima, distrito, folio y año.",
+                it: "Il numero di immatricolazione spagnolo: lista, provincia marittima, distretto, folio e anno.",
+            },
         ),
         T::Targa => t(
-            "Targa (Italy)",
-            "Targa (Italië)",
+            LocalizedText {
+                en: "Targa (Italy)",
+                nl: "Targa (Italië)",
+                de: "Targa (Italien)",
+                fr: "Targa (Italie)",
+                es: "Targa (Italia)",
+                it: "Targa",
+            },
             "RM 1234 D",
-            "The Italian registration plate of the vessel.",
-            "De Italiaanse registratieplaat van het vaartuig.",
+            LocalizedText {
+                en: "The vessel's Italian registration mark (targa), as shown on the hull.",
+                nl: "Het Italiaanse registratiekenmerk (targa) van het vaartuig, zoals op de romp.",
+                de: "Das italienische Kennzeichen (Targa) des Schiffs, wie am Rumpf angebracht.",
+                fr: "La marque d'immatriculation italienne (targa) du bateau, telle qu'elle figure sur la coque.",
+                es: "La matrícula italiana (targa) de la embarcación, tal como figura en el casco.",
+                it: "La sigla di iscrizione (targa) dell'unità, come riportata sullo scafo.",
+            },
         ),
         T::PlRegister => t(
-            "Polish register number",
-            "Pools registratienummer",
+            LocalizedText {
+                en: "Polish register number",
+                nl: "Pools registratienummer",
+                de: "Polnische Registernummer",
+                fr: "Numéro au registre polonais",
+                es: "Número de registro polaco",
+                it: "Numero di registro polacco",
+            },
             "POL-12345",
-            "The number in the Polish register of recreational craft.",
-            "Het nummer in het Poolse register van pleziervaartuigen.",
+            LocalizedText {
+                en: "The number in the Polish register of recreational craft (rejestr jachtów).",
+                nl: "Het nummer in het Poolse register van pleziervaartuigen (rejestr jachtów).",
+                de: "Die Nummer im polnischen Sportbootregister (rejestr jachtów).",
+                fr: "Le numéro d'inscription au registre polonais des bateaux de plaisance (rejestr jachtów).",
+                es: "El número de inscripción en el registro polaco de embarcaciones de recreo (rejestr jachtów).",
+                it: "Il numero di iscrizione nel registro polacco delle unità da diporto (rejestr jachtów).",
+            },
         ),
         T::Mmsi => t(
-            "MMSI",
-            "MMSI",
+            LocalizedText { en: "MMSI", nl: "MMSI", de: "MMSI", fr: "MMSI", es: "MMSI", it: "MMSI" },
             "244123456",
-            "9-digit identifier for radio-equipped vessels.",
-            "9-cijferig nummer voor vaartuigen met een marifoon.",
+            LocalizedText {
+                en: "9-digit identifier for radio-equipped vessels.",
+                nl: "9-cijferig nummer voor vaartuigen met een marifoon.",
+                de: "9-stellige Kennung für Schiffe mit Seefunkanlage.",
+                fr: "Identifiant à 9 chiffres des bateaux équipés d'une radio VHF marine.",
+                es: "Identificador de 9 dígitos para embarcaciones con equipo de radio marítima.",
+                it: "Identificativo di 9 cifre per le unità dotate di apparato radio di bordo.",
+            },
         ),
     }
 }
@@ -247,7 +422,7 @@ impl Country {
         CountryConfig {
             code: self.code,
             flag: self.flag,
-            name: LocalizedText { en: self.name_en, nl: self.name_nl },
+            name: self.name,
             phone_prefix: self.phone_prefix,
             identifiers: kinds
                 .map(|kind| {
@@ -283,4 +458,25 @@ pub(crate) async fn one(Path(code): Path<String>) -> AppResult<ApiJson<CountryCo
     find(&code)
         .map(|c| ApiJson(c.config()))
         .ok_or_else(|| AppError::NotFound(crate::i18n::Msg::new("country_not_supported").arg("code", code)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &LocalizedText) -> [&'static str; 6] {
+        [text.en, text.nl, text.de, text.fr, text.es, text.it]
+    }
+
+    #[test]
+    fn every_name_label_and_helper_is_in_six_languages() {
+        for country in SUPPORTED {
+            let config = country.config();
+            assert!(all(&config.name).iter().all(|s| !s.trim().is_empty()), "{}", country.code);
+            for id in &config.identifiers {
+                let texts = [all(&id.label), all(&id.helper_text)].concat();
+                assert!(texts.iter().all(|s| !s.trim().is_empty()), "{} {}", country.code, id.label_i18n_key);
+            }
+        }
+    }
 }

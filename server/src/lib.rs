@@ -26,6 +26,7 @@ pub mod otp;
 pub mod outbox;
 pub mod payments;
 pub mod profile;
+pub mod public_pages;
 pub mod request_context;
 pub mod retention;
 pub mod routes;

@@ -20,7 +20,8 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::certificates::router())
         .merge(crate::maintenance::router())
         .merge(crate::vessel_record::router())
-        .merge(crate::openapi::router());
+        .merge(crate::openapi::router())
+        .merge(crate::public_pages::router());
     // Dev mode only ever listens on loopback (config refuses otherwise).
     if state.config.is_dev() { api.merge(crate::dev::router()) } else { api }
 }

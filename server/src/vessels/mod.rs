@@ -6,6 +6,7 @@ mod create;
 pub mod history_chain;
 pub mod identifiers_in_use;
 pub mod lifecycle;
+mod listed;
 pub mod model;
 pub mod search;
 pub mod service;
@@ -22,6 +23,7 @@ use utoipa::ToSchema;
 
 pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel, create as create_vessel};
 use history_chain::ChainReport;
+pub use listed::{listed_platform_ids, listed_total};
 use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 
 use crate::{

@@ -20,6 +20,7 @@ mod password_reset;
 mod payments;
 mod phone;
 mod profile;
+mod public_pages;
 mod search;
 mod smtp;
 mod transfers;

@@ -1389,8 +1389,13 @@ export interface components {
             /** @description `succeeded` or `requires_action`. */
             status: string;
         };
+        /** @description A text in each of the six interface languages, by language code. */
         LocalizedText: {
+            de: string;
             en: string;
+            es: string;
+            fr: string;
+            it: string;
             nl: string;
         };
         LoginRequest: {

@@ -1,7 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "@/i18n/en.json";
-import serverEn from "@server-messages/en.json";
 
 /** The six languages of the menu, each with its name in itself. */
 export const LANGUAGES = [
@@ -84,7 +83,8 @@ export const i18nReady = i18n
   .use(lazyBundles)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: { ...en, server: serverEn.errors } } },
+    // A copy: the server's English texts are added to it later, and the imported module stays as it is.
+    resources: { en: { translation: { ...en } } },
     // English is bundled above; the backend fetches the others.
     partialBundledLanguages: true,
     lng: storedLanguage(),
@@ -96,6 +96,15 @@ export const i18nReady = i18n
   .then(() => {
     document.documentElement.lang = i18n.language;
   });
+
+/**
+ * The English texts of the server's message codes (every other language's come with its
+ * bundle). Fetched after the first render, not in the first load: until they arrive a server
+ * message shows as the server wrote it, which is already in the reader's language.
+ */
+export const serverEnglishReady = import("@server-messages/en.json").then((catalogue) => {
+  i18n.addResourceBundle("en", "translation", { server: catalogue.default.errors }, true, false);
+});
 
 export function changeLanguage(code: string) {
   if (SUPPORTED_LANGUAGES.includes(code)) void i18n.changeLanguage(code);

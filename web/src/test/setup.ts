@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
-import i18n from "@/i18n";
+import i18n, { serverEnglishReady } from "@/i18n";
 
 // jsdom lacks a few browser APIs that Radix primitives and the layout call (ResizeObserver,
 // pointer capture, scrollIntoView), and its scrollTo only logs "not implemented".
@@ -19,6 +19,7 @@ window.scrollTo = () => {};
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
+  await serverEnglishReady;
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { CountryConfig, OwnerVerification, OwnershipEntry, User, Vessel, VesselDetail } from "@/api/types";
+import type { CountryConfig, LocalizedText, OwnerVerification, OwnershipEntry, User, Vessel, VesselDetail } from "@/api/types";
 
 // Test fixtures shaped like the API's answers (src/api/types.ts).
 
@@ -75,13 +75,15 @@ export function makeDetail(
   return { vessel: makeVessel({ documentsCount, ...vessel }), ownershipHistory, documentsCount, ownerVerification };
 }
 
-const text = (en: string, nl = en) => ({ en, nl });
+/** A text in the six interface languages; a language left out repeats the English. */
+export const text = (en: string, nl = en, de = en, fr = en, es = en, it = en): LocalizedText => ({ en, nl, de, fr, es, it });
 
+/** Two countries as `/api/config/countries` serves them (server/src/countries.rs), texts included. */
 export const COUNTRIES: CountryConfig[] = [
   {
     code: "NL",
     flag: "🇳🇱",
-    name: text("Netherlands", "Nederland"),
+    name: text("Netherlands", "Nederland", "Niederlande", "Pays-Bas", "Países Bajos", "Paesi Bassi"),
     phonePrefix: "+31",
     identifiers: [
       {
@@ -89,51 +91,145 @@ export const COUNTRIES: CountryConfig[] = [
         labelI18nKey: "identifiers.cin.label",
         label: text("CIN / HIN"),
         placeholder: "NL-BEN12345F819",
-        helperText: text("Craft identification number"),
+        helperText: text(
+          "The 14-character craft identification number on the transom.",
+          "Het casco-identificatienummer van 14 tekens op de spiegel.",
+          "Die 14-stellige Identifizierungsnummer des Wasserfahrzeugs am Heckspiegel.",
+          "Le numéro d'identification du bateau à 14 caractères, inscrit sur le tableau arrière.",
+          "El número de identificación de la embarcación, de 14 caracteres, que figura en el espejo de popa.",
+          "Il numero di identificazione dell'unità, di 14 caratteri, riportato sullo specchio di poppa.",
+        ),
       },
       {
         type: "brandmerk",
         labelI18nKey: "identifiers.brandmerk.label",
-        label: text("Brandmerk (Kadaster)", "Brandmerk (Kadaster) NL"),
-        placeholder: "12345-A-2020",
-        helperText: text("Registration mark burnt into the hull", "Ingebrand registratiemerk"),
+        label: text("Brandmerk (Kadaster)"),
+        placeholder: "12345A2020",
+        helperText: text(
+          "The registration mark (brandmerk) the Dutch Kadaster assigns when the vessel is registered.",
+          "Het brandmerk dat het Kadaster bij de teboekstelling van het vaartuig toekent.",
+          "Das Registrierungszeichen (Brandmerk), das das niederländische Kadaster bei der Eintragung des Schiffs vergibt.",
+          "La marque d'immatriculation (brandmerk) attribuée par le Kadaster néerlandais lors de l'enregistrement du bateau.",
+          "La marca de registro (brandmerk) que asigna el Kadaster neerlandés al inscribir la embarcación.",
+          "Il contrassegno di registrazione (brandmerk) assegnato dal Kadaster dei Paesi Bassi all'atto dell'iscrizione dell'unità.",
+        ),
       },
       {
         type: "mmsi",
         labelI18nKey: "identifiers.mmsi.label",
         label: text("MMSI"),
         placeholder: "244123456",
-        helperText: text("9-digit identifier for radio-equipped vessels"),
+        helperText: text(
+          "9-digit identifier for radio-equipped vessels.",
+          "9-cijferig nummer voor vaartuigen met een marifoon.",
+          "9-stellige Kennung für Schiffe mit Seefunkanlage.",
+          "Identifiant à 9 chiffres des bateaux équipés d'une radio VHF marine.",
+          "Identificador de 9 dígitos para embarcaciones con equipo de radio marítima.",
+          "Identificativo di 9 cifre per le unità dotate di apparato radio di bordo.",
+        ),
       },
     ],
   },
   {
     code: "DE",
     flag: "🇩🇪",
-    name: text("Germany", "Duitsland"),
+    name: text("Germany", "Duitsland", "Deutschland", "Allemagne", "Alemania", "Germania"),
     phonePrefix: "+49",
     identifiers: [
       {
         type: "akz",
         labelI18nKey: "identifiers.akz.label",
-        label: text("Official registration mark (AKZ)"),
-        placeholder: "B-AB 123",
-        helperText: text("German official registration"),
+        label: text("Amtliches Kennzeichen (AKZ)"),
+        placeholder: "B-12345",
+        helperText: text(
+          "The official German registration mark for recreational craft.",
+          "Het officiële Duitse registratiekenmerk voor pleziervaartuigen.",
+          "Das amtliche deutsche Kennzeichen für Sportboote.",
+          "La marque d'immatriculation officielle allemande des bateaux de plaisance.",
+          "La matrícula oficial alemana de las embarcaciones de recreo.",
+          "Il numero di immatricolazione ufficiale tedesco delle unità da diporto.",
+        ),
       },
       {
         type: "schiffsregister",
         labelI18nKey: "identifiers.schiffsregister.label",
-        label: text("Ship register number"),
-        placeholder: "SSR 1234",
-        helperText: text("German ship register"),
+        label: text(
+          "Ship register number (Schiffsregister)",
+          "Scheepsregisternummer (Schiffsregister)",
+          "Schiffsregisternummer",
+          "Numéro au registre des navires (Schiffsregister)",
+          "Número de registro de buques (Schiffsregister)",
+          "Numero di registro navale (Schiffsregister)",
+        ),
+        placeholder: "SSR 1234 HH",
+        helperText: text(
+          "The entry number in the German ship register, kept by the local court (Amtsgericht).",
+          "Het inschrijvingsnummer in het Duitse scheepsregister, dat het Amtsgericht (Duitse rechtbank) bijhoudt.",
+          "Die Eintragungsnummer im deutschen Schiffsregister, das beim Amtsgericht geführt wird.",
+          "Le numéro d'inscription au registre allemand des navires, tenu par le tribunal cantonal (Amtsgericht).",
+          "El número de inscripción en el registro alemán de buques, que lleva el juzgado local (Amtsgericht).",
+          "Il numero di iscrizione nel registro navale tedesco, tenuto dal tribunale locale (Amtsgericht).",
+        ),
       },
       {
         type: "mmsi",
         labelI18nKey: "identifiers.mmsi.label",
         label: text("MMSI"),
-        placeholder: "211123456",
-        helperText: text("9-digit identifier for radio-equipped vessels"),
+        placeholder: "244123456",
+        helperText: text(
+          "9-digit identifier for radio-equipped vessels.",
+          "9-cijferig nummer voor vaartuigen met een marifoon.",
+          "9-stellige Kennung für Schiffe mit Seefunkanlage.",
+          "Identifiant à 9 chiffres des bateaux équipés d'une radio VHF marine.",
+          "Identificador de 9 dígitos para embarcaciones con equipo de radio marítima.",
+          "Identificativo di 9 cifre per le unità dotate di apparato radio di bordo.",
+        ),
       },
     ],
   },
 ];
+
+/** France as the server serves it, for a wizard in French. */
+export const FRANCE: CountryConfig = {
+  code: "FR",
+  flag: "🇫🇷",
+  name: text("France", "Frankrijk", "Frankreich", "France", "Francia", "Francia"),
+  phonePrefix: "+33",
+  identifiers: [
+    {
+      type: "immatriculation",
+      labelI18nKey: "identifiers.immatriculation.label",
+      label: text(
+        "Immatriculation (France)",
+        "Immatriculation (Frankrijk)",
+        "Immatriculation (Frankreich)",
+        "Numéro d'immatriculation",
+        "Immatriculation (Francia)",
+        "Immatriculation (Francia)",
+      ),
+      placeholder: "MA A12345",
+      helperText: text(
+        "The French registration number, preceded by the code of its maritime district (quartier maritime).",
+        "Het Franse registratienummer, voorafgegaan door de code van het maritieme district (quartier maritime).",
+        "Die französische Registriernummer, beginnend mit dem Kürzel des Seebezirks (quartier maritime).",
+        "Le numéro d'immatriculation du bateau, précédé des lettres de son quartier maritime.",
+        "El número de matrícula francés, precedido del código de su distrito marítimo (quartier maritime).",
+        "Il numero di immatricolazione francese, preceduto dalla sigla del distretto marittimo (quartier maritime).",
+      ),
+    },
+    {
+      type: "mmsi",
+      labelI18nKey: "identifiers.mmsi.label",
+      label: text("MMSI"),
+      placeholder: "244123456",
+      helperText: text(
+        "9-digit identifier for radio-equipped vessels.",
+        "9-cijferig nummer voor vaartuigen met een marifoon.",
+        "9-stellige Kennung für Schiffe mit Seefunkanlage.",
+        "Identifiant à 9 chiffres des bateaux équipés d'une radio VHF marine.",
+        "Identificador de 9 dígitos para embarcaciones con equipo de radio marítima.",
+        "Identificativo di 9 cifre per le unità dotate di apparato radio di bordo.",
+      ),
+    },
+  ],
+};

@@ -1,6 +1,4 @@
 // The landing feature's public entry. Other code imports the feature only from here.
 
-// The app's router.
-export { LandingPage } from "@/features/landing/components/landing-page";
 // Payments: a settled registration changes the public statistics.
 export { statsQueryOptions } from "@/features/landing/api/get-stats";

@@ -1,10 +1,6 @@
 // The transfers feature's public entry. Other code imports the feature only from here. Transfers
 // knows no vessel query: whoever shows a vessel passes `onChanged` to refresh it.
 
-// The app's router.
-export { HowTransfersWorkPage } from "@/features/transfers/components/how-transfers-work-page";
-export { ReleaseReceiptPage } from "@/features/transfers/components/release-receipt-page";
-export { TransferPaymentReturnPage } from "@/features/transfers/components/transfer-payment-return-page";
 // The vessels feature: the wizard on /transfer/{vesselId} once the vessel is found, the dashboard's
 // transfers and count, and the owner's open transfer on the vessel's page.
 export { TransferWizard } from "@/features/transfers/components/transfer-wizard";

@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PrivacyPage } from "@/features/legal/public";
+import { PrivacyPage } from "@/features/legal/routes";
 import i18n from "@/i18n";
 import { renderRoute } from "@/test/render";
 

@@ -2,7 +2,9 @@ import { act, cleanup, screen } from "@testing-library/react";
 import { lazy, type ReactElement } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { bodyLanguage, type LegalBodies } from "@/features/legal/components/legal-document";
-import { DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/public";
+import { DpiaPage } from "@/features/legal/components/dpia-page";
+import { PrivacyPage } from "@/features/legal/components/privacy-page";
+import { TermsPage } from "@/features/legal/components/terms-page";
 import i18n, { LANGUAGES, type LanguageCode } from "@/i18n";
 import { renderRoute } from "@/test/render";
 

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { UnknownCheckbox } from "@/features/register-vessel/components/unknown-checkbox";
-import { localized } from "@/features/register-vessel/components/localized";
+import { countryName } from "@/features/register-vessel/components/localized";
 import { maxBuildYear, type VesselDetailsValues } from "@/features/register-vessel/schemas/register-vessel";
 import { UNKNOWN } from "@/lib/format";
 
@@ -67,7 +67,7 @@ export function DetailsStep({
           <option value="">{countriesLoading ? t("common.loading") : t("registerVessel.chooseCountry")}</option>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
-              {localized(c.name, i18n.language)}
+              {countryName(c, t, i18n.language)}
             </option>
           ))}
         </NativeSelect>

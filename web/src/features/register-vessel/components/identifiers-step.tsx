@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { CountryFlag } from "@/components/ui/country-flag";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { localized } from "@/features/register-vessel/components/localized";
+import { countryName, identifierHelper, identifierLabel } from "@/features/register-vessel/components/localized";
 import { UnknownCheckbox } from "@/features/register-vessel/components/unknown-checkbox";
 import { nationalIdentifiers, type VesselIdentifiersValues } from "@/features/register-vessel/schemas/register-vessel";
 import { UNKNOWN } from "@/lib/format";
@@ -47,13 +47,13 @@ export function IdentifiersStep({
     if (checked) form.clearErrors(`identifiers.${type}`);
   };
 
-  const mmsiLabel = mmsiConfig ? localized(mmsiConfig.label, i18n.language) : t("registerVessel.mmsi");
+  const mmsiLabel = mmsiConfig ? identifierLabel(mmsiConfig, t, i18n.language) : t("registerVessel.mmsi");
   const mmsiField = (
     <div className="grid content-start gap-2">
       <FormField
         id="vessel-mmsi"
         label={mmsiLabel}
-        hint={mmsiConfig ? localized(mmsiConfig.helperText, i18n.language) : t("registerVessel.mmsiHint")}
+        hint={mmsiConfig ? identifierHelper(mmsiConfig, t, i18n.language) : t("registerVessel.mmsiHint")}
         error={errors.mmsi}
       >
         <Input
@@ -132,7 +132,7 @@ export function IdentifiersStep({
           <div className="grid gap-1">
             <h3 id="country-identifiers" className="flex items-center gap-2 font-semibold">
               <CountryFlag code={country.code} decorative />
-              {t("registerVessel.countryIdentifiers", { country: localized(country.name, i18n.language) })}
+              {t("registerVessel.countryIdentifiers", { country: countryName(country, t, i18n.language) })}
             </h3>
             <p className="text-sm text-muted-foreground">{t("registerVessel.countryIdentifiersHint")}</p>
           </div>
@@ -184,15 +184,15 @@ function NationalField({
   unknown: boolean;
   onUnknown: (checked: boolean) => void;
 }) {
-  const { i18n } = useTranslation();
-  const label = localized(config.label, i18n.language);
+  const { t, i18n } = useTranslation();
+  const label = identifierLabel(config, t, i18n.language);
   const error = form.formState.errors.identifiers?.[config.type];
   return (
     <div className="grid content-start gap-2">
       <FormField
         id={`vessel-identifier-${config.type}`}
         label={label}
-        hint={localized(config.helperText, i18n.language) || undefined}
+        hint={identifierHelper(config, t, i18n.language) || undefined}
         error={error}
       >
         <Input

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AdminPayment } from "@/api/types";
-import { AdminPage } from "@/features/admin/public";
+import { AdminPage } from "@/features/admin/routes";
 import { ADMIN_STATS, makeAdminPayment, pageOf } from "@/test/admin";
 import { jsonBody, jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeUser } from "@/test/vessels";

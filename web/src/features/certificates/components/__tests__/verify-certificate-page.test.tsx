@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { VerifyCertificatePage } from "@/features/certificates/public";
+import { VerifyCertificatePage } from "@/features/certificates/routes";
 import { makeCertificateCheck, SERIAL } from "@/test/documents";
 import { jsonResponse, mockFetch, renderApp, renderRoute } from "@/test/render";
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { OwnershipEntry } from "@/api/types";
-import { UploadDocumentsPage } from "@/features/vessels/public";
+import { UploadDocumentsPage } from "@/features/vessels/routes";
 import { makeDocument } from "@/test/documents";
 import { jsonResponse, mockFetch, renderRoute } from "@/test/render";
 import { makeDetail, makeUser } from "@/test/vessels";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IdentityFailure, User } from "@/api/types";
-import { VesselDetailPage } from "@/features/vessels/public";
+import { VesselDetailPage } from "@/features/vessels/routes";
 import { jsonBody, jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeDetail, makeOwnerVerification, makeUser } from "@/test/vessels";
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { RegisterVesselPage } from "@/features/register-vessel/components/register-vessel-page";
 import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
-import { COUNTRIES, makeDetail, makeUser, makeVessel } from "@/test/vessels";
+import { COUNTRIES, FRANCE, makeDetail, makeUser, makeVessel } from "@/test/vessels";
 
 const UNKNOWN_LABEL = "I don't know / I don't have this number";
 const unknownBox = (field: string) => screen.getByRole("checkbox", { name: `${field}: ${UNKNOWN_LABEL}` });
@@ -256,8 +256,11 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     const heading = screen.getByRole("heading", { name: "Identifiers for Germany" });
     expect(heading.querySelector("img")).toHaveAttribute("alt", "");
     expect(heading.querySelector("img")?.getAttribute("src")).toMatch(/de\.svg/);
-    expect(screen.getByLabelText("Official registration mark (AKZ)")).toHaveAttribute("placeholder", "B-AB 123");
-    expect(screen.getByLabelText("Ship register number")).toBeInTheDocument();
+    expect(screen.getByLabelText("Amtliches Kennzeichen (AKZ)")).toHaveAttribute("placeholder", "B-12345");
+    expect(screen.getByLabelText("Amtliches Kennzeichen (AKZ)")).toHaveAccessibleDescription(
+      "The official German registration mark for recreational craft.",
+    );
+    expect(screen.getByLabelText("Ship register number (Schiffsregister)")).toBeInTheDocument();
     expect(screen.queryByLabelText("Brandmerk (Kadaster)")).not.toBeInTheDocument();
     expect(screen.getAllByLabelText("MMSI")).toHaveLength(1);
     expect(screen.getByLabelText("IMO Number (optional)")).toBeInTheDocument();
@@ -274,9 +277,61 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await i18n.changeLanguage("nl");
     await userEvent.click(screen.getByRole("button", { name: "Verder naar kenmerken" }));
     expect(await screen.findByRole("heading", { name: "Kenmerken voor Nederland" })).toBeInTheDocument();
-    const brandmerk = screen.getByLabelText("Brandmerk (Kadaster) NL");
-    expect(brandmerk).toHaveAccessibleDescription("Ingebrand registratiemerk");
-    expect(screen.queryByLabelText("Official registration mark (AKZ)")).not.toBeInTheDocument();
+    const brandmerk = screen.getByLabelText("Brandmerk (Kadaster)");
+    expect(brandmerk).toHaveAccessibleDescription(
+      "Het brandmerk dat het Kadaster bij de teboekstelling van het vaartuig toekent.",
+    );
+    expect(screen.queryByLabelText("Amtliches Kennzeichen (AKZ)")).not.toBeInTheDocument();
+  });
+
+  it("shows a German vessel's identifiers with their German labels and helper texts", async () => {
+    await i18n.changeLanguage("de");
+    setup({}, makeUser({ language: "de" }));
+    const countrySelect = await screen.findByLabelText("Land");
+    expect(await within(countrySelect).findByRole("option", { name: "Deutschland" })).toBeInTheDocument();
+    expect(within(countrySelect).getByRole("option", { name: "Niederlande" })).toBeInTheDocument();
+    await userEvent.selectOptions(countrySelect, "DE");
+    await userEvent.type(screen.getByLabelText("Mobilnummer"), "15112345678");
+    await userEvent.type(screen.getByLabelText("Hersteller"), "Hanse");
+    await userEvent.type(screen.getByLabelText("Modell"), "388");
+    await userEvent.type(screen.getByLabelText("Baujahr"), "2019");
+    await userEvent.type(screen.getByLabelText("Länge (cm)"), "1140");
+    await userEvent.click(screen.getByRole("button", { name: "Weiter zu den Kennungen" }));
+
+    expect(await screen.findByRole("heading", { name: "Kennungen für Deutschland" })).toBeInTheDocument();
+    const akz = screen.getByLabelText("Amtliches Kennzeichen (AKZ)");
+    expect(akz).toHaveAccessibleDescription("Das amtliche deutsche Kennzeichen für Sportboote.");
+    expect(screen.getByLabelText("Schiffsregisternummer")).toHaveAccessibleDescription(
+      "Die Eintragungsnummer im deutschen Schiffsregister, das beim Amtsgericht geführt wird.",
+    );
+    expect(screen.getByLabelText("MMSI")).toHaveAccessibleDescription("9-stellige Kennung für Schiffe mit Seefunkanlage.");
+    expect(screen.queryByText("The official German registration mark for recreational craft.")).not.toBeInTheDocument();
+  });
+
+  it("shows a French vessel's immatriculation with its French label and helper text", async () => {
+    await i18n.changeLanguage("fr");
+    setup({ "GET /api/config/countries": jsonResponse(200, [...COUNTRIES, FRANCE]) }, makeUser({ language: "fr" }));
+    const countrySelect = await screen.findByLabelText("Pays");
+    expect(await within(countrySelect).findByRole("option", { name: "France" })).toBeInTheDocument();
+    expect(within(countrySelect).getByRole("option", { name: "Allemagne" })).toBeInTheDocument();
+    await userEvent.selectOptions(countrySelect, "FR");
+    await userEvent.type(screen.getByLabelText("Numéro de mobile"), "612345678");
+    await userEvent.type(screen.getByLabelText("Marque"), "Beneteau");
+    await userEvent.type(screen.getByLabelText("Modèle"), "Oceanis 38");
+    await userEvent.type(screen.getByLabelText("Année de construction"), "2019");
+    await userEvent.type(screen.getByLabelText("Longueur (cm)"), "1150");
+    await userEvent.click(screen.getByRole("button", { name: "Continuer vers les identifiants" }));
+
+    expect(await screen.findByRole("heading", { name: "Identifiants pour France" })).toBeInTheDocument();
+    const immatriculation = screen.getByLabelText("Numéro d'immatriculation");
+    expect(immatriculation).toHaveAttribute("placeholder", "MA A12345");
+    expect(immatriculation).toHaveAccessibleDescription(
+      "Le numéro d'immatriculation du bateau, précédé des lettres de son quartier maritime.",
+    );
+    expect(screen.getByLabelText("MMSI")).toHaveAccessibleDescription(
+      "Identifiant à 9 chiffres des bateaux équipés d'une radio VHF marine.",
+    );
+    expect(screen.queryByLabelText("Amtliches Kennzeichen (AKZ)")).not.toBeInTheDocument();
   });
 
   it("registers the vessel, asks for its fee and shows step 3 with the summary and warnings", async () => {

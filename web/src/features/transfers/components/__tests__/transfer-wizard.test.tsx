@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CountryConfig, Transfer, Vessel } from "@/api/types";
-import { TransferPage } from "@/features/vessels/public";
+import { TransferPage } from "@/features/vessels/routes";
 import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 import { makeTransfer, makeTransferPayment, TRANSFER_ID, TRANSFER_INTENT } from "@/test/transfers";
 import { COUNTRIES, makeUser, makeVessel } from "@/test/vessels";
@@ -24,7 +24,13 @@ const ALL_COUNTRIES: CountryConfig[] = [
       ["HR", "🇭🇷", "+385"],
       ["CH", "🇨🇭", "+41"],
     ] as const
-  ).map(([code, flag, phonePrefix]) => ({ code, flag, phonePrefix, name: { en: code, nl: code }, identifiers: [] })),
+  ).map(([code, flag, phonePrefix]) => ({
+    code,
+    flag,
+    phonePrefix,
+    name: { en: code, nl: code, de: code, fr: code, es: code, it: code },
+    identifiers: [],
+  })),
 ];
 
 function setup(extra: Routes = {}, vessels: Vessel[] = [makeVessel()], transfers: Transfer[] = []) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { VesselDetailPage } from "@/features/vessels/public";
+import { VesselDetailPage } from "@/features/vessels/routes";
 import { makeDocument, SERIAL } from "@/test/documents";
 import { jsonBody, jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeDetail, makeUser } from "@/test/vessels";

@@ -1,0 +1,174 @@
+//! What search engines and link previews read: `robots.txt`, the sitemap of
+//! the public vessel pages, and a public vessel page's HTML with its title,
+//! description and Open Graph tags written in by the server (the web app
+//! renders the page itself; a crawler or a chat preview does not run it).
+//! Nothing here names an owner.
+
+use std::fmt::Write as _;
+
+use axum::{
+    Router,
+    extract::{Path, State},
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+
+use crate::{
+    app::AppState,
+    domain::PlatformId,
+    error::{AppError, AppResult},
+    http::hosted_page::escape,
+    vessels,
+};
+
+/// Entries per sitemap file: the sitemaps protocol's limit.
+pub const SITEMAP_PAGE: i64 = 50_000;
+
+const XML: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
+const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/// Pages every visitor can open, beside the vessels.
+const PUBLIC_PATHS: [&str; 6] =
+    ["/", "/registry", "/how-transfers-work", "/legal/privacy", "/legal/terms", "/legal/dpia"];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .route("/sitemap.xml", get(sitemap_index))
+        .route("/sitemaps/{file}", get(sitemap_file))
+        .route("/registry/{platform_id}", get(vessel_page))
+}
+
+async fn robots(State(state): State<AppState>) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /dashboard\nDisallow: /profile\n\
+         Disallow: /transfer/\nDisallow: /transfers/\nDisallow: /dev/\n\nSitemap: {}\n",
+        state.config.link("/sitemap.xml")
+    );
+    typed("text/plain; charset=utf-8", body)
+}
+
+/// The index: the fixed pages' file, then one file per 50,000 listed vessels.
+async fn sitemap_index(State(state): State<AppState>) -> AppResult<Response> {
+    let listed = vessels::listed_total(&state.db).await?;
+    let files = 1 + (listed + SITEMAP_PAGE - 1) / SITEMAP_PAGE;
+    let entries = locations("sitemap", (0..files).map(|n| state.config.link(&format!("/sitemaps/{n}.xml"))));
+    let xml = format!("{XML}<sitemapindex xmlns=\"{SITEMAPS}\">{entries}</sitemapindex>");
+    Ok(typed("application/xml; charset=utf-8", xml))
+}
+
+/// `0.xml` lists the fixed pages; `n.xml` the n-th 50,000 listed vessels, oldest first.
+async fn sitemap_file(State(state): State<AppState>, Path(file): Path<String>) -> AppResult<Response> {
+    let not_found = || AppError::NotFound("not_found".into());
+    let n = file.strip_suffix(".xml").and_then(|n| n.parse::<i64>().ok()).filter(|n| *n >= 0).ok_or_else(not_found)?;
+    let paths: Vec<String> = if n == 0 {
+        PUBLIC_PATHS.iter().map(|p| (*p).to_owned()).collect()
+    } else {
+        let ids = vessels::listed_platform_ids(&state.db, (n - 1) * SITEMAP_PAGE, SITEMAP_PAGE).await?;
+        if ids.is_empty() {
+            return Err(not_found());
+        }
+        ids.into_iter().map(|id| format!("/registry/{}", PlatformId::display_stored(id))).collect()
+    };
+    let entries = locations("url", paths.iter().map(|path| state.config.link(path)));
+    let xml = format!("{XML}<urlset xmlns=\"{SITEMAPS}\">{entries}</urlset>");
+    Ok(typed("application/xml; charset=utf-8", xml))
+}
+
+/// The web app's page, with a listed vessel's name, make, model and platform ID
+/// in its title, description and Open Graph tags. An unlisted or unknown
+/// vessel gets the page as it is: the app shows its owner the vessel, and
+/// everyone else that it is not there.
+async fn vessel_page(State(state): State<AppState>, Path(raw): Path<String>) -> AppResult<Response> {
+    let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
+        .await
+        .map_err(|_| AppError::NotFound("not_found".into()))?;
+    let vessel = match PlatformId::parse(&raw) {
+        Ok(id) => vessels::service::visible(&state, None, &id).await.ok(),
+        Err(_) => None,
+    };
+    let html = match vessel {
+        Some(v) => {
+            let platform_id = &v.platform_id;
+            let craft = format!("{} {}", v.make, v.model);
+            let title = match &v.name {
+                Some(name) => format!("{name} ({craft}) · {platform_id} · European Small-Craft Registry"),
+                None => format!("{craft} · {platform_id} · European Small-Craft Registry"),
+            };
+            let year = v.build_year.map(|y| format!(", built {y}")).unwrap_or_default();
+            let description = format!(
+                "{}{craft}{year}, registered in the European Small-Craft Registry under platform ID {platform_id}.",
+                v.name.as_deref().map(|n| format!("{n}: ")).unwrap_or_default()
+            );
+            let url = state.config.link(&format!("/registry/{platform_id}"));
+            with_meta(&index, &title, &description, &url)
+        }
+        None => index,
+    };
+    let mut response = (StatusCode::OK, html).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}
+
+/// `index` with `title` as its `<title>` and the description and Open Graph tags in its head.
+fn with_meta(index: &str, title: &str, description: &str, url: &str) -> String {
+    let (title, description, url) = (escape(title), escape(description), escape(url));
+    let head = format!(
+        "<title>{title}</title>\n    <meta property=\"og:type\" content=\"website\" />\n    \
+         <meta property=\"og:site_name\" content=\"European Small-Craft Registry\" />\n    \
+         <meta property=\"og:title\" content=\"{title}\" />\n    \
+         <meta property=\"og:description\" content=\"{description}\" />\n    \
+         <meta property=\"og:url\" content=\"{url}\" />\n    <link rel=\"canonical\" href=\"{url}\" />"
+    );
+    let mut html = replace_element(index, "<title>", "</title>", &head);
+    html = replace_description(&html, &description);
+    html
+}
+
+/// Replaces the first `open…close` element with `with`, or adds `with` before `</head>`.
+fn replace_element(html: &str, open: &str, close: &str, with: &str) -> String {
+    match html.find(open).and_then(|start| html[start..].find(close).map(|end| (start, start + end + close.len()))) {
+        Some((start, end)) => format!("{}{with}{}", &html[..start], &html[end..]),
+        None => html.replacen("</head>", &format!("{with}\n</head>"), 1),
+    }
+}
+
+fn replace_description(html: &str, description: &str) -> String {
+    let tag = format!("<meta name=\"description\" content=\"{description}\" />");
+    match html.find("<meta name=\"description\"").and_then(|s| html[s..].find('>').map(|e| (s, s + e + 1))) {
+        Some((start, end)) => format!("{}{tag}{}", &html[..start], &html[end..]),
+        None => html.replacen("</head>", &format!("{tag}\n</head>"), 1),
+    }
+}
+
+/// `<element><loc>…</loc></element>` for each location.
+fn locations(element: &str, locs: impl Iterator<Item = String>) -> String {
+    locs.fold(String::new(), |mut out, loc| {
+        let _ = write!(out, "<{element}><loc>{}</loc></{element}>", escape(&loc));
+        out
+    })
+}
+
+fn typed(content_type: &'static str, body: String) -> Response {
+    let mut response = body.into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_vessel_is_written_into_the_head_escaped() {
+        let index = "<html><head>\n<meta name=\"description\" content=\"x\" />\n<title>Old</title>\n</head><body></body></html>";
+        let html = with_meta(index, "Sea <Breeze>", "A \"fast\" boat", "https://r.example/registry/ABC");
+        assert!(html.contains("<title>Sea &lt;Breeze&gt;</title>"), "{html}");
+        assert!(html.contains("<meta name=\"description\" content=\"A &quot;fast&quot; boat\" />"));
+        assert!(html.contains("<meta property=\"og:url\" content=\"https://r.example/registry/ABC\" />"));
+        assert!(!html.contains("Old"));
+        assert_eq!(html.matches("name=\"description\"").count(), 1);
+    }
+}

@@ -1,0 +1,89 @@
+use reqwest::{StatusCode, header};
+use serde_json::json;
+
+use crate::helpers::{PUBLIC_URL, TestApp, sailboat};
+
+async fn text(app: &TestApp, path: &str) -> (StatusCode, String, String) {
+    let r = app.client.get(app.url(path)).send().await.unwrap();
+    let content_type =
+        r.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (r.status(), content_type, r.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn robots_and_the_sitemap_list_the_public_pages_and_only_listed_vessels() {
+    let app = TestApp::spawn().await;
+    let (status, content_type, robots) = text(&app, "/robots.txt").await;
+    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "text/plain; charset=utf-8"));
+    assert!(robots.contains(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml")), "{robots}");
+    assert!(robots.contains("Disallow: /api/"));
+
+    let listed = app.owner_with_active_vessel("owner@example.nl").await;
+    let hidden = app.active_vessel(unlisted()).await;
+    let (status, content_type, index) = text(&app, "/sitemap.xml").await;
+    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "application/xml; charset=utf-8"));
+    assert!(index.contains(&format!("<loc>{PUBLIC_URL}/sitemaps/0.xml</loc>")), "{index}");
+    assert!(index.contains(&format!("<loc>{PUBLIC_URL}/sitemaps/1.xml</loc>")), "{index}");
+    assert!(!index.contains("/sitemaps/2.xml"));
+
+    let (_, _, fixed) = text(&app, "/sitemaps/0.xml").await;
+    assert!(fixed.contains(&format!("<loc>{PUBLIC_URL}/registry</loc>")), "{fixed}");
+    let (status, _, vessels) = text(&app, "/sitemaps/1.xml").await;
+    assert_eq!(status, StatusCode::OK);
+    let platform_id = listed["platformId"].as_str().unwrap();
+    assert!(vessels.contains(&format!("<loc>{PUBLIC_URL}/registry/{platform_id}</loc>")), "{vessels}");
+    // The owner's unlisted vessel is not in it.
+    assert_eq!(vessels.matches("<url>").count(), 1, "{vessels}");
+    assert!(!vessels.contains(hidden["platformId"].as_str().unwrap()));
+    assert_eq!(text(&app, "/sitemaps/2.xml").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(text(&app, "/sitemaps/nope").await.0, StatusCode::NOT_FOUND);
+}
+
+/// A second sailboat of the same owner, not public.
+fn unlisted() -> serde_json::Value {
+    let mut v = sailboat();
+    v["publicVisibility"] = json!(false);
+    v["cin"] = json!("nl-bav2k4l8c920");
+    v["mmsi"] = json!("unknown");
+    v["name"] = json!("Stille Waters");
+    v
+}
+
+#[tokio::test]
+async fn a_listed_vessels_page_carries_its_title_description_and_preview_tags() {
+    let web = std::env::temp_dir().join(format!("registry-web-{}", registry::ids::new_id()));
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<html><head><meta name=\"description\" content=\"Registry\" /><title>Registry</title></head><body><div id=\"root\"></div></body></html>",
+    )
+    .unwrap();
+    let app = TestApp::spawn_with(&[("REGISTRY_WEB_DIR", web.to_str().unwrap())]).await;
+    let listed = app.owner_with_active_vessel("owner@example.nl").await;
+    let hidden = app.active_vessel(unlisted()).await;
+
+    let platform_id = listed["platformId"].as_str().unwrap();
+    let (status, content_type, html) = text(&app, &format!("/registry/{platform_id}")).await;
+    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "text/html; charset=utf-8"));
+    assert!(
+        html.contains(&format!(
+            "<title>Zeemeeuw (Bavaria Cruiser 34) · {platform_id} · European Small-Craft Registry</title>"
+        )),
+        "{html}"
+    );
+    assert!(html.contains("<meta property=\"og:title\""));
+    assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{PUBLIC_URL}/registry/{platform_id}\" />")));
+    assert!(html.contains("Bavaria Cruiser 34, built 2019"), "{html}");
+    assert!(html.contains("<div id=\"root\"></div>"), "the app still loads");
+    // No owner data: neither the email nor the phone of the owner.
+    assert!(!html.contains("owner@example.nl") && !html.contains("+31612345678"));
+
+    // An unlisted vessel's page is the app as it is: its name is not given away.
+    let (status, _, html) = text(&app, &format!("/registry/{}", hidden["platformId"].as_str().unwrap())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<title>Registry</title>") && !html.contains("Stille Waters"), "{html}");
+    let (status, _, html) = text(&app, "/registry/not-an-id").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<title>Registry</title>"));
+    std::fs::remove_dir_all(&web).ok();
+}

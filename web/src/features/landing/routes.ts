@@ -1,0 +1,4 @@
+// The pages of this feature for the app's router. Most are fetched when first shown (a chunk
+// each), so the landing and registry pages load little; other features import public.ts.
+
+export { LandingPage } from "@/features/landing/components/landing-page";

@@ -1,0 +1,8 @@
+// The pages of this feature for the app's router. Most are fetched when first shown (a chunk
+// each), so the landing and registry pages load little; other features import public.ts.
+import { lazyPage } from "@/lib/lazy-page";
+
+export const RegisterVesselPage = lazyPage(
+  () => import("@/features/register-vessel/components/register-vessel-page"),
+  "RegisterVesselPage",
+);
