@@ -1,8 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
+import { useRouteFocus } from "@/components/layout/use-route-focus";
 import { Toaster } from "@/components/ui/toaster";
 
 /** Scrolls to #anchor targets (how-it-works, pricing) after in-app navigation, else to the top. */
@@ -22,7 +23,10 @@ function useScrollOnNavigate() {
 
 export function Layout() {
   const { t } = useTranslation();
+  const mainRef = useRef<HTMLElement>(null);
   useScrollOnNavigate();
+  // After navigating to another page, focus moves to its h1 (the title is each page's useDocumentTitle).
+  useRouteFocus(mainRef);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -32,7 +36,7 @@ export function Layout() {
         {t("nav.skipToContent")}
       </a>
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      <main ref={mainRef} id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

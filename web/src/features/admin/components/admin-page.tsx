@@ -20,6 +20,9 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  * Required'; the server refuses them too (401 / 403), this only spares them a broken page.
  */
 export function AdminPage() {
+  const { t } = useTranslation();
+  // Named while signed out or loading too; 'Admin Access Required' names it again for non-admins.
+  useDocumentTitle(t("admin.title"));
   return <RequireAuth>{(user) => (user.role === "admin" ? <AdminConsole /> : <AdminAccessRequired />)}</RequireAuth>;
 }
 

@@ -44,6 +44,7 @@ function Receipt({ transferId }: { transferId: string }) {
     if (missing) return <ReceiptNotFound />;
     return (
       <Frame>
+        <h1 className="mb-6 text-3xl font-bold tracking-tight">{t("receipt.title")}</h1>
         <Alert variant="destructive" role="alert">
           {errorMessage(transfer.error, t("common.genericError"))}
         </Alert>

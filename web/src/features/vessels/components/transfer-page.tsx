@@ -20,6 +20,9 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  * tells this feature when the vessel's views need refreshing.
  */
 export function TransferPage() {
+  const { t } = useTranslation();
+  // Named while signed out or loading too; the wizard and 'Vessel Not Found' name it again.
+  useDocumentTitle(t("transferWizard.title"));
   const { vesselId = "" } = useParams();
   return <RequireAuth>{() => <TransferOwnVessel vesselId={vesselId} />}</RequireAuth>;
 }

@@ -20,6 +20,9 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  * vessel's views need refreshing.
  */
 export function UploadDocumentsPage() {
+  const { t } = useTranslation();
+  // Named while signed out or loading too; the vessel's part below says 'Vessel Not Found'.
+  useDocumentTitle(t("upload.title"));
   const { platformId = "" } = useParams();
   return <RequireAuth>{(user) => <UploadForVessel platformId={platformId} user={user} />}</RequireAuth>;
 }

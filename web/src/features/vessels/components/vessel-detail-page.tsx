@@ -62,6 +62,7 @@ export function VesselDetailPage() {
     if (isNotFound(vessel.error)) return <VesselNotFound typo={hasTypo(vessel.error, platformId)} />;
     return (
       <DetailFrame crumb={platformId}>
+        <h1 className="text-3xl font-bold tracking-tight">{t("vesselDetail.documentTitle")}</h1>
         <Alert variant="destructive" role="alert">
           {errorMessage(vessel.error, t("common.genericError"))}
         </Alert>
