@@ -24,11 +24,11 @@ export function LanguageMenu() {
     // Non-modal: a modal menu locks scrolling with an injected <style>, which our CSP refuses.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("lang.menuLabel")}>
+        {/* The name holds the visible code too, so speech control users can say what they see. */}
+        <Button variant="ghost" size="sm">
           <Globe aria-hidden="true" />
-          <span aria-hidden="true" className="uppercase">
-            {current}
-          </span>
+          <span className="sr-only">{t("lang.menuLabel")}</span>
+          <span className="uppercase">{current}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
