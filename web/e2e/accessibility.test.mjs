@@ -31,6 +31,26 @@ async function violations(page, path, language) {
   return found.map((line) => `${path}: ${line}`);
 }
 
+const OWNER = { email: "owner@registry.test", password: "sloop-owner-2025" };
+const ADMIN = { email: "admin@registry.test", password: "harbour-master-2025" };
+
+/**
+ * Runs `check` signed in as a demo account (through the API: the form's labels are the
+ * language's) whose language is `language`, since a signed-in reader's language is the
+ * account's. The account gets English back afterwards, whatever happened: the other
+ * browser tests sign in to the same demo accounts and read English.
+ */
+async function asAccount(page, account, language, check) {
+  assert.equal((await page.request.post("/api/auth/login", { data: account })).status(), 200);
+  try {
+    assert.equal((await page.request.put("/api/profile/language", { data: { language } })).status(), 200);
+    await check();
+  } finally {
+    await page.request.put("/api/profile/language", { data: { language: "en" } });
+    await page.request.post("/api/auth/logout");
+  }
+}
+
 async function firstVesselPath(page) {
   await page.goto("/registry");
   const link = page.locator("main a[href^='/registry/']").first();
@@ -60,22 +80,12 @@ for (const language of ["en", "nl"]) {
       const found = [];
       const vessel = await firstVesselPath(page);
       for (const path of [...GUEST_PATHS, vessel]) found.push(...(await violations(page, path, language)));
-      // Signed in through the API (the form's labels are the language's); the account keeps the
-      // language too, since a signed-in reader's is the account's.
-      const login = await page.request.post("/api/auth/login", {
-        data: { email: "owner@registry.test", password: "sloop-owner-2025" },
+      await asAccount(page, OWNER, language, async () => {
+        for (const path of [...SIGNED_IN_PATHS, vessel]) found.push(...(await violations(page, path, language)));
       });
-      assert.equal(login.status(), 200);
-      assert.equal((await page.request.put("/api/profile/language", { data: { language } })).status(), 200);
-      for (const path of [...SIGNED_IN_PATHS, vessel]) found.push(...(await violations(page, path, language)));
-      // The administrators' console.
-      assert.equal((await page.request.post("/api/auth/logout")).status(), 204);
-      const admin = await page.request.post("/api/auth/login", {
-        data: { email: "admin@registry.test", password: "harbour-master-2025" },
+      await asAccount(page, ADMIN, language, async () => {
+        found.push(...(await violations(page, "/admin", language)));
       });
-      assert.equal(admin.status(), 200);
-      assert.equal((await page.request.put("/api/profile/language", { data: { language } })).status(), 200);
-      found.push(...(await violations(page, "/admin", language)));
       assert.deepEqual(found, []);
     } finally {
       await context.close();
