@@ -45,13 +45,19 @@ impl Lang {
     /// The first of the header's languages that we have, by preference (`q`)
     /// and then order; English when none is.
     pub fn from_accept_language(header: Option<&str>) -> Self {
+        Self::best_of(header, &Self::ALL)
+    }
+
+    /// The first of the header's languages among `offered`, by preference (`q`) and then
+    /// order; English when none is (what offers fewer than six, such as the PDFs, asks here).
+    pub fn best_of(header: Option<&str>, offered: &[Self]) -> Self {
         let mut choices: Vec<(f32, usize, Self)> = header
             .unwrap_or_default()
             .split(',')
             .enumerate()
             .filter_map(|(i, part)| {
                 let mut pieces = part.trim().split(';');
-                let lang = Self::parse(pieces.next()?)?;
+                let lang = Self::parse(pieces.next()?).filter(|l| offered.contains(l))?;
                 let q =
                     pieces.find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok())).unwrap_or(1.0);
                 (q > 0.0).then_some((q, i, lang))
@@ -120,13 +126,35 @@ impl Msg {
             tracing::error!(key = self.key, "a message key is missing from the catalogue");
             return self.key.to_owned();
         };
-        self.args.iter().fold(template.clone(), |text, (name, value)| text.replace(&format!("{{{{{name}}}}}"), value))
+        fill(template, &self.args)
     }
 
     /// The text in the language of the request being answered.
     pub fn localized(&self) -> String {
         self.render(current())
     }
+}
+
+/// `template` with each `{{name}}` replaced by its argument, in one pass, so that an
+/// argument's own text (a vessel named `{{code}}`) is never read as a placeholder.
+fn fill(template: &str, args: &[(&'static str, String)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let known =
+            after.find("}}").and_then(|end| args.iter().find(|(n, _)| *n == &after[..end]).map(|(_, v)| (end, v)));
+        if let Some((end, value)) = known {
+            out.push_str(value);
+            rest = &after[end + 2..];
+        } else {
+            out.push_str("{{");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 impl From<&'static str> for Msg {
@@ -322,5 +350,12 @@ mod tests {
         assert_ne!(wrong(3).render(Lang::De), wrong(3).render(Lang::En));
         assert!(wrong(3).render(Lang::Nl).contains('3'));
         assert_eq!(Msg::new("no_such_key_anywhere").render(Lang::Fr), "no_such_key_anywhere");
+        // An argument's text is never read as a placeholder.
+        let sms = Msg::new("mail.transfer_new_code_sms")
+            .arg("vessel", "{{code}}")
+            .arg("platformId", "P")
+            .arg("code", "123456");
+        let text = sms.render(Lang::En);
+        assert!(text.contains("{{code}} (P)") && text.contains("123456"), "{text}");
     }
 }

@@ -61,11 +61,16 @@ async fn sitemap_index(State(state): State<AppState>) -> AppResult<Response> {
 /// `0.xml` lists the fixed pages; `n.xml` the n-th 50,000 listed vessels, oldest first.
 async fn sitemap_file(State(state): State<AppState>, Path(file): Path<String>) -> AppResult<Response> {
     let not_found = || AppError::NotFound("not_found".into());
-    let n = file.strip_suffix(".xml").and_then(|n| n.parse::<i64>().ok()).filter(|n| *n >= 0).ok_or_else(not_found)?;
+    // One spelling per file (no `+1` or `01`), and a number whose offset fits.
+    let n = file
+        .strip_suffix(".xml")
+        .and_then(|n| n.parse::<i64>().ok().filter(|parsed| *parsed >= 0 && parsed.to_string() == n))
+        .ok_or_else(not_found)?;
     let paths: Vec<String> = if n == 0 {
         PUBLIC_PATHS.iter().map(|p| (*p).to_owned()).collect()
     } else {
-        let ids = vessels::listed_platform_ids(&state.db, (n - 1) * SITEMAP_PAGE, SITEMAP_PAGE).await?;
+        let offset = (n - 1).checked_mul(SITEMAP_PAGE).ok_or_else(not_found)?;
+        let ids = vessels::listed_platform_ids(&state.db, offset, SITEMAP_PAGE).await?;
         if ids.is_empty() {
             return Err(not_found());
         }

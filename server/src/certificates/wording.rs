@@ -12,8 +12,9 @@ impl Lang {
     /// The reader's language (`Accept-Language`, among the registry's six) when the PDFs
     /// have it; English otherwise.
     pub fn from_accept_language(header: Option<&str>) -> Self {
-        match crate::i18n::Lang::from_accept_language(header) {
-            crate::i18n::Lang::Nl => Self::Nl,
+        use crate::i18n::Lang as Any;
+        match Any::best_of(header, &[Any::En, Any::Nl]) {
+            Any::Nl => Self::Nl,
             _ => Self::En,
         }
     }
@@ -113,6 +114,8 @@ mod tests {
         assert_eq!(Lang::from_accept_language(Some("de-DE,en;q=0.5,nl;q=0.4")), Lang::En);
         assert_eq!(Lang::from_accept_language(Some("en;q=0.3, nl;q=0.7")), Lang::Nl);
         assert_eq!(Lang::from_accept_language(Some("fr")), Lang::En);
+        // The best language the PDFs have, not the best of all six.
+        assert_eq!(Lang::from_accept_language(Some("de-DE,nl;q=0.9")), Lang::Nl);
         assert_eq!(Lang::from_accept_language(None), Lang::En);
         assert_eq!(Lang::t(Lang::Nl, Key::CertificateTitle), "Registratiecertificaat");
     }

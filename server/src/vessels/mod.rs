@@ -120,7 +120,10 @@ pub(crate) async fn admin_list(
     };
     let query = params.query.as_deref().map(str::trim).filter(|q| !q.is_empty());
     if query.is_some_and(|q| q.chars().count() > 100) {
-        return Err(crate::error::AppError::bad_request("invalid_parameter", "query_too_long"));
+        return Err(crate::error::AppError::bad_request(
+            "invalid_parameter",
+            crate::i18n::Msg::new("query_too_long").arg("max", 100),
+        ));
     }
     let filter = service::AdminFilter { status: params.status, query, country };
     Ok(ApiJson(service::all_for_admin(&state, &filter, page, page_size).await?))

@@ -37,6 +37,12 @@ async fn robots_and_the_sitemap_list_the_public_pages_and_only_listed_vessels() 
     assert!(!vessels.contains(hidden["platformId"].as_str().unwrap()));
     assert_eq!(text(&app, "/sitemaps/2.xml").await.0, StatusCode::NOT_FOUND);
     assert_eq!(text(&app, "/sitemaps/nope").await.0, StatusCode::NOT_FOUND);
+    // Another spelling of a file, or a number whose offset overflows, is no file (never a 500).
+    for path in
+        ["/sitemaps/01.xml", "/sitemaps/+1.xml", "/sitemaps/184467440737097.xml", "/sitemaps/9223372036854775807.xml"]
+    {
+        assert_eq!(text(&app, path).await.0, StatusCode::NOT_FOUND, "{path}");
+    }
 }
 
 /// A second sailboat of the same owner, not public.
