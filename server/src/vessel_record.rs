@@ -54,8 +54,9 @@ pub(crate) async fn record_pdf(
     Ok(response)
 }
 
+/// Amounts as the English receipt writes them (the record's figures are not localised yet).
 fn euros(cents: i64) -> String {
-    format!("€{}.{:02}", cents / 100, cents % 100)
+    crate::i18n::euros(crate::i18n::Lang::En, cents)
 }
 
 #[tracing::instrument(skip_all, fields(vessel = %id, user = %user.id))]
