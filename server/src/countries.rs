@@ -11,6 +11,7 @@ use crate::{
     domain::identifiers::NationalKind,
     error::{AppError, AppResult, ErrorBody},
     http::json::ApiJson,
+    i18n::Lang,
 };
 
 pub struct Country {
@@ -183,6 +184,24 @@ pub struct LocalizedText {
     pub fr: &'static str,
     pub es: &'static str,
     pub it: &'static str,
+}
+
+impl LocalizedText {
+    pub fn get(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Nl => self.nl,
+            Lang::De => self.de,
+            Lang::Fr => self.fr,
+            Lang::Es => self.es,
+            Lang::It => self.it,
+        }
+    }
+}
+
+/// The label of a national identifier by the key a vessel stores it under (`brandmerk`, ...).
+pub fn identifier_label(key: &str, lang: Lang) -> Option<&'static str> {
+    NationalKind::parse(key).map(|kind| texts(identifier_type(kind)).label.get(lang))
 }
 
 #[derive(Serialize, ToSchema)]

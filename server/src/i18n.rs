@@ -135,6 +135,11 @@ impl Msg {
     }
 }
 
+/// A fixed text (a label, a heading) in `lang`: `section.key` with no arguments.
+pub fn text(lang: Lang, key: &'static str) -> String {
+    Msg::new(key).render(lang)
+}
+
 /// `template` with each `{{name}}` replaced by its argument, in one pass, so that an
 /// argument's own text (a vessel named `{{code}}`) is never read as a placeholder.
 fn fill(template: &str, args: &[(&'static str, String)]) -> String {
@@ -197,13 +202,28 @@ fn flatten(source: &str) -> HashMap<String, String> {
     out
 }
 
-/// An amount in euros as each language writes it: `€24.95` (en), `€ 24,95` (nl), `24,95 €` (de, fr, es, it).
+/// An amount in euros as the web app writes it (`Intl`, with the symbol after the amount in every
+/// language but English): `€1,234.50` (en), `1.234,50 €` (nl, de), `1 234,50 €` (fr), `1234,50 €` (es, it).
 pub fn euros(lang: Lang, cents: i64) -> String {
-    let (whole, fraction) = (cents / 100, (cents % 100).abs());
+    let sign = if cents < 0 { "-" } else { "" };
+    let (whole, fraction) = ((cents / 100).unsigned_abs().to_string(), (cents % 100).unsigned_abs());
+    let (group, decimal, min_digits) = match lang {
+        Lang::En => (",", ".", 4),
+        Lang::Fr => ("\u{202f}", ",", 4),
+        // Spanish and Italian group only from five digits on (CLDR's minimum grouping digits).
+        Lang::Es | Lang::It => (".", ",", 5),
+        Lang::Nl | Lang::De => (".", ",", 4),
+    };
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && whole.len() >= min_digits && (whole.len() - i) % 3 == 0 {
+            grouped.push_str(group);
+        }
+        grouped.push(digit);
+    }
     match lang {
-        Lang::En => format!("€{whole}.{fraction:02}"),
-        Lang::Nl => format!("€ {whole},{fraction:02}"),
-        _ => format!("{whole},{fraction:02} €"),
+        Lang::En => format!("{sign}€{grouped}{decimal}{fraction:02}"),
+        _ => format!("{sign}{grouped}{decimal}{fraction:02}\u{a0}€"),
     }
 }
 
@@ -295,6 +315,7 @@ mod tests {
             "MessageResponse::new(\"",
             "AppError::field(,\"",
             "bad_request(,\"",
+            "i18n::text(,\"",
         ];
         let mut missing = Vec::new();
         visit(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut |path, source| {
@@ -333,8 +354,13 @@ mod tests {
     #[test]
     fn money_and_dates_read_as_the_web_app_writes_them() {
         assert_eq!(euros(Lang::En, 2495), "€24.95");
-        assert_eq!(euros(Lang::Nl, 995), "€ 9,95");
-        assert_eq!(euros(Lang::De, 2495), "24,95 €");
+        assert_eq!(euros(Lang::Nl, 995), "9,95\u{a0}€");
+        assert_eq!(euros(Lang::De, 2495), "24,95\u{a0}€");
+        assert_eq!(euros(Lang::En, 123_456_789), "€1,234,567.89");
+        assert_eq!(euros(Lang::It, -123_456_789), "-1.234.567,89\u{a0}€");
+        assert_eq!(euros(Lang::Fr, 100_000), "1\u{202f}000,00\u{a0}€");
+        assert_eq!(euros(Lang::Es, 100_000), "1000,00\u{a0}€");
+        assert_eq!(euros(Lang::Es, 1_000_000), "10.000,00\u{a0}€");
         assert_eq!(short_date(Lang::En, 1_795_000_000_123), "Nov 18, 2026");
         for lang in Lang::ALL {
             assert!(short_date(lang, 1_795_000_000_123).contains("18"), "{lang}");

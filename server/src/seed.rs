@@ -154,8 +154,8 @@ async fn upload(state: &AppState, owner: &User, vessel_id: &str, kind: &str, tit
         },
     };
     let content = Content {
-        registry: "Demo document",
-        title,
+        registry: "Demo document".to_owned(),
+        title: title.to_owned(),
         platform_id: "",
         sections: vec![Section {
             heading: None,

@@ -15,14 +15,13 @@ use sqlx::Row;
 use crate::{
     app::AppState,
     auth::{CurrentUser, User},
-    certificates::{
-        pdf,
-        service::particulars,
-        wording::{Key, Lang},
-    },
+    certificates::{pdf, service::particulars},
+    documents::model::{DocumentType, ReviewStatus},
     domain::PlatformId,
     error::{AppError, AppResult, ErrorBody},
     http::extract::PlatformIdPath,
+    i18n::{self, Lang},
+    maintenance::EntryKind,
 };
 
 pub fn router() -> Router<AppState> {
@@ -40,10 +39,8 @@ pub(crate) async fn record_pdf(
     State(state): State<AppState>,
     PlatformIdPath(id): PlatformIdPath,
     me: CurrentUser,
-    headers: axum::http::HeaderMap,
 ) -> AppResult<Response> {
-    let lang = Lang::from_accept_language(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
-    let bytes = render(&state, &me.user, &id, lang).await?;
+    let bytes = render(&state, &me.user, &id, i18n::current()).await?;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
@@ -52,11 +49,6 @@ pub(crate) async fn record_pdf(
     }
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     Ok(response)
-}
-
-/// Amounts as the English receipt writes them (the record's figures are not localised yet).
-fn euros(cents: i64) -> String {
-    crate::i18n::euros(crate::i18n::Lang::En, cents)
 }
 
 #[tracing::instrument(skip_all, fields(vessel = %id, user = %user.id))]
@@ -78,26 +70,39 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
         .ownership_history
         .iter()
         .map(|e| {
-            let who = lang.t(if e.transferred_out_at.is_none() { Key::CurrentOwner } else { Key::PreviousOwner });
-            let until = e.transferred_out_at.as_deref().map_or(lang.t(Key::Present), |t| &t[..10]);
-            (who.to_owned(), format!("{} – {until}", &e.acquired_at[..10]))
+            let who = if e.transferred_out_at.is_none() {
+                i18n::text(lang, "pdf.current_owner")
+            } else {
+                i18n::text(lang, "pdf.previous_owner")
+            };
+            let until =
+                e.transferred_out_at.as_deref().map_or_else(|| i18n::text(lang, "pdf.present"), |t| day(lang, t));
+            (who, format!("{} – {until}", day(lang, &e.acquired_at)))
         })
         .chain([
-            (lang.t(Key::HistoryHead).to_owned(), chain.head_hash.clone().unwrap_or_else(|| "—".into())),
+            (i18n::text(lang, "pdf.history_head"), chain.head_hash.clone().unwrap_or_else(|| "—".into())),
             (
-                lang.t(Key::ChainCheck).to_owned(),
-                lang.t(if chain.valid { Key::ChainVerified } else { Key::ChainBroken }).to_owned(),
+                i18n::text(lang, "pdf.chain_check"),
+                if chain.valid { i18n::text(lang, "pdf.chain_verified") } else { i18n::text(lang, "pdf.chain_broken") },
             ),
         ])
         .collect();
     let document_rows = if documents.is_empty() {
-        vec![(String::new(), lang.t(Key::NoDocuments).to_owned())]
+        vec![(String::new(), i18n::text(lang, "pdf.no_documents"))]
     } else {
         documents
             .iter()
             .map(|d| {
-                let kind = d.custom_type.clone().unwrap_or_else(|| d.document_type.label().to_owned());
-                (kind, format!("{} ({}, {})", d.file_name, d.review_status.as_str(), &d.uploaded_at[..10]))
+                let kind = d.custom_type.clone().unwrap_or_else(|| document_type(d.document_type, lang));
+                (
+                    kind,
+                    format!(
+                        "{} ({}, {})",
+                        d.file_name,
+                        review_status(d.review_status, lang),
+                        day(lang, &d.uploaded_at)
+                    ),
+                )
             })
             .collect()
     };
@@ -105,27 +110,73 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
         .entries
         .iter()
         .map(|e| {
-            let amount = e.amount_cents.map(|c| format!(" — {}", euros(c))).unwrap_or_default();
-            let author = if e.by_current_owner { "" } else { lang.t(Key::ByPreviousOwner) };
-            (format!("{} {}", e.date, e.kind.as_str()), format!("{}{amount}{author}", e.description))
+            let amount = e.amount_cents.map(|c| format!(" — {}", i18n::euros(lang, c))).unwrap_or_default();
+            let author = if e.by_current_owner { String::new() } else { i18n::text(lang, "pdf.by_previous_owner") };
+            (format!("{} {}", e.date, entry_kind(e.kind, lang)), format!("{}{amount}{author}", e.description))
         })
         .collect();
-    record_rows
-        .push((lang.t(Key::LatestValuation).to_owned(), record.latest_valuation_cents.map_or("—".into(), euros)));
-    record_rows.push((lang.t(Key::TotalSpent).to_owned(), euros(record.total_spent_cents)));
+    record_rows.push((
+        i18n::text(lang, "pdf.latest_valuation"),
+        record.latest_valuation_cents.map_or("—".into(), |c| i18n::euros(lang, c)),
+    ));
+    record_rows.push((i18n::text(lang, "pdf.total_spent"), i18n::euros(lang, record.total_spent_cents)));
 
     let content = pdf::Content {
-        registry: lang.t(Key::Registry),
-        title: lang.t(Key::RecordTitle),
+        registry: i18n::text(lang, "pdf.registry"),
+        title: i18n::text(lang, "pdf.record_title"),
         platform_id: &detail.vessel.platform_id,
         sections: vec![
-            pdf::Section { heading: Some(lang.t(Key::Particulars).into()), rows: particulars(&detail.vessel, lang) },
-            pdf::Section { heading: Some(lang.t(Key::OwnershipHistory).into()), rows: history },
-            pdf::Section { heading: Some(lang.t(Key::Documents).into()), rows: document_rows },
-            pdf::Section { heading: Some(lang.t(Key::Record).into()), rows: record_rows },
+            pdf::Section {
+                heading: Some(i18n::text(lang, "pdf.particulars")),
+                rows: particulars(&detail.vessel, lang),
+            },
+            pdf::Section { heading: Some(i18n::text(lang, "pdf.ownership_history")), rows: history },
+            pdf::Section { heading: Some(i18n::text(lang, "pdf.documents")), rows: document_rows },
+            pdf::Section { heading: Some(i18n::text(lang, "pdf.record")), rows: record_rows },
         ],
         qr: None,
-        footer: vec![format!("{} {}", &crate::clock::rfc3339(crate::clock::now_ms())[..10], lang.t(Key::Generated))],
+        footer: vec![format!(
+            "{} {}",
+            i18n::short_date(lang, crate::clock::now_ms()),
+            i18n::text(lang, "pdf.generated")
+        )],
     };
     Ok(pdf::render(&content)?)
+}
+
+/// The day of an RFC 3339 time as the reader's language writes it; the text itself if it is not one.
+fn day(lang: Lang, rfc3339: &str) -> String {
+    time::OffsetDateTime::parse(rfc3339, &time::format_description::well_known::Rfc3339).map_or_else(
+        |_| rfc3339.get(..10).unwrap_or(rfc3339).to_owned(),
+        |t| i18n::short_date(lang, i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or_default()),
+    )
+}
+
+fn document_type(kind: DocumentType, lang: Lang) -> String {
+    match kind {
+        DocumentType::ProofOfPurchase => i18n::text(lang, "pdf.document_proof_of_purchase"),
+        DocumentType::RegistrationDocument => i18n::text(lang, "pdf.document_registration_document"),
+        DocumentType::Invoice => i18n::text(lang, "pdf.document_invoice"),
+        DocumentType::OtherProof => i18n::text(lang, "pdf.document_other_proof"),
+        DocumentType::Custom => i18n::text(lang, "pdf.document_custom"),
+    }
+}
+
+fn review_status(status: ReviewStatus, lang: Lang) -> String {
+    match status {
+        ReviewStatus::Pending => i18n::text(lang, "pdf.review_pending"),
+        ReviewStatus::Verified => i18n::text(lang, "pdf.review_verified"),
+        ReviewStatus::Rejected => i18n::text(lang, "pdf.review_rejected"),
+    }
+}
+
+fn entry_kind(kind: EntryKind, lang: Lang) -> String {
+    match kind {
+        EntryKind::Service => i18n::text(lang, "pdf.entry_service"),
+        EntryKind::Repair => i18n::text(lang, "pdf.entry_repair"),
+        EntryKind::Survey => i18n::text(lang, "pdf.entry_survey"),
+        EntryKind::Valuation => i18n::text(lang, "pdf.entry_valuation"),
+        EntryKind::Upgrade => i18n::text(lang, "pdf.entry_upgrade"),
+        EntryKind::Other => i18n::text(lang, "pdf.entry_other"),
+    }
 }

@@ -4,7 +4,6 @@
 pub mod pdf;
 pub mod service;
 pub mod signing;
-pub mod wording;
 
 use axum::{
     Router,
@@ -44,10 +43,8 @@ pub(crate) async fn certificate(
     State(state): State<AppState>,
     PlatformIdPath(id): PlatformIdPath,
     me: CurrentUser,
-    headers: axum::http::HeaderMap,
 ) -> AppResult<Response> {
-    let lang = wording::Lang::from_accept_language(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
-    let issued = service::certificate(&state, &me.user, &id, lang).await?;
+    let issued = service::certificate(&state, &me.user, &id, crate::i18n::current()).await?;
     let mut response = issued.pdf.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));

@@ -30,8 +30,8 @@ pub struct Section {
 /// What the document shows, already in words.
 pub struct Content<'a> {
     /// The registry's name, in the reader's language.
-    pub registry: &'a str,
-    pub title: &'a str,
+    pub registry: String,
+    pub title: String,
     pub platform_id: &'a str,
     pub sections: Vec<Section>,
     /// A QR code for this address, with the footer, at the end.
@@ -79,8 +79,8 @@ pub fn render(content: &Content<'_>) -> anyhow::Result<Vec<u8>> {
     let mut page = document.start_page_with(settings()?);
     let mut s = page.surface();
     Writer::frame(&mut s);
-    w.text(&mut s, 60.0, 90.0, 13.0, content.registry);
-    w.text(&mut s, 60.0, 118.0, 22.0, content.title);
+    w.text(&mut s, 60.0, 90.0, 13.0, &content.registry);
+    w.text(&mut s, 60.0, 118.0, 22.0, &content.title);
     w.text(&mut s, 60.0, 142.0, 16.0, content.platform_id);
     let mut y = 180.0;
     for section in &content.sections {

@@ -9,13 +9,13 @@ use sqlx::{FromRow, Row};
 use utoipa::ToSchema;
 
 use super::pdf;
-use super::wording::{Key, Lang};
 use crate::{
     app::AppState,
     auth::User,
     clock::{now_ms, rfc3339},
     domain::PlatformId,
     error::{AppError, AppResult},
+    i18n::{self, Lang},
     ids::to_hex,
     vessels::model::{VESSEL_COLUMNS, Vessel, VesselIdentifiers, VesselStatus},
 };
@@ -108,7 +108,7 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
         Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?),
         None => issue(state, user, &vessel, &head, &name_hash).await?,
     };
-    let printed = if name.is_empty() { lang.t(Key::NotSet).to_owned() } else { name };
+    let printed = if name.is_empty() { i18n::text(lang, "pdf.not_set") } else { name };
     let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, lang)?;
     Ok(Issued { serial, pdf })
 }
@@ -162,32 +162,36 @@ async fn issue(
     Ok((serial, issued_at))
 }
 
-/// The vessel's particulars as the certificate and the vessel record print them.
+/// The vessel's particulars as the certificate and the vessel record print them, in `lang`.
 pub fn particulars(vessel: &Vessel, lang: Lang) -> Vec<(String, String)> {
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
-    let length = vessel.length_cm.map(|l| format!("{}.{:02} m", l / 100, l % 100));
+    let decimal = if lang == Lang::En { '.' } else { ',' };
+    let length = vessel.length_cm.map(|l| format!("{}{decimal}{:02} m", l / 100, l % 100));
+    let country = crate::countries::find(&vessel.country_code)
+        .map_or(vessel.country_code.clone(), |c| format!("{} ({})", c.name.get(lang), vessel.country_code));
     let mut rows = vec![
-        (lang.t(Key::VesselName).to_owned(), or_dash(vessel.name.clone())),
-        (lang.t(Key::MakeAndModel).to_owned(), format!("{} {}", vessel.make, vessel.model)),
-        (lang.t(Key::BuildYear).to_owned(), or_dash(vessel.build_year.map(|y| y.to_string()))),
-        (lang.t(Key::Length).to_owned(), or_dash(length)),
-        (lang.t(Key::Country).to_owned(), vessel.country_code.clone()),
+        (i18n::text(lang, "pdf.vessel_name"), or_dash(vessel.name.clone())),
+        (i18n::text(lang, "pdf.make_and_model"), format!("{} {}", vessel.make, vessel.model)),
+        (i18n::text(lang, "pdf.build_year"), or_dash(vessel.build_year.map(|y| y.to_string()))),
+        (i18n::text(lang, "pdf.length"), or_dash(length)),
+        (i18n::text(lang, "pdf.country"), country),
         ("CIN / HIN".to_owned(), or_dash(vessel.cin.clone())),
     ];
     let ids = &vessel.identifiers;
     for (label, value) in [
-        ("Legacy ID", &ids.legacy_id),
-        ("MMSI", &ids.mmsi),
-        ("IMO number", &ids.imo_number),
-        ("ENI number", &ids.eni_number),
+        (i18n::text(lang, "pdf.legacy_id"), &ids.legacy_id),
+        ("MMSI".to_owned(), &ids.mmsi),
+        (i18n::text(lang, "pdf.imo_number"), &ids.imo_number),
+        (i18n::text(lang, "pdf.eni_number"), &ids.eni_number),
     ] {
         if let Some(v) = value.as_ref().filter(|v| v.as_str() != "unknown") {
-            rows.push((label.to_owned(), v.clone()));
+            rows.push((label, v.clone()));
         }
     }
     for (key, value) in &ids.national {
         if value != "unknown" {
-            rows.push((key.clone(), value.clone()));
+            let label = crate::countries::identifier_label(key, lang).map_or_else(|| key.clone(), str::to_owned);
+            rows.push((label, value.clone()));
         }
     }
     rows
@@ -205,22 +209,22 @@ fn render(
     let verify_url = state.config.link(&format!("/verify/{serial}"));
     let mut rows = particulars(vessel, lang);
     rows.extend([
-        (lang.t(Key::RegisteredOwner).to_owned(), owner.to_owned()),
-        (lang.t(Key::Issued).to_owned(), rfc3339(issued_at)[..10].to_owned()),
-        (lang.t(Key::Serial).to_owned(), serial.to_owned()),
-        (lang.t(Key::HistoryHead).to_owned(), head.to_owned()),
+        (i18n::text(lang, "pdf.registered_owner"), owner.to_owned()),
+        (i18n::text(lang, "pdf.issued"), i18n::short_date(lang, issued_at)),
+        (i18n::text(lang, "pdf.serial"), serial.to_owned()),
+        (i18n::text(lang, "pdf.history_head"), head.to_owned()),
     ]);
     let content = pdf::Content {
-        registry: lang.t(Key::Registry),
-        title: lang.t(Key::CertificateTitle),
+        registry: i18n::text(lang, "pdf.registry"),
+        title: i18n::text(lang, "pdf.certificate_title"),
         platform_id: &vessel.platform_id,
         sections: vec![pdf::Section { heading: None, rows }],
         qr: Some(&verify_url),
         footer: vec![
-            lang.t(Key::CheckThis).to_owned(),
+            i18n::text(lang, "pdf.check_this"),
             verify_url.clone(),
-            lang.t(Key::SignedWith).to_owned(),
-            lang.t(Key::PublicKey).to_owned(),
+            i18n::text(lang, "pdf.signed_with"),
+            i18n::text(lang, "pdf.public_key"),
         ],
     };
     Ok(pdf::render(&content)?)

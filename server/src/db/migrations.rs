@@ -62,6 +62,8 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(20, "text search posting lists", "0020_text_postings"),
     per_backend!(21, "posting lists by country, with the text", "0021_postings_by_country"),
     portable!(22, "the language of each account", "0022_user_language.sql"),
+    portable!(23, "review reasons by message code", "0023_review_reason_code.sql"),
+    portable!(24, "payment failures by message code", "0024_payment_failure_codes.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -34,17 +34,6 @@ impl DocumentType {
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == s)
     }
-
-    /// The spec's label (English; the web app shows its own translation).
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::ProofOfPurchase => "Proof of Purchase / Bill of Sale",
-            Self::RegistrationDocument => "Registration Document",
-            Self::Invoice => "Invoice / Receipt",
-            Self::OtherProof => "Other Proof of Ownership",
-            Self::Custom => "Custom Document",
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -25,9 +25,6 @@ use crate::{
     i18n::{Lang, Msg},
 };
 
-pub const AUTHENTICATION_FAILED: &str =
-    "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
-
 pub struct LocalProcessor {
     db: Db,
 }
@@ -42,8 +39,7 @@ fn random(n: usize) -> String {
     OsRng.sample_iter(&Alphanumeric).take(n).map(char::from).collect()
 }
 
-const INTENT_COLUMNS: &str =
-    "id, client_secret, amount_cents, currency, status, payment_ref, card_brand, card_last4, last_error";
+const INTENT_COLUMNS: &str = "id, client_secret, amount_cents, currency, status, payment_ref, card_brand, card_last4, last_error, last_error_code";
 
 fn intent_from_row(r: &AnyRow) -> sqlx::Result<ProviderIntent> {
     Ok(ProviderIntent {
@@ -54,6 +50,10 @@ fn intent_from_row(r: &AnyRow) -> sqlx::Result<ProviderIntent> {
         currency: r.try_get("currency")?,
         payment_ref: Some(r.try_get("payment_ref")?),
         last_error: r.try_get("last_error")?,
+        last_error_code: r
+            .try_get::<Option<String>, _>("last_error_code")?
+            .as_deref()
+            .and_then(super::provider::failure_key),
         card_brand: r.try_get("card_brand")?,
         card_last4: r.try_get("card_last4")?,
     })
@@ -215,20 +215,23 @@ async fn move_intent(
     mut intent: ProviderIntent,
     status: IntentStatus,
     card: Option<&Card>,
-    error: Option<&str>,
+    error: Option<&'static str>,
 ) -> AppResult<Option<ProviderIntent>> {
+    // Like the real provider's, the intent's error is English text, with its code beside it.
+    let text = error.map(|key| Msg::new(key).render(Lang::En));
     let moved = sqlx::query(
         "UPDATE local_payment_intents SET status = $1, last_error = $2, updated_at = $3,
-             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4)
+             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4), last_error_code = $8
          WHERE id = $6 AND status = $7",
     )
     .bind(status.as_str())
-    .bind(error.map(str::to_owned))
+    .bind(text.clone())
     .bind(now_ms())
     .bind(card.map(|c| c.brand.to_owned()))
     .bind(card.map(|c| c.last4.clone()))
     .bind(&intent.id)
     .bind(intent.status.as_str())
+    .bind(error)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -236,7 +239,8 @@ async fn move_intent(
         return Ok(None);
     }
     intent.status = status;
-    intent.last_error = error.map(str::to_owned);
+    intent.last_error = text;
+    intent.last_error_code = error;
     if let Some(c) = card {
         intent.card_brand = Some(c.brand.to_owned());
         intent.card_last4 = Some(c.last4.clone());
@@ -270,11 +274,10 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
     let intent_id = intent.id.clone();
     let (status, error) = match card.outcome {
         Outcome::Succeeds => (IntentStatus::Succeeded, None),
-        // Like the real provider's, the intent's error is English text.
-        Outcome::Declined(key) => (IntentStatus::RequiresPaymentMethod, Some(Msg::new(key).render(Lang::En))),
+        Outcome::Declined(key) => (IntentStatus::RequiresPaymentMethod, Some(key)),
         Outcome::RequiresAuthentication => (IntentStatus::RequiresAction, None),
     };
-    let Some(moved) = move_intent(&mut tx, intent, status, Some(&card), error.as_deref()).await? else {
+    let Some(moved) = move_intent(&mut tx, intent, status, Some(&card), error).await? else {
         drop(tx);
         // Another confirmation moved it first: if that one succeeded, this one
         // charges nothing more; otherwise the payer tries again.
@@ -369,7 +372,7 @@ pub async fn authenticate(state: &AppState, intent_id: &str, params: &Authentica
         let (next, error) = if complete {
             (IntentStatus::Succeeded, None)
         } else {
-            (IntentStatus::RequiresPaymentMethod, Some(AUTHENTICATION_FAILED))
+            (IntentStatus::RequiresPaymentMethod, Some("payment_authentication_failed"))
         };
         match move_intent(&mut tx, intent, next, None, error).await? {
             Some(moved) => {

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, domain::PlatformId};
+use crate::{clock::rfc3339, domain::PlatformId, i18n::Msg};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -107,19 +107,23 @@ pub struct Payment {
     pub transfer_id: Option<String>,
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
-    /// Why the last attempt failed, in the provider's words.
+    /// Why the last attempt failed: in the reader's language when the registry words that
+    /// reason (`failureCode`), in the provider's words otherwise.
     pub failure_message: Option<String>,
+    /// The reason's message code, when the registry words it (`card_declined`, ...).
+    pub failure_code: Option<String>,
     pub created_at: String,
     pub succeeded_at: Option<String>,
 }
 
 /// Columns for [`Payment::from_row`]; `p` is payments, `v` the vessel.
 pub const PAYMENT_COLUMNS: &str = "p.id, p.user_id, p.purpose, p.status, p.amount_cents, p.currency, p.vessel_id, \
-     v.platform_id, p.transfer_id, p.card_brand, p.card_last4, p.failure_message, p.created_at, p.succeeded_at, \
+     v.platform_id, p.transfer_id, p.card_brand, p.card_last4, p.failure_message, p.failure_code, p.created_at, p.succeeded_at, \
      p.provider, p.provider_intent_id, p.client_secret";
 
 impl sqlx::FromRow<'_, AnyRow> for Payment {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
+        let code = r.try_get::<Option<String>, _>("failure_code")?.as_deref().and_then(super::provider::failure_key);
         Ok(Self {
             id: r.try_get("id")?,
             purpose: Purpose::parse(r.try_get("purpose")?),
@@ -131,7 +135,11 @@ impl sqlx::FromRow<'_, AnyRow> for Payment {
             transfer_id: r.try_get("transfer_id")?,
             card_brand: r.try_get("card_brand")?,
             card_last4: r.try_get("card_last4")?,
-            failure_message: r.try_get("failure_message")?,
+            failure_message: match code {
+                Some(key) => Some(Msg::new(key).localized()),
+                None => r.try_get("failure_message")?,
+            },
+            failure_code: code.map(str::to_owned),
             created_at: rfc3339(r.try_get("created_at")?),
             succeeded_at: r.try_get::<Option<i64>, _>("succeeded_at")?.map(rfc3339),
         })

@@ -64,10 +64,39 @@ pub struct ProviderIntent {
     pub currency: String,
     /// Our payment id from the intent's metadata.
     pub payment_ref: Option<String>,
-    /// Why the last attempt failed, in words for the payer.
+    /// Why the last attempt failed, in the provider's words (English).
     pub last_error: Option<String>,
+    /// The same as a key of our message catalogue, when it is a reason we have words for
+    /// (see [`failure_key`]), so the payer reads it in their language.
+    pub last_error_code: Option<&'static str>,
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
+}
+
+/// The reasons a card payment fails that the registry words itself, by catalogue key.
+const FAILURE_KEYS: [&str; 5] = [
+    "card_declined",
+    "card_insufficient_funds",
+    "card_expired",
+    "cards_security_code_incorrect",
+    "payment_authentication_failed",
+];
+
+/// A stored failure code as the catalogue key it is; `None` for anything else.
+pub fn failure_key(stored: &str) -> Option<&'static str> {
+    FAILURE_KEYS.into_iter().find(|k| *k == stored)
+}
+
+/// A Stripe error's `decline_code` or `code` as our catalogue key, when we word that reason.
+pub fn stripe_failure_key(code: &str) -> Option<&'static str> {
+    match code {
+        "insufficient_funds" => Some("card_insufficient_funds"),
+        "expired_card" => Some("card_expired"),
+        "incorrect_cvc" => Some("cards_security_code_incorrect"),
+        "payment_intent_authentication_failure" => Some("payment_authentication_failed"),
+        "card_declined" | "generic_decline" | "do_not_honor" => Some("card_declined"),
+        _ => None,
+    }
 }
 
 /// A refund as the provider reports it.

@@ -335,7 +335,7 @@ async fn transition(
     let moved = sqlx::query(
         "UPDATE payments SET status = $1, failure_message = $2, updated_at = $3,
              succeeded_at = CASE WHEN $1 = 'succeeded' THEN $3 ELSE succeeded_at END,
-             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4)
+             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4), failure_code = $8
          WHERE id = $6 AND status <> 'succeeded' AND status <> $7",
     )
     .bind(next.as_str())
@@ -346,6 +346,7 @@ async fn transition(
     .bind(payment_id)
     // Money that arrives after a cancellation is still recorded.
     .bind(if next == PaymentStatus::Succeeded { "succeeded" } else { "canceled" })
+    .bind(intent.last_error_code.filter(|_| next == PaymentStatus::Failed))
     .execute(&mut **tx)
     .await?
     .rows_affected();

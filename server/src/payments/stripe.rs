@@ -60,6 +60,15 @@ pub struct StripeIntent {
 #[derive(Deserialize)]
 pub struct PaymentError {
     pub message: Option<String>,
+    pub code: Option<String>,
+    pub decline_code: Option<String>,
+}
+
+impl PaymentError {
+    /// The most specific reason we have words for: the issuer's decline code, then the error's code.
+    fn key(&self) -> Option<&'static str> {
+        [&self.decline_code, &self.code].into_iter().flatten().find_map(|c| super::provider::stripe_failure_key(c))
+    }
 }
 
 impl StripeIntent {
@@ -73,6 +82,7 @@ impl StripeIntent {
             amount_cents: self.amount,
             currency: self.currency,
             payment_ref: self.metadata.get("payment_id").cloned(),
+            last_error_code: self.last_payment_error.as_ref().and_then(PaymentError::key),
             last_error: self.last_payment_error.and_then(|e| e.message),
             card_brand: None,
             card_last4: None,

@@ -41,10 +41,6 @@ pub enum Activation {
     HeldForReview,
 }
 
-pub const IDENTIFIER_TAKEN_REASON: &str = "The registration fee was paid, but another vessel registered one of this \
-     vessel's identifiers meanwhile. The registry will review it and contact you; if it cannot be registered, the fee \
-     is refunded.";
-
 /// A paid registration puts the vessel in the registry, unless another
 /// vessel took one of its identifiers while it waited: then the payment
 /// stands, the vessel is held for review with the reason, and the owner and
@@ -105,7 +101,7 @@ async fn hold_for_review(
     let held = sqlx::query(
         "UPDATE vessels SET status = 'needs_review', review_reason = $1 WHERE id = $2 AND status = 'pending_payment'",
     )
-    .bind(IDENTIFIER_TAKEN_REASON)
+    .bind(super::model::IDENTIFIER_TAKEN)
     .bind(vessel_id)
     .execute(&mut **tx)
     .await?

@@ -6,7 +6,16 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, domain::PlatformId};
+use crate::{clock::rfc3339, domain::PlatformId, i18n::Msg};
+
+/// The review reason of a vessel whose identifier another vessel took while its fee was paid. Stored
+/// as this message code, so each reader reads the reason in their own language.
+pub const IDENTIFIER_TAKEN: &str = "vessel_identifier_taken_review";
+
+/// A stored review reason as the reader reads it.
+fn review_reason(stored: String) -> String {
+    if stored == IDENTIFIER_TAKEN { Msg::new("vessel_identifier_taken_review").localized() } else { stored }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -142,7 +151,7 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
             public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
             for_sale: r.try_get::<i64, _>("for_sale")? == 1,
             status: VesselStatus::parse(r.try_get("status")?),
-            review_reason: r.try_get("review_reason")?,
+            review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,
             verified_documents_count: r.try_get("verified_documents_count")?,

@@ -106,3 +106,45 @@ async fn only_the_owner_of_an_active_vessel_gets_a_certificate() {
     let guest = app.second_browser();
     assert_eq!(download(&guest, pending["platformId"].as_str().unwrap()).await.0, StatusCode::UNAUTHORIZED);
 }
+
+/// The words of a PDF, as a reader's PDF viewer extracts them (poppler's `pdftotext`).
+fn pdf_text(pdf: &[u8]) -> String {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("registry-test-{}-{n}.pdf", std::process::id()));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils)");
+    std::fs::remove_file(&path).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The PDFs' words in `lang`, from the server's catalogue.
+fn pdf_words(lang: &str) -> Value {
+    let path = format!("{}/messages/{lang}.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str::<Value>(&std::fs::read_to_string(path).unwrap()).unwrap()["pdf"].clone()
+}
+
+#[tokio::test]
+async fn certificates_and_records_are_printed_in_the_readers_language() {
+    let app = TestApp::spawn().await;
+    let vessel = active_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    for lang in ["en", "nl", "de", "fr", "es", "it"] {
+        let words = pdf_words(lang);
+        for (path, title) in [("certificate.pdf", "certificate_title"), ("record.pdf", "record_title")] {
+            let r = app
+                .client
+                .get(app.url(&format!("/api/vessels/{platform_id}/{path}")))
+                .header(reqwest::header::ACCEPT_LANGUAGE, format!("{lang};q=0.9, en;q=0.1"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{lang} {path}");
+            let text = pdf_text(&r.bytes().await.unwrap());
+            for key in [title, "registry", "vessel_name", "country"] {
+                let word = words[key].as_str().unwrap();
+                assert!(text.contains(word), "{lang} {path}: no {word:?} in\n{text}");
+            }
+        }
+    }
+}

@@ -250,6 +250,15 @@ impl FakeStripe {
         intent["last_payment_error"] = error.map_or(Value::Null, |m| json!({"message": m}));
     }
 
+    /// A declined attempt, with Stripe's error `code` and the issuer's `decline_code`.
+    pub fn set_declined(&self, id: &str, message: &str, code: &str, decline_code: Option<&str>) {
+        let mut inner = self.inner.lock().unwrap();
+        let intent = inner.intents.get_mut(id).expect("an intent the fake made");
+        intent["status"] = json!("requires_payment_method");
+        intent["last_payment_error"] =
+            json!({"type": "card_error", "message": message, "code": code, "decline_code": decline_code});
+    }
+
     /// A signed webhook event about an intent, as Stripe would send it.
     pub fn event(&self, event_id: &str, kind: &str, intent_id: &str) -> Vec<u8> {
         let object = self.inner.lock().unwrap().intents.get(intent_id).cloned().unwrap_or(json!({"id": intent_id}));

@@ -215,6 +215,7 @@ async fn the_authentication_card_goes_through_the_local_bank_page() {
     let (_, payment) = parts(app.get(&format!("/api/payments/{}", intent["paymentId"].as_str().unwrap())).await).await;
     assert_eq!(payment["status"], "failed");
     assert!(payment["failureMessage"].as_str().unwrap().contains("unable to authenticate"));
+    assert_eq!(payment["failureCode"], "payment_authentication_failed");
 
     // A second attempt, approved this time.
     let (_, outcome) = confirm(&app, secret, AUTHENTICATION).await;
@@ -285,6 +286,42 @@ async fn only_the_owner_may_ask_for_a_pending_vessels_fee() {
     assert_eq!(other.get(&path).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(anonymous.get(app.url(&path)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
     assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
+}
+
+#[tokio::test]
+async fn a_decline_stripe_gives_a_code_for_is_read_in_the_payers_language() {
+    let fake = FakeStripe::start().await;
+    let (app, _vessel, intent, pi) = stripe_payment(&fake).await;
+    let path = format!("/api/payments/{}", intent["paymentId"].as_str().unwrap());
+    let in_german = || async {
+        parts(app.client.get(app.url(&path)).header("accept-language", "de").send().await.unwrap()).await.1
+    };
+    let german = |key: &str| {
+        let catalogue: Value =
+            serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/messages/de.json"))).unwrap();
+        catalogue["errors"][key].as_str().unwrap().to_owned()
+    };
+
+    // The issuer's decline code is the most specific reason.
+    fake.set_declined(&pi, "Your card has insufficient funds.", "card_declined", Some("insufficient_funds"));
+    assert_eq!(signed(&app, &fake.event("evt_d1", "payment_intent.payment_failed", &pi)).await.0, StatusCode::OK);
+    let payment = in_german().await;
+    assert_eq!(payment["failureCode"], "card_insufficient_funds", "{payment}");
+    assert_eq!(payment["failureMessage"].as_str(), Some(german("card_insufficient_funds").as_str()));
+
+    // A decline code we do not word falls back to the error's code.
+    fake.set_declined(&pi, "Your card was declined.", "card_declined", Some("lost_card"));
+    assert_eq!(signed(&app, &fake.event("evt_d2", "payment_intent.payment_failed", &pi)).await.0, StatusCode::OK);
+    let payment = in_german().await;
+    assert_eq!(payment["failureCode"], "card_declined", "{payment}");
+    assert_eq!(payment["failureMessage"].as_str(), Some(german("card_declined").as_str()));
+
+    // A reason we have no words for keeps Stripe's.
+    fake.set_declined(&pi, "Something unusual happened.", "processing_error", None);
+    assert_eq!(signed(&app, &fake.event("evt_d3", "payment_intent.payment_failed", &pi)).await.0, StatusCode::OK);
+    let payment = in_german().await;
+    assert_eq!(payment["failureCode"], Value::Null, "{payment}");
+    assert_eq!(payment["failureMessage"], "Something unusual happened.");
 }
 
 #[tokio::test]
@@ -581,6 +618,14 @@ async fn a_paid_vessel_whose_identifier_was_taken_meanwhile_waits_in_review_visi
     let (_, mine) = parts(app.get("/api/vessels/my/list").await).await;
     assert_eq!(mine[0]["status"], "needs_review");
     assert!(mine[0]["reviewReason"].as_str().unwrap().contains("refunded"), "{mine}");
+    // The reason is kept as a code and read in the reader's language.
+    let german = app.client.get(app.url("/api/vessels/my/list")).header("accept-language", "de").send().await.unwrap();
+    let (_, mine) = parts(german).await;
+    assert!(mine[0]["reviewReason"].as_str().unwrap().contains("erstattet"), "{mine}");
+    assert_eq!(
+        app.scalar_text("SELECT review_reason FROM vessels WHERE status = 'needs_review'").await,
+        "vessel_identifier_taken_review"
+    );
     let (status, body) = create_intent(&app, &vessel).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["message"].as_str().unwrap().contains("reviewing"), "{body}");

@@ -1459,7 +1459,12 @@ export interface components {
             cardLast4?: string | null;
             createdAt: string;
             currency: string;
-            /** @description Why the last attempt failed, in the provider's words. */
+            /** @description The reason's message code, when the registry words it (`card_declined`, ...). */
+            failureCode?: string | null;
+            /**
+             * @description Why the last attempt failed: in the reader's language when the registry words that
+             *     reason (`failureCode`), in the provider's words otherwise.
+             */
             failureMessage?: string | null;
             id: string;
             purpose: components["schemas"]["Purpose"];

@@ -1,6 +1,19 @@
-/** Euro amount from integer cents, e.g. 2495 -> "€24.95" (en) / "€ 24,95" (nl). */
+/** Euro amount from integer cents, e.g. 2495 -> "€24.95" (en) / "24,95 €" (nl, de, fr, es, it). */
 export function formatEuroCents(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+  return formatMoneyCents(cents, "EUR", locale);
+}
+
+/**
+ * The amount as `Intl` writes it in `locale`, with the symbol moved after the number in every
+ * language but English: Dutch `Intl` writes "€ 24,95", the registry writes "24,95 €" in all five
+ * continental languages alike (issue 13), which is what the other four get from `Intl` anyway.
+ */
+function currencyAmount(format: Intl.NumberFormat, value: number, locale: string): string {
+  if (new Intl.Locale(locale).language === "en") return format.format(value);
+  const parts = format.formatToParts(value);
+  const symbol = parts.filter((p) => p.type === "currency").map((p) => p.value);
+  const amount = parts.filter((p) => p.type !== "currency" && p.type !== "literal").map((p) => p.value);
+  return `${amount.join("")}\u00a0${symbol.join("")}`;
 }
 
 export function formatNumber(value: number, locale: string): string {
@@ -49,11 +62,11 @@ export function formatKilobytes(bytes: number, locale: string): string {
   return `${kb} KB`;
 }
 
-/** An amount from integer cents in its currency, in the reader's locale: (2495, "EUR") -> "€24.95" (en) / "€ 24,95" (nl). */
+/** An amount from integer cents in its currency, in the reader's locale: (2495, "EUR") -> "€24.95" (en) / "24,95 €" (nl). */
 export function formatMoneyCents(cents: number, currency: string, locale: string): string {
   const code = currency.trim().toUpperCase() || "EUR";
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: code }).format(cents / 100);
+    return currencyAmount(new Intl.NumberFormat(locale, { style: "currency", currency: code }), cents / 100, locale);
   } catch {
     // Not a currency Intl knows: the amount with the code after it.
     return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)} ${code}`;

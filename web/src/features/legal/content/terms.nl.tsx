@@ -30,8 +30,8 @@ export default function TermsNl() {
 
       <Section title="3. Kosten">
         <List>
-          <li>Het registreren van een vaartuig kost eenmalig €&nbsp;24,95, geldig voor de gehele looptijd van de registratie.</li>
-          <li>Elke eigendomsoverdracht kost €&nbsp;9,95.</li>
+          <li>Het registreren van een vaartuig kost eenmalig 24,95&nbsp;€, geldig voor de gehele looptijd van de registratie.</li>
+          <li>Elke eigendomsoverdracht kost 9,95&nbsp;€.</li>
           <li>Er zijn geen abonnementen en geen terugkerende kosten.</li>
           <li>
             Betalingen verlopen per kaart via onze betaaldienstverlener. De prijzen zijn inclusief btw, voor zover van toepassing.
