@@ -1,13 +1,38 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { CORE_SECTIONS } from "./src/i18n/core-sections.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 
+/**
+ * `virtual:catalogue/<lang>/core` and `virtual:catalogue/<lang>/rest`: a language's catalogue
+ * (src/i18n/<lang>.json, the one file translators edit) split by CORE_SECTIONS, so the first load
+ * carries only the words of the first pages.
+ */
+function catalogueParts(): Plugin {
+  const prefix = "virtual:catalogue/";
+  return {
+    name: "catalogue-parts",
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const [lang, part] = id.slice(prefix.length + 1).split("/");
+      if (!/^[a-z]{2}$/.test(lang) || (part !== "core" && part !== "rest")) throw new Error(`no catalogue part ${id}`);
+      const file = fileURLToPath(new URL(`./src/i18n/${lang}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const sections = Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+      const wanted = sections.filter(([name]) => CORE_SECTIONS.includes(name) === (part === "core"));
+      return `export default ${JSON.stringify(Object.fromEntries(wanted))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), catalogueParts()],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "@/i18n/en.json";
+import englishCore from "virtual:catalogue/en/core";
 
 /** The six languages of the menu, each with its name in itself. */
 export const LANGUAGES = [
@@ -18,40 +18,84 @@ export const SUPPORTED_LANGUAGES: readonly string[] = LANGUAGES.map((l) => l.cod
 const STORAGE_KEY = "registry.language";
 const DEFAULT_LANGUAGE = "en";
 
-type Catalogue = { default: object };
+type Part = { default: Record<string, unknown> };
 type ServerCatalogue = { default: { errors: object } };
 
 /**
- * A language's strings: the app's own, and under `server` the texts of the server's message
- * codes (the `errors` section of `server/messages/<lang>.json`, the server's own catalogue).
+ * Each language's catalogue in two parts (vite.config.ts splits src/i18n/<lang>.json by
+ * src/i18n/core-sections.ts): the sections of the first pages (layout, landing, registry search),
+ * and the rest, which comes with the texts of the server's message codes (the `errors` section of
+ * `server/messages/<lang>.json`, under `server`). English's first part ships in the app's entry
+ * (English is every other language's fallback); everything else is fetched when needed, so the
+ * first load carries one language's first pages' words and no more.
  */
-function merged(app: Catalogue, server: ServerCatalogue): object {
-  return { ...app.default, server: server.default.errors };
+const PARTS: Record<LanguageCode, { core: () => Promise<Part>; rest: () => Promise<[Part, ServerCatalogue]> }> = {
+  en: {
+    core: () => Promise.resolve({ default: {} }),
+    rest: () => Promise.all([import("virtual:catalogue/en/rest"), import("@server-messages/en.json")]),
+  },
+  nl: {
+    core: () => import("virtual:catalogue/nl/core"),
+    rest: () => Promise.all([import("virtual:catalogue/nl/rest"), import("@server-messages/nl.json")]),
+  },
+  de: {
+    core: () => import("virtual:catalogue/de/core"),
+    rest: () => Promise.all([import("virtual:catalogue/de/rest"), import("@server-messages/de.json")]),
+  },
+  fr: {
+    core: () => import("virtual:catalogue/fr/core"),
+    rest: () => Promise.all([import("virtual:catalogue/fr/rest"), import("@server-messages/fr.json")]),
+  },
+  es: {
+    core: () => import("virtual:catalogue/es/core"),
+    rest: () => Promise.all([import("virtual:catalogue/es/rest"), import("@server-messages/es.json")]),
+  },
+  it: {
+    core: () => import("virtual:catalogue/it/core"),
+    rest: () => Promise.all([import("virtual:catalogue/it/rest"), import("@server-messages/it.json")]),
+  },
+};
+
+function isLanguage(code: string): code is LanguageCode {
+  return SUPPORTED_LANGUAGES.includes(code);
+}
+
+/** Whether only the first pages have been shown so far: then a language's first part is enough. */
+let firstPagesOnly = true;
+
+const rests = new Map<LanguageCode, Promise<Record<string, unknown>>>();
+
+/**
+ * A language's second part with the server's texts, fetched once. The parts hold different
+ * sections, so they merge in either order. Until the server's texts arrive a server message shows
+ * as the server wrote it, which is already in the reader's language.
+ */
+function rest(language: LanguageCode): Promise<Record<string, unknown>> {
+  let loading = rests.get(language);
+  if (!loading) {
+    loading = PARTS[language].rest().then(([sections, server]) => ({ ...sections.default, server: server.default.errors }));
+    rests.set(language, loading);
+  }
+  return loading;
 }
 
 /**
- * English ships with the app (it is also every other bundle's fallback); the other five
- * are fetched when first chosen, so a reader downloads one catalogue, not six.
+ * i18next's backend: a language's first part while only the first pages have been shown, the whole
+ * language after that (i18next switches once it has arrived, so a page never shows a missing word).
  */
-const BUNDLES: Record<Exclude<LanguageCode, "en">, () => Promise<object>> = {
-  nl: () => Promise.all([import("@/i18n/nl.json"), import("@server-messages/nl.json")]).then(([a, s]) => merged(a, s)),
-  de: () => Promise.all([import("@/i18n/de.json"), import("@server-messages/de.json")]).then(([a, s]) => merged(a, s)),
-  fr: () => Promise.all([import("@/i18n/fr.json"), import("@server-messages/fr.json")]).then(([a, s]) => merged(a, s)),
-  es: () => Promise.all([import("@/i18n/es.json"), import("@server-messages/es.json")]).then(([a, s]) => merged(a, s)),
-  it: () => Promise.all([import("@/i18n/it.json"), import("@server-messages/it.json")]).then(([a, s]) => merged(a, s)),
-};
-
 const lazyBundles: BackendModule = {
   type: "backend",
   init() {},
   read(language: string, _namespace: string, callback: ReadCallback) {
-    // English is bundled; i18next asks only for the supported languages.
-    if (!(language in BUNDLES)) {
+    if (!isLanguage(language)) {
       callback(null, {});
       return;
     }
-    BUNDLES[language as keyof typeof BUNDLES]().then(
-      (bundle) => callback(null, bundle as Record<string, unknown>),
+    const parts = firstPagesOnly
+      ? [PARTS[language].core()]
+      : [PARTS[language].core(), rest(language).then((r) => ({ default: r }))];
+    Promise.all(parts).then(
+      (loaded) => callback(null, Object.assign({}, ...loaded.map((part) => part.default)) as Record<string, unknown>),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -83,9 +127,9 @@ export const i18nReady = i18n
   .use(lazyBundles)
   .use(initReactI18next)
   .init({
-    // A copy: the server's English texts are added to it later, and the imported module stays as it is.
-    resources: { en: { translation: { ...en } } },
-    // English is bundled above; the backend fetches the others.
+    // A copy: the rest of English is added to it later, and the imported module stays as it is.
+    resources: { en: { translation: structuredClone(englishCore) } },
+    // English's first part is given above; the backend fetches the other languages' first parts.
     partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -98,16 +142,20 @@ export const i18nReady = i18n
   });
 
 /**
- * The English texts of the server's message codes (every other language's come with its
- * bundle). Fetched after the first render, not in the first load: until they arrive a server
- * message shows as the server wrote it, which is already in the reader's language.
+ * Settles when the reader's catalogue is complete: a page fetched on demand waits for it
+ * (lib/lazy-page.ts), alongside its own code. From then on languages are fetched whole.
  */
-export const serverEnglishReady = import("@server-messages/en.json").then((catalogue) => {
-  i18n.addResourceBundle("en", "translation", { server: catalogue.default.errors }, true, false);
-});
+export function catalogueComplete(): Promise<void> {
+  firstPagesOnly = false;
+  const language = i18n.language;
+  if (!isLanguage(language)) return Promise.resolve();
+  return rest(language).then((sections) => {
+    i18n.addResourceBundle(language, "translation", sections, true, false);
+  });
+}
 
 export function changeLanguage(code: string) {
-  if (SUPPORTED_LANGUAGES.includes(code)) void i18n.changeLanguage(code);
+  if (isLanguage(code)) void i18n.changeLanguage(code);
 }
 
 export default i18n;

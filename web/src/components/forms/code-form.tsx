@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -51,10 +52,23 @@ export function CodeForm({
   const otp = useWatch({ control: form.control, name: "otp" });
   const hintId = `${id}-hint`;
 
+  // Set when `clear` ran while the boxes were still disabled by the submission.
+  const focusFirstBox = useRef(false);
+
   const clear = () => {
     form.reset({ otp: "" });
-    document.getElementById(id)?.focus();
+    const first = document.getElementById(id);
+    // A failed submission calls this before the boxes are enabled again, and a disabled box
+    // cannot take focus: then the focus moves once `submitting` is over (below).
+    if (first instanceof HTMLInputElement && !first.disabled) first.focus();
+    else focusFirstBox.current = true;
   };
+
+  useEffect(() => {
+    if (submitting || !focusFirstBox.current) return;
+    focusFirstBox.current = false;
+    document.getElementById(id)?.focus();
+  }, [submitting, id]);
 
   return (
     <form

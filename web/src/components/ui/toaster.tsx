@@ -1,26 +1,19 @@
-import { useTranslation } from "react-i18next";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { lazy, Suspense, useState } from "react";
 import { useToast } from "@/components/ui/use-toast";
 
-export const TOAST_DURATION_MS = 5000;
+const ToastList = lazy(() => import("@/components/ui/toast-list").then((m) => ({ default: m.ToastList })));
 
-/** Renders queued toasts: 5 s each, swipe right past 50 px to dismiss, F8 focuses the region. */
+/**
+ * The toasts' region, fetched with the first toast: most pages never show one, and the toast
+ * primitives would otherwise be part of every page's first load. It stays once it has come.
+ */
 export function Toaster() {
-  const { t } = useTranslation();
   const { toasts } = useToast();
-  return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={t("toast.label")}>
-      {toasts.map(({ id, title, description, action, ...props }) => (
-        <Toast key={id} {...props}>
-          <div className="grid gap-1">
-            {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport hotkey={["F8"]} label={t("toast.viewportLabel")} />
-    </ToastProvider>
-  );
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

@@ -47,3 +47,61 @@ describe("the reader's language", () => {
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).includes("/api/profile/language"))).toBe(false);
   });
 });
+
+describe("the language menu", () => {
+  it("works with the keyboard alone, as a menu button", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "GET /api/stats": jsonResponse(200, { registeredVessels: 1, transfersCompleted: 0, countries: 1 }),
+    });
+    renderApp("/");
+    const button = await screen.findByRole("button", { name: /Language/ });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    button.focus();
+
+    // Enter opens it on the current language; the arrows wrap; Escape returns to the button.
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("menu", { name: "Language" })).toBeInTheDocument();
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    expect(document.activeElement).toHaveAccessibleName(/English/);
+    expect(screen.getByRole("menuitemradio", { name: /English/ })).toHaveAttribute("aria-checked", "true");
+    await userEvent.keyboard("{ArrowUp}");
+    expect(document.activeElement).toHaveAccessibleName(/Italiano/);
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+    expect(document.activeElement).toHaveAccessibleName(/Nederlands/);
+    await userEvent.keyboard("{End}");
+    expect(document.activeElement).toHaveAccessibleName(/Italiano/);
+    await userEvent.keyboard("{Home}");
+    expect(document.activeElement).toHaveAccessibleName(/English/);
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(button);
+
+    // Up opens it on the last language; Tab closes it.
+    await userEvent.keyboard("{ArrowUp}");
+    expect(document.activeElement).toHaveAccessibleName(/Italiano/);
+    await userEvent.tab();
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+
+    // A letter moves to the language it starts; Space chooses it.
+    button.focus();
+    await userEvent.keyboard("{ArrowDown}d");
+    expect(document.activeElement).toHaveAccessibleName(/Deutsch/);
+    await userEvent.keyboard(" ");
+    await waitFor(() => expect(i18n.language).toBe("de"));
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: /Sprache/ }));
+  });
+
+  it("closes on a press outside it", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "GET /api/stats": jsonResponse(200, { registeredVessels: 1, transfersCompleted: 0, countries: 1 }),
+    });
+    renderApp("/");
+    await userEvent.click(await screen.findByRole("button", { name: /Language/ }));
+    expect(screen.getByRole("menu")).toBeInTheDocument();
+    await userEvent.click(document.body);
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
+});

@@ -57,7 +57,7 @@ describe("LoginPage", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Remember me" }));
     await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByText("Navigated to /dashboard")).toBeInTheDocument();
-    expect(screen.getAllByText("Welcome back!").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Welcome back!")).length).toBeGreaterThan(0);
     expect(sent).toEqual({ email: "skipper@example.test", password: "harbour-lights-42", rememberMe: true });
   });
 

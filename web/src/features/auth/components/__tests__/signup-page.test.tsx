@@ -54,7 +54,7 @@ describe("SignupPage", () => {
     await userEvent.type(screen.getByLabelText("Phone Number (optional)"), "+31612345678");
     await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
     expect(await screen.findByText("Navigated to /login")).toBeInTheDocument();
-    expect(screen.getAllByText("Account Created").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Account Created")).length).toBeGreaterThan(0);
     expect(screen.getAllByText("An email is sent to confirm your email address.").length).toBeGreaterThan(0);
     expect(sent).toEqual({ email: "new-owner@example.test", password: "harbour-lights-42", phoneE164: "+31612345678" });
   });

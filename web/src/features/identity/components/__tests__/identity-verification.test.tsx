@@ -103,7 +103,7 @@ describe("Verify Identity", () => {
     renderVessel();
 
     await userEvent.click(within(await identityItem()).getByRole("button", { name: "Verify Identity" }));
-    const notifications = screen.getByRole("region", { name: /Notifications/ });
+    const notifications = await screen.findByRole("region", { name: /Notifications/ });
     expect(await within(notifications).findByText("Error")).toBeInTheDocument();
     expect(
       within(notifications).getByText(
@@ -124,7 +124,7 @@ describe("Verify Identity", () => {
     renderVessel();
 
     await userEvent.click(within(await identityItem()).getByRole("button", { name: "Verify Identity" }));
-    const notifications = screen.getByRole("region", { name: /Notifications/ });
+    const notifications = await screen.findByRole("region", { name: /Notifications/ });
     expect(await within(notifications).findByText("Failed to start identity verification")).toBeInTheDocument();
     expect(within(notifications).getByText("Error")).toBeInTheDocument();
   });

@@ -412,7 +412,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Character 11 of a CIN\/HIN/)).toBeInTheDocument();
     expect(screen.getByLabelText("CIN / HIN")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Brandmerk (Kadaster)")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Registration Failed")).length).toBeGreaterThan(0);
     expect(screen.getAllByText("Some fields are invalid.").length).toBeGreaterThan(0);
     expect(screen.getByRole("heading", { name: "Vessel Identification Numbers" })).toBeInTheDocument();
   });

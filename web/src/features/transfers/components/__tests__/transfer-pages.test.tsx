@@ -99,7 +99,7 @@ describe("Back from the bank's page with a transfer fee", () => {
     renderRoute(<TransferPaymentReturnPage />, { path: "/transfers/payment?paymentId=pay-7", toaster: true });
     expect(await screen.findByText("Checking your payment...")).toBeInTheDocument();
     expect(await screen.findByText("Navigated to /dashboard", {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getAllByText("Transfer Complete").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Transfer Complete")).length).toBeGreaterThan(0);
     expect(screen.getAllByText("Sea Breeze is now registered to its new owner.").length).toBeGreaterThan(0);
   });
 
@@ -111,7 +111,7 @@ describe("Back from the bank's page with a transfer fee", () => {
     });
     renderRoute(<TransferPaymentReturnPage />, { path: "/transfers/payment?paymentId=pay-7", toaster: true });
     expect(await screen.findByText("Navigated to /transfer/v-1")).toBeInTheDocument();
-    expect(screen.getAllByText("Payment Failed").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Payment Failed")).length).toBeGreaterThan(0);
     expect(screen.getAllByText("Authentication failed.").length).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { useToast } from "@/components/ui/use-toast";
+
+export const TOAST_DURATION_MS = 5000;
+
+/** Renders queued toasts: 5 s each, swipe right past 50 px to dismiss, F8 focuses the region. */
+export function ToastList() {
+  const { t } = useTranslation();
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={t("toast.label")}>
+      {toasts.map(({ id, title, description, action, ...props }) => (
+        <Toast key={id} {...props}>
+          <div className="grid gap-1">
+            {title ? <ToastTitle>{title}</ToastTitle> : null}
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          {action}
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={["F8"]} label={t("toast.viewportLabel")} />
+    </ToastProvider>
+  );
+}
