@@ -49,18 +49,29 @@ export function RegistrySearchPage() {
   const [filtersOpen, setFiltersOpen] = useState(() => Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo));
 
   const go = (next: VesselSearch) => setSearchParams(toUrlParams(next));
-  const filtersKey = FILTERS.map((name) => search[name]).join("\u0000");
+  const keyOf = (filters: Omit<VesselSearch, "page">) => FILTERS.map((name) => filters[name]).join("\u0000");
+  const filtersKey = keyOf(search);
+
+  // The form is made afresh when the URL's filters change from elsewhere (back, forward, a shared
+  // link), so it shows them; not after its own search, which would take the focus from the reader.
+  const [form, setForm] = useState({ filters: filtersKey, generation: 0, ownSearch: null as string | null });
+  if (form.filters !== filtersKey) {
+    const own = form.ownSearch === filtersKey;
+    setForm({ filters: filtersKey, generation: form.generation + (own ? 0 : 1), ownSearch: null });
+  }
 
   return (
     <Page title={t("registry.title")} description={t("registry.subtitle")} width="wide">
       <div className="grid gap-8">
-        {/* Keyed by the URL's filters: back/forward and shared links refill the form. */}
         <SearchForm
-          key={filtersKey}
+          key={form.generation}
           search={search}
           filtersOpen={filtersOpen}
           onToggleFilters={() => setFiltersOpen((open) => !open)}
-          onSearch={(filters) => go({ ...filters, page: 1 })}
+          onSearch={(filters) => {
+            setForm((current) => ({ ...current, ownSearch: keyOf(filters) }));
+            go({ ...filters, page: 1 });
+          }}
         />
         <SearchResults search={search} onPage={(page) => go({ ...search, page })} />
       </div>

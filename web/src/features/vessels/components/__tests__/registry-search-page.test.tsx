@@ -40,6 +40,9 @@ function Probe() {
       <button type="button" onClick={() => void navigate(-1)}>
         Browser back
       </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
     </>
   );
 }
@@ -164,6 +167,9 @@ describe("RegistrySearchPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Search" }));
 
     expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    // The form stays as it is after its own search: the focus stays where the reader left it.
+    expect(screen.getByRole("button", { name: "Search" })).toHaveFocus();
+    expect(screen.getByRole("searchbox", { name: "Search the registry" })).toBe(box);
     expect(screen.getByLabelText("Current URL")).toHaveTextContent(
       "/registry?query=bav&countryCode=NL&buildYearFrom=2010&page=1",
     );
@@ -186,9 +192,16 @@ describe("RegistrySearchPage", () => {
     await userEvent.type(box, "hanse{Enter}");
     expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry?query=hanse&page=1");
 
+    expect(box).toHaveFocus();
+
     await userEvent.click(screen.getByRole("button", { name: "Browser back" }));
     expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry?query=bav&page=1");
     expect(screen.getByRole("searchbox", { name: "Search the registry" })).toHaveValue("bav");
+
+    // Forward again: the URL's search, not a search of this form, so the form shows it.
+    await userEvent.click(screen.getByRole("button", { name: "Browser forward" }));
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry?query=hanse&page=1");
+    expect(screen.getByRole("searchbox", { name: "Search the registry" })).toHaveValue("hanse");
   });
 
   it("reproduces a shared URL, opening the advanced filters that are set", async () => {
