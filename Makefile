@@ -7,7 +7,7 @@ RELEASE_BIN := target/release/registry
 DEBUG_BIN := target/debug/registry
 
 .PHONY: run build test deps test-deps web server lint-rust test-rust test-rust-sqlite test-rust-postgres \
-        test-web test-e2e test-api-fuzz check-api api-types bench stress clean
+        test-web test-e2e test-api-fuzz check-api api-types bench stress audit clean
 
 deps:
 	@scripts/ensure-deps.sh build
@@ -87,6 +87,10 @@ bench: deps server
 stress: server
 	scripts/stress.sh $(RELEASE_BIN)
 
+## Lighthouse on the landing, registry, a vessel and the sign-in page of the release server; fails below 95 (docs/PERFORMANCE.md).
+audit: test-deps web server
+	scripts/audit.sh $(RELEASE_BIN)
+
 clean:
 	$(CARGO) clean
-	rm -rf web/dist web/node_modules
+	rm -rf web/dist web/node_modules scripts/lighthouse/node_modules

@@ -152,6 +152,18 @@ export default defineConfig(
   },
 
   {
+    name: "registry/zod",
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/lib/zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "Import zod from @/lib/zod, which sets it up for the site's CSP." }] },
+      ],
+    },
+  },
+
+  {
     name: "registry/tests",
     files: testFiles,
     rules: {

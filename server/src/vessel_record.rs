@@ -112,7 +112,8 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
         .map(|e| {
             let amount = e.amount_cents.map(|c| format!(" — {}", i18n::euros(lang, c))).unwrap_or_default();
             let author = if e.by_current_owner { String::new() } else { i18n::text(lang, "pdf.by_previous_owner") };
-            (format!("{} {}", e.date, entry_kind(e.kind, lang)), format!("{}{amount}{author}", e.description))
+            let date = day(lang, &format!("{}T00:00:00Z", e.date));
+            (format!("{date} {}", entry_kind(e.kind, lang)), format!("{}{amount}{author}", e.description))
         })
         .collect();
     record_rows.push((

@@ -284,7 +284,8 @@ pub async fn record(
     source: &str,
 ) -> AppResult<PaymentStatus> {
     let row = sqlx::query(
-        "SELECT amount_cents, currency, status, provider_intent_id, failure_message FROM payments WHERE id = $1",
+        "SELECT amount_cents, currency, status, provider_intent_id, failure_message, failure_code FROM payments
+         WHERE id = $1",
     )
     .bind(payment_id)
     .fetch_optional(&mut **tx)
@@ -307,8 +308,9 @@ pub async fn record(
         IntentStatus::RequiresPaymentMethod if intent.last_error.is_some() => PaymentStatus::Failed,
         IntentStatus::RequiresPaymentMethod | IntentStatus::RequiresConfirmation => current,
     };
-    // A repeated failure records a new message only.
-    let same_failure = row.try_get::<Option<String>, _>("failure_message")? == intent.last_error;
+    // A repeated failure records a new reason only (the provider words many reasons alike).
+    let same_failure = row.try_get::<Option<String>, _>("failure_message")? == intent.last_error
+        && row.try_get::<Option<String>, _>("failure_code")?.as_deref() == intent.last_error_code;
     if next == current && (next != PaymentStatus::Failed || same_failure) {
         return Ok(current);
     }

@@ -1,7 +1,9 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, Route, Routes } from "react-router";
+import { Outlet, Route, Routes, useLocation } from "react-router";
 import { Layout } from "@/components/layout/layout";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { AdminPage } from "@/features/admin/routes";
 import { VerifyCertificatePage } from "@/features/certificates/routes";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from "@/features/auth/routes";
@@ -60,18 +62,33 @@ export function AppRoutes() {
   );
 }
 
-/** Most pages' code is fetched when first shown: the layout stays while it arrives. */
+/**
+ * Most pages' code is fetched when first shown: the layout stays while it arrives, and if it cannot
+ * be fetched (offline, a new release) the page says so and offers to reload, instead of the whole
+ * app going blank. Each path gets a fresh try.
+ */
 function PageCode() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
-    <Suspense
+    <ErrorBoundary
+      key={pathname}
       fallback={
-        <p role="status" className="container mx-auto px-4 py-16 text-center text-muted-foreground">
-          {t("common.loading")}
-        </p>
+        <div role="alert" className="container mx-auto grid justify-items-center gap-4 px-4 py-16 text-center">
+          <p>{t("common.pageUnavailable")}</p>
+          <Button onClick={() => window.location.reload()}>{t("common.reload")}</Button>
+        </div>
       }
     >
-      <Outlet />
-    </Suspense>
+      <Suspense
+        fallback={
+          <p role="status" className="container mx-auto px-4 py-16 text-center text-muted-foreground">
+            {t("common.loading")}
+          </p>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -66,17 +66,37 @@ let firstPagesOnly = true;
 const rests = new Map<LanguageCode, Promise<Record<string, unknown>>>();
 
 /**
- * A language's second part with the server's texts, fetched once. The parts hold different
- * sections, so they merge in either order. Until the server's texts arrive a server message shows
- * as the server wrote it, which is already in the reader's language.
+ * A language's second part with the server's texts, fetched once (again after a failure). The
+ * parts hold different sections, so they merge in either order. Until the server's texts arrive a
+ * server message shows as the server wrote it, which is already in the reader's language.
  */
 function rest(language: LanguageCode): Promise<Record<string, unknown>> {
   let loading = rests.get(language);
   if (!loading) {
     loading = PARTS[language].rest().then(([sections, server]) => ({ ...sections.default, server: server.default.errors }));
+    loading.catch(() => rests.delete(language));
     rests.set(language, loading);
   }
   return loading;
+}
+
+/**
+ * Makes a language whole. i18next asks its backend once per language: one it holds gets its second
+ * part added here; one it does not hold yet gets it from the backend with the first part (the
+ * fetch started here is the one the backend waits for). Adding to a language i18next has not
+ * loaded would make it think the language is there when it is not.
+ */
+function complete(language: string): Promise<void> {
+  if (!isLanguage(language)) return Promise.resolve();
+  return rest(language).then(
+    (sections) => {
+      if (i18n.hasResourceBundle(language, "translation")) {
+        i18n.addResourceBundle(language, "translation", sections, true, false);
+      }
+    },
+    // Without it the first part's words and English stand in; the page still shows.
+    () => undefined,
+  );
 }
 
 /**
@@ -136,6 +156,7 @@ export const i18nReady = i18n
     supportedLngs: SUPPORTED_LANGUAGES,
     interpolation: { escapeValue: false },
     returnNull: false,
+    react: { bindI18nStore: "added" },
   })
   .then(() => {
     document.documentElement.lang = i18n.language;
@@ -143,19 +164,32 @@ export const i18nReady = i18n
 
 /**
  * Settles when the reader's catalogue is complete: a page fetched on demand waits for it
- * (lib/lazy-page.ts), alongside its own code. From then on languages are fetched whole.
+ * (lib/lazy-page.ts), alongside its own code. From then on every language is made whole before
+ * it is shown; the one being switched to, if any, too.
  */
 export function catalogueComplete(): Promise<void> {
   firstPagesOnly = false;
-  const language = i18n.language;
-  if (!isLanguage(language)) return Promise.resolve();
-  return rest(language).then((sections) => {
-    i18n.addResourceBundle(language, "translation", sections, true, false);
-  });
+  return Promise.all([complete(i18n.language), switchingTo ? complete(switchingTo) : undefined]).then(() => undefined);
 }
 
+// A switch made without changeLanguage (below) completes the language just after; the
+// components re-render when its words are added (react.bindI18nStore).
+i18n.on("languageChanged", (language) => {
+  if (!firstPagesOnly) void complete(language);
+});
+
+/** The language a switch is on its way to, while its words are fetched. */
+let switchingTo: LanguageCode | undefined;
+
+/** Switches language; past the first pages, the new language is whole before it shows. */
 export function changeLanguage(code: string) {
-  if (isLanguage(code)) void i18n.changeLanguage(code);
+  if (!isLanguage(code)) return;
+  switchingTo = code;
+  void (firstPagesOnly ? Promise.resolve() : complete(code))
+    .then(() => i18n.changeLanguage(code))
+    .finally(() => {
+      if (switchingTo === code) switchingTo = undefined;
+    });
 }
 
 export default i18n;

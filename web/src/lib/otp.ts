@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** One-time codes sent by SMS have six digits (spec section 9). */
 export const OTP_LENGTH = 6;

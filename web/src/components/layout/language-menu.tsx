@@ -103,6 +103,11 @@ export function LanguageMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        // While it is open the focus is in the menu: pressing the button must not move it there first,
+        // or the menu's blur would close it and this click open it again.
+        onMouseDown={(event) => {
+          if (open) event.preventDefault();
+        }}
         onClick={() => (open ? close() : openAt(currentIndex))}
         onKeyDown={onButtonKeyDown}
       >

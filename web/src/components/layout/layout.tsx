@@ -36,7 +36,9 @@ export function Layout() {
         {t("nav.skipToContent")}
       </a>
       <Header />
-      <main ref={mainRef} id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the footer starts below the fold, so a page whose content arrives
+          after the first paint (code on demand, data) does not push it down in view. */}
+      <main ref={mainRef} id="main-content" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { useToast } from "@/components/ui/use-toast";
 
 const ToastList = lazy(() => import("@/components/ui/toast-list").then((m) => ({ default: m.ToastList })));
@@ -11,9 +12,12 @@ export function Toaster() {
   const { toasts } = useToast();
   const [needed, setNeeded] = useState(false);
   if (toasts.length > 0 && !needed) setNeeded(true);
+  // Should its code not arrive (offline, a new release), there are no toasts, and the page stays.
   return needed ? (
-    <Suspense fallback={null}>
-      <ToastList />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <ToastList />
+      </Suspense>
+    </ErrorBoundary>
   ) : null;
 }

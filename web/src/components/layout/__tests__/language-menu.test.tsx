@@ -90,7 +90,7 @@ describe("the language menu", () => {
     await userEvent.keyboard(" ");
     await waitFor(() => expect(i18n.language).toBe("de"));
     expect(screen.queryByRole("menu")).not.toBeInTheDocument();
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: /Sprache/ }));
+    expect(document.activeElement).toBe(await screen.findByRole("button", { name: /Sprache/ }));
   });
 
   it("closes on a press outside it", async () => {
@@ -103,5 +103,19 @@ describe("the language menu", () => {
     expect(screen.getByRole("menu")).toBeInTheDocument();
     await userEvent.click(document.body);
     expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+  });
+
+  it("closes when its button is pressed again", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "GET /api/stats": jsonResponse(200, { registeredVessels: 1, transfersCompleted: 0, countries: 1 }),
+    });
+    renderApp("/");
+    const button = await screen.findByRole("button", { name: /Language/ });
+    await userEvent.click(button);
+    expect(screen.getByRole("menu")).toBeInTheDocument();
+    await userEvent.click(button);
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(button).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 // The audit tab's filters. Every field is optional; an actor, when given, is an email address,
 // and `to` cannot come before `from` (both `YYYY-MM-DD`, as a date input gives them).

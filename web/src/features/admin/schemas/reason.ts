@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 // The reason an administrator gives for an action (AdminReason): 1 to 500 characters once trimmed,
 // recorded in the audit log. Messages are i18n keys (see `validation.*` in en.json / nl.json).

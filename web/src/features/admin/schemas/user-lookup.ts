@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 // The users tab's lookup: one email address ("Invalid email address" otherwise).
 export const userLookupSchema = z.object({

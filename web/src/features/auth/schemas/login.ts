@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 // Messages are i18n keys; the form field shows their translation
 // ("Invalid email address", "Password must be at least 6 characters").

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { newPasswordSchema } from "@/features/auth/schemas/password";
 
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;

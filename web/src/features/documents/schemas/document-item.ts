@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { DocumentType } from "@/api/types";
 
 // Spec sections 5 (Document add) and 9 (file upload limits). The server checks every limit

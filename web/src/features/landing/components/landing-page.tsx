@@ -162,7 +162,10 @@ function Pricing() {
           </CardContent>
           <CardFooter>
             <Button asChild variant="outline" className="w-full">
-              <Link to="/how-transfers-work">{t("landing.pricing.transfer.cta")}</Link>
+              {/* The visible words are generic; the link's name says where it leads. */}
+              <Link to="/how-transfers-work">
+                {t("landing.pricing.transfer.cta")} <span className="sr-only">{t("landing.pricing.transfer.ctaContext")}</span>
+              </Link>
             </Button>
           </CardFooter>
         </Card>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** The offline processor's card form. Messages are i18n keys; the server checks again. */
 export const cardSchema = z.object({

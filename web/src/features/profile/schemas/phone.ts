@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { phoneNumberIssue } from "@/lib/phone";
 
 // Messages are i18n keys (see `validation.*` in en.json / nl.json).

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { InitiateTransferRequest } from "@/api/types";
 import { phoneNumberIssue, toPhoneE164 } from "@/lib/phone";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { EntryKind, EntryRequest, RecordEntry } from "@/api/types";
 
 // The value & maintenance record's entry form. The server checks the same again. Messages are

@@ -68,7 +68,7 @@ describe("How transfers work", () => {
       }),
     });
     renderApp("/");
-    const learnMore = await screen.findByRole("link", { name: "Learn More" });
+    const learnMore = await screen.findByRole("link", { name: "Learn More about ownership transfers" });
     expect(learnMore).toHaveAttribute("href", "/how-transfers-work");
     await userEvent.click(learnMore);
 
