@@ -1,3 +1,30 @@
+/**
+ * `Intl` formatters are costly to build (the first one in a page loads the locale's data) and the
+ * pages format many values with a handful of option sets, so each is built once and kept.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Euro amount from integer cents, e.g. 2495 -> "€24.95" (en) / "24,95 €" (nl, de, fr, es, it). */
 export function formatEuroCents(cents: number, locale: string): string {
   return formatMoneyCents(cents, "EUR", locale);
@@ -17,14 +44,14 @@ function currencyAmount(format: Intl.NumberFormat, value: number, locale: string
 }
 
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** Short month, day, year (spec section 9), with the time when asked. */
 export function formatDate(iso: string, locale: string, withTime = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     month: "short",
     day: "numeric",
     year: "numeric",
@@ -40,7 +67,7 @@ export const TRANSFER_FEE_CENTS = 995;
  * 1250 -> "12.50m" (en) / "12,50m" (nl).
  */
 export function formatLengthCm(lengthCm: number, locale: string): string {
-  const metres = new Intl.NumberFormat(locale, {
+  const metres = numberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     useGrouping: false,
@@ -58,7 +85,7 @@ export const UNKNOWN = "unknown";
  */
 export function formatKilobytes(bytes: number, locale: string): string {
   const value = bytes > 0 ? Math.max(bytes / 1024, 0.1) : 0;
-  const kb = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const kb = numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   return `${kb} KB`;
 }
 
@@ -66,9 +93,9 @@ export function formatKilobytes(bytes: number, locale: string): string {
 export function formatMoneyCents(cents: number, currency: string, locale: string): string {
   const code = currency.trim().toUpperCase() || "EUR";
   try {
-    return currencyAmount(new Intl.NumberFormat(locale, { style: "currency", currency: code }), cents / 100, locale);
+    return currencyAmount(numberFormat(locale, { style: "currency", currency: code }), cents / 100, locale);
   } catch {
     // Not a currency Intl knows: the amount with the code after it.
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)} ${code}`;
+    return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)} ${code}`;
   }
 }
