@@ -93,4 +93,4 @@ audit: test-deps web server
 
 clean:
 	$(CARGO) clean
-	rm -rf web/dist web/node_modules scripts/lighthouse/node_modules
+	rm -rf web/dist web/dist-ssr web/node_modules scripts/lighthouse/node_modules

@@ -2,10 +2,14 @@
 # Browser end-to-end tests: start the real server (given binary) on a free
 # loopback port with a fresh SQLite database and the built web app, then run
 # the Playwright journeys in Debian's Chromium against it.
-#   scripts/e2e.sh target/debug/registry
+#   scripts/e2e.sh target/debug/registry [web/e2e/some.test.mjs ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/debug/registry}
+shift || true
+# Given test files run alone (paths from the repository's root); otherwise every journey.
+files=()
+for file in "$@"; do files+=("${file#web/}"); done
 
 dir=$(mktemp -d /tmp/registry-e2e.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -27,7 +31,11 @@ for _ in $(seq 1 100); do
 done
 
 status=0
-(cd web && BASE_URL="$base" npm run --silent e2e) || status=$?
+if [ ${#files[@]} -gt 0 ]; then
+  (cd web && BASE_URL="$base" node --test --test-concurrency=1 "${files[@]}") || status=$?
+else
+  (cd web && BASE_URL="$base" npm run --silent e2e) || status=$?
+fi
 if [ $status -ne 0 ]; then
   echo "--- server log ---" >&2
   tail -50 "$dir/server.log" >&2

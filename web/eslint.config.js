@@ -93,7 +93,7 @@ function boundaryZones({ tests }) {
 const testFiles = ["src/**/__tests__/**", "src/**/*.test.{ts,tsx}", "src/test/**"];
 
 export default defineConfig(
-  globalIgnores(["dist/", "node_modules/", "src/api/schema.d.ts", "test-results/"]),
+  globalIgnores(["dist/", "dist-ssr/", "node_modules/", "src/api/schema.d.ts", "test-results/"]),
 
   {
     name: "registry/javascript",

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { CORE_SECTIONS } from "./src/i18n/core-sections.ts";
 
@@ -31,8 +32,46 @@ function catalogueParts(): Plugin {
   };
 }
 
+/**
+ * Module preloads in index.html for the app's code and what it imports: the entry
+ * (src/app/boot.ts) runs it after the first paint, and it is fetched from the start all the same,
+ * at low priority, so that on a slow connection the stylesheet the first paint waits for comes
+ * first.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: "preload-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
+        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/main.tsx"));
+        if (!app) throw new Error("the build has no chunk of src/app/main.tsx");
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          (bundle[file] as OutputChunk).imports.forEach(visit);
+        };
+        visit(app.fileName);
+        const tags = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, fetchpriority: "low", href: `/${file}` },
+            injectTo: "head" as const,
+          }));
+        return { html, tags };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogueParts()],
+  plugins: [react(), tailwindcss(), catalogueParts(), preloadApp()],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),

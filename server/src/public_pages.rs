@@ -1,7 +1,8 @@
 //! What search engines and link previews read: `robots.txt`, the sitemap of
 //! the public vessel pages, and a public vessel page's HTML with its title,
-//! description and Open Graph tags written in by the server (the web app
-//! renders the page itself; a crawler or a chat preview does not run it).
+//! description and Open Graph tags written in by the server (a crawler or a
+//! chat preview does not run the web app), into the page's HTML written at
+//! build time in the reader's language (`http::prerendered`).
 //! Nothing here names an owner.
 
 use std::fmt::Write as _;
@@ -9,7 +10,7 @@ use std::fmt::Write as _;
 use axum::{
     Router,
     extract::{Path, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue, header},
     response::{IntoResponse, Response},
     routing::get,
 };
@@ -18,7 +19,7 @@ use crate::{
     app::AppState,
     domain::PlatformId,
     error::{AppError, AppResult},
-    http::hosted_page::escape,
+    http::{hosted_page::escape, prerendered},
     vessels,
 };
 
@@ -85,10 +86,18 @@ async fn sitemap_file(State(state): State<AppState>, Path(file): Path<String>) -
 /// in its title, description and Open Graph tags. An unlisted or unknown
 /// vessel gets the page as it is: the app shows its owner the vessel, and
 /// everyone else that it is not there.
-async fn vessel_page(State(state): State<AppState>, Path(raw): Path<String>) -> AppResult<Response> {
-    let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
-        .await
-        .map_err(|_| AppError::NotFound("not_found".into()))?;
+async fn vessel_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> AppResult<Response> {
+    let web_dir = &state.config.web_dir;
+    let index = match prerendered::page(web_dir, prerendered::language(&headers), prerendered::VESSEL_PAGE).await {
+        Some(page) => page,
+        None => tokio::fs::read_to_string(web_dir.join("index.html"))
+            .await
+            .map_err(|_| AppError::NotFound("not_found".into()))?,
+    };
     let vessel = match PlatformId::parse(&raw) {
         Ok(id) => vessels::service::visible(&state, None, &id).await.ok(),
         Err(_) => None,
@@ -111,10 +120,7 @@ async fn vessel_page(State(state): State<AppState>, Path(raw): Path<String>) -> 
         }
         None => index,
     };
-    let mut response = (StatusCode::OK, html).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(response)
+    Ok(prerendered::response(html))
 }
 
 /// `index` with `title` as its `<title>` and the description and Open Graph tags in its head.

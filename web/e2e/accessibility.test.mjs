@@ -20,8 +20,8 @@ after(async () => {
 /** axe's violations on the page at `path` once its main heading is shown, as readable lines. */
 async function violations(page, path, language) {
   await page.goto(path);
-  assert.equal(await page.evaluate(() => globalThis.document.documentElement.lang), language, path);
   await page.locator("main h1").first().waitFor();
+  assert.equal(await page.evaluate(() => globalThis.document.documentElement.lang), language, path);
   await page.waitForLoadState("networkidle");
   await page.evaluate(axeSource);
   const found = await page.evaluate(async (tags) => {

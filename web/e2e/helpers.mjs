@@ -29,6 +29,15 @@ export async function newPage(browser) {
   return { context, page };
 }
 
+/**
+ * Waits until the app has taken over the page the server sent as HTML (it is inert until then, and
+ * its nodes may still be replaced). Playwright's own actions wait for it; a test that changes the
+ * page's DOM itself must wait first.
+ */
+export function takenOver(page) {
+  return page.waitForFunction(() => !globalThis.document.getElementById("root")?.hasAttribute("inert"));
+}
+
 /** The pathname of the page's current URL. */
 export function pathname(page) {
   return new URL(page.url()).pathname;

@@ -9,6 +9,7 @@ import {
   smsCode,
   toast,
   uniqueCin,
+  takenOver,
   waitForPath,
 } from "./helpers.mjs";
 
@@ -134,7 +135,7 @@ async function typeInto(page, target, text) {
 async function tick(page, target) {
   const checkbox = await tabTo(page, target);
   await page.keyboard.press("Space");
-  assert.equal(await checkbox.getAttribute("aria-checked"), "true", `Space ticks ${await focusedDescription(page)}`);
+  assert.equal(await checkbox.isChecked(), true, `Space ticks ${await focusedDescription(page)}`);
 }
 
 /** Tabs to a button (or link) and presses Enter on it. */
@@ -156,8 +157,8 @@ test("tabTo gives up, naming where the focus went, on a control the keyboard can
   const { context, page } = await newPage(browser);
   try {
     await page.goto("/login");
+    await takenOver(page);
     const submit = page.getByRole("button", { name: "Sign In", exact: true });
-    await submit.waitFor();
     await submit.evaluate((button) => button.setAttribute("tabindex", "-1"));
     await assert.rejects(tabTo(page, { role: "button", name: "Sign In" }, 20), (error) => {
       assert.match(error.message, /Tab never reached button "Sign In" in 20 presses/);
@@ -200,7 +201,7 @@ test("the demo owner registers and pays for a vessel with the keyboard alone", a
     await typeInto(page, { role: "spinbutton", name: "Build Year" }, "2019");
     await typeInto(page, { role: "spinbutton", name: "Length (cm)" }, "1099");
     const publicCheckbox = await tabTo(page, { role: "checkbox", name: "Make this vessel publicly searchable" });
-    assert.equal(await publicCheckbox.getAttribute("aria-checked"), "true");
+    assert.equal(await publicCheckbox.isChecked(), true);
     await press(page, { role: "button", name: "Continue to Identifiers" });
 
     // Step 2: Vessel Identification Numbers; the step's heading has the focus.

@@ -46,10 +46,7 @@ async function registerUpToPayment(page, name) {
   await page.getByLabel("Model", { exact: true }).fill("Cruiser 34");
   await page.getByLabel("Build Year", { exact: true }).fill("2019");
   await page.getByLabel("Length (cm)", { exact: true }).fill("1099");
-  assert.equal(
-    await page.getByRole("checkbox", { name: "Make this vessel publicly searchable" }).getAttribute("aria-checked"),
-    "true",
-  );
+  assert.equal(await page.getByRole("checkbox", { name: "Make this vessel publicly searchable" }).isChecked(), true);
   await page.getByRole("button", { name: "Continue to Identifiers" }).click();
 
   // Step 2: Vessel Identification Numbers; built 2019, so a CIN/HIN.

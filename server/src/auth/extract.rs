@@ -15,15 +15,7 @@ pub struct CurrentUser {
 
 /// The session secret from the request's cookie, if any.
 pub fn session_secret(headers: &axum::http::HeaderMap) -> Option<String> {
-    headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == sessions::COOKIE)
-        .map(|(_, value)| value.to_owned())
-        .filter(|v| !v.is_empty())
+    crate::http::extract::cookie(headers, sessions::COOKIE).filter(|v| !v.is_empty()).map(str::to_owned)
 }
 
 impl FromRequestParts<AppState> for CurrentUser {

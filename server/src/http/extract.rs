@@ -1,4 +1,4 @@
-//! Extractors of the edge that know no feature: a platform ID from the path.
+//! Extractors of the edge that know no feature: a platform ID from the path, a cookie.
 //! Who is calling (`CurrentUser`, `MaybeUser`, `Admin`) is the accounts
 //! feature's business: `auth::extract`.
 
@@ -8,6 +8,18 @@ use axum::{
 };
 
 use crate::{domain::PlatformId, error::AppError};
+
+/// The value of the cookie `name` in the request, if any.
+pub fn cookie<'h>(headers: &'h axum::http::HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value)
+}
 
 /// A platform ID from the last path segment, parsed before any other
 /// extractor (the session lookup included) touches the database: a malformed

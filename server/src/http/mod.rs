@@ -7,6 +7,7 @@ pub mod extract;
 pub mod hosted_page;
 pub mod input;
 pub mod json;
+pub mod prerendered;
 pub mod security;
 pub mod serve;
 mod web;

@@ -93,3 +93,76 @@ async fn a_listed_vessels_page_carries_its_title_description_and_preview_tags() 
     assert!(html.contains("<title>Registry</title>"));
     std::fs::remove_dir_all(&web).ok();
 }
+
+#[tokio::test]
+async fn the_first_pages_come_as_html_in_the_language_of_the_readers_cookie() {
+    let web = std::env::temp_dir().join(format!("registry-web-{}", registry::ids::new_id()));
+    let page = |lang: &str, body: &str| {
+        format!(
+            "<html lang=\"{lang}\"><head><meta name=\"description\" content=\"Registry\" /><title>Registry</title></head>\
+             <body><div id=\"root\" inert>{body}</div></body></html>"
+        )
+    };
+    for (file, html) in [
+        (
+            "index.html",
+            "<html lang=\"en\"><head><title>Registry</title></head><body><div id=\"root\"></div></body></html>"
+                .to_owned(),
+        ),
+        ("prerendered/en/index.html", page("en", "<h1>Welcome</h1>")),
+        ("prerendered/nl/index.html", page("nl", "<h1>Welkom</h1>")),
+        ("prerendered/nl/legal/terms.html", page("nl", "<h1>Voorwaarden</h1>")),
+        ("prerendered/nl/registry/_.html", page("nl", "<p>Laden</p>")),
+    ] {
+        let path = web.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, html).unwrap();
+    }
+    let app = TestApp::spawn_with(&[("REGISTRY_WEB_DIR", web.to_str().unwrap())]).await;
+    let get = |path: &str, cookie: Option<&str>| {
+        let mut request = app.client.get(app.url(path));
+        if let Some(cookie) = cookie {
+            request = request.header(header::COOKIE, cookie);
+        }
+        async move {
+            let r = request.send().await.unwrap();
+            let vary =
+                r.headers().get_all(header::VARY).iter().map(|v| v.to_str().unwrap().to_owned()).collect::<Vec<_>>();
+            (r.status(), vary, r.text().await.unwrap())
+        }
+    };
+
+    // No cookie: English, as the app's own default; the response says it depends on the cookie.
+    let (status, vary, html) = get("/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<h1>Welcome</h1>"), "{html}");
+    assert!(vary.iter().any(|v| v == "Cookie"), "{vary:?}");
+    let (_, _, html) = get("/", Some("registry_session=x; registry_language=nl")).await;
+    assert!(html.contains("<h1>Welkom</h1>") && html.contains("lang=\"nl\""), "{html}");
+    let (_, _, html) = get("/legal/terms", Some("registry_language=nl")).await;
+    assert!(html.contains("<h1>Voorwaarden</h1>"), "{html}");
+    // A language we do not have is English; a page not written in the reader's language, or a URL
+    // with a query, is the app's empty page, which the app draws itself.
+    let (_, _, html) = get("/", Some("registry_language=xx")).await;
+    assert!(html.contains("<h1>Welcome</h1>"), "{html}");
+    for (path, cookie) in [("/legal/terms", None), ("/?page=2", Some("registry_language=nl")), ("/dashboard", None)] {
+        let (status, _, html) = get(path, cookie).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: {html}");
+    }
+    // A path that would leave the folder is never a file of it.
+    let (status, _, html) = get("/prerendered/../index.html", None).await;
+    assert!(status == StatusCode::BAD_REQUEST || html.contains("<div id=\"root\"></div>"), "{status} {html}");
+
+    // A listed vessel's page: the vessel page's HTML in the reader's language, with the vessel's tags.
+    let listed = app.owner_with_active_vessel("owner@example.nl").await;
+    let platform_id = listed["platformId"].as_str().unwrap();
+    let (status, vary, html) = get(&format!("/registry/{platform_id}"), Some("registry_language=nl")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<p>Laden</p>") && html.contains("Zeemeeuw (Bavaria Cruiser 34)"), "{html}");
+    assert!(vary.iter().any(|v| v == "Cookie"), "{vary:?}");
+    // English has no vessel page written here: the app's empty page, with the vessel's tags.
+    let (_, _, html) = get(&format!("/registry/{platform_id}"), None).await;
+    assert!(html.contains("<div id=\"root\"></div>") && html.contains("Zeemeeuw (Bavaria Cruiser 34)"), "{html}");
+    std::fs::remove_dir_all(&web).ok();
+}

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, Route, Routes, useLocation } from "react-router";
 import { Layout } from "@/components/layout/layout";
@@ -77,6 +77,7 @@ function PageCode() {
         <div role="alert" className="container mx-auto grid justify-items-center gap-4 px-4 py-16 text-center">
           <p>{t("common.pageUnavailable")}</p>
           <Button onClick={() => window.location.reload()}>{t("common.reload")}</Button>
+          <TakenOver />
         </div>
       }
     >
@@ -88,7 +89,20 @@ function PageCode() {
         }
       >
         <Outlet />
+        <TakenOver />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * A page the server sent as HTML (app/prerender.tsx) comes inert (scripts/prerender.mjs): until the
+ * app has taken it over, a click would do nothing and a form would be sent by the browser itself,
+ * with what it holds in the URL. Once the page's part has been taken over, it is let go.
+ */
+function TakenOver() {
+  useEffect(() => {
+    document.getElementById("root")?.removeAttribute("inert");
+  }, []);
+  return null;
 }

@@ -86,12 +86,12 @@ function rest(language: LanguageCode): Promise<Record<string, unknown>> {
  * fetch started here is the one the backend waits for). Adding to a language i18next has not
  * loaded would make it think the language is there when it is not.
  */
-function complete(language: string): Promise<void> {
+function complete(language: string, { quietly = false } = {}): Promise<void> {
   if (!isLanguage(language)) return Promise.resolve();
   return rest(language).then(
     (sections) => {
       if (i18n.hasResourceBundle(language, "translation")) {
-        i18n.addResourceBundle(language, "translation", sections, true, false);
+        i18n.addResourceBundle(language, "translation", sections, true, false, { silent: quietly, skipCopy: false });
       }
     },
     // Without it the first part's words and English stand in; the page still shows.
@@ -131,8 +131,17 @@ function storedLanguage(): string {
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The cookie that tells the server which language to send its pages in (app/prerender.tsx): local
+ * storage never reaches the server. Functional only; the privacy notice names it.
+ */
+const COOKIE = "registry_language";
+
 function applyLanguage(lng: string) {
+  // Not in a browser: the pages written at build time (app/prerender.tsx).
+  if (typeof document === "undefined") return;
   document.documentElement.lang = lng;
+  document.cookie = `${COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax`;
   try {
     window.localStorage.setItem(STORAGE_KEY, lng);
   } catch {
@@ -159,7 +168,7 @@ export const i18nReady = i18n
     react: { bindI18nStore: "added" },
   })
   .then(() => {
-    document.documentElement.lang = i18n.language;
+    if (typeof document !== "undefined") document.documentElement.lang = i18n.language;
   });
 
 /**
@@ -169,7 +178,12 @@ export const i18nReady = i18n
  */
 export function catalogueComplete(): Promise<void> {
   firstPagesOnly = false;
-  return Promise.all([complete(i18n.language), switchingTo ? complete(switchingTo) : undefined]).then(() => undefined);
+  // Quietly: what is shown needs only the first part, and the page that waits for the rest draws
+  // after it. Telling every component would redraw them all, and the page the server sent as HTML
+  // (app/prerender.tsx) would then be drawn anew instead of taken over.
+  const quietly = { quietly: true };
+  const languages = [i18n.language, ...(switchingTo ? [switchingTo] : [])];
+  return Promise.all(languages.map((language) => complete(language, quietly))).then(() => undefined);
 }
 
 // A switch made without changeLanguage (below) completes the language just after; the

@@ -85,7 +85,7 @@ export function LoginPage() {
                 <Checkbox
                   name={field.name}
                   checked={field.value}
-                  onCheckedChange={(v) => field.onChange(v === true)}
+                  onCheckedChange={(v) => field.onChange(v)}
                   onBlur={field.onBlur}
                   ref={field.ref}
                 />

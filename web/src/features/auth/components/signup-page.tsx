@@ -105,7 +105,7 @@ export function SignupPage() {
               <Checkbox
                 name={field.name}
                 checked={field.value}
-                onCheckedChange={(v) => field.onChange(v === true)}
+                onCheckedChange={(v) => field.onChange(v)}
                 onBlur={field.onBlur}
                 ref={field.ref}
               />

@@ -106,8 +106,10 @@ export default function PrivacyDe() {
 
       <Section title="Cookies">
         <p>
-          Wir verwenden ein einziges, unbedingt erforderliches Sitzungscookie, damit Sie angemeldet bleiben, und speichern Ihre
-          Sprachwahl in Ihrem Browser. Es gibt keine Werbe- oder Tracking-Cookies.
+          Wir verwenden ein einziges, unbedingt erforderliches Sitzungscookie, damit Sie angemeldet bleiben. Ihre Sprachwahl wird
+          zweifach in Ihrem Browser gespeichert: im lokalen Speicher und in einem kleinen Cookie namens registry_language, das
+          unserem Server nur mitteilt, in welcher Sprache er die Seiten senden soll; es ist rein funktional, dient nicht dem
+          Tracking und wird ein Jahr lang gespeichert. Es gibt keine Werbe- oder Tracking-Cookies.
         </p>
       </Section>
     </>

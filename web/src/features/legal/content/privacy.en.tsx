@@ -87,8 +87,10 @@ export default function PrivacyEn() {
 
       <Section title="Cookies">
         <p>
-          We use one strictly necessary session cookie to keep you signed in, and store your language choice in your browser.
-          There are no advertising or tracking cookies.
+          We use one strictly necessary session cookie to keep you signed in. Your language choice is stored in your browser
+          twice: in local storage, and in a small cookie named registry_language that only tells our server which language to send
+          its pages in; it is strictly functional, does not track you and is kept for one year. There are no advertising or
+          tracking cookies.
         </p>
       </Section>
     </>

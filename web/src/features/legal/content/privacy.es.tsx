@@ -107,8 +107,10 @@ export default function PrivacyEs() {
 
       <Section title="Cookies">
         <p>
-          Utilizamos una única cookie de sesión, estrictamente necesaria, para mantener su sesión iniciada, y guardamos su
-          elección de idioma en su navegador. No hay cookies publicitarias ni de seguimiento.
+          Utilizamos una única cookie de sesión, estrictamente necesaria, para mantener su sesión iniciada. Su elección de idioma
+          se guarda dos veces en su navegador: en el almacenamiento local y en una pequeña cookie llamada registry_language, que
+          solo indica a nuestro servidor en qué idioma debe enviar las páginas; es estrictamente funcional, no se usa para ningún
+          seguimiento y se conserva durante un año. No hay cookies publicitarias ni de seguimiento.
         </p>
       </Section>
     </>

@@ -107,8 +107,10 @@ export default function PrivacyFr() {
 
       <Section title="Cookies">
         <p>
-          Nous utilisons un seul cookie de session, strictement nécessaire, pour vous maintenir connecté, et enregistrons votre
-          choix de langue dans votre navigateur. Il n'y a aucun cookie publicitaire ou de suivi.
+          Nous utilisons un seul cookie de session, strictement nécessaire, pour vous maintenir connecté. Votre choix de langue
+          est enregistré deux fois dans votre navigateur&nbsp;: dans le stockage local, et dans un petit cookie nommé
+          registry_language, qui indique seulement à notre serveur dans quelle langue envoyer les pages&nbsp;; ce cookie est
+          strictement fonctionnel, ne sert à aucun suivi et est conservé un an. Il n'y a aucun cookie publicitaire ou de suivi.
         </p>
       </Section>
     </>

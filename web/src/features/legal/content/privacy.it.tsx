@@ -104,8 +104,10 @@ export default function PrivacyIt() {
 
       <Section title="Cookie">
         <p>
-          Utilizziamo un solo cookie di sessione, strettamente necessario, per mantenere attivo il suo accesso, e memorizziamo la
-          sua scelta della lingua nel suo browser. Non vi sono cookie pubblicitari né di tracciamento.
+          Utilizziamo un solo cookie di sessione, strettamente necessario, per mantenere attivo il suo accesso. La sua scelta
+          della lingua viene memorizzata due volte nel suo browser: nella memoria locale e in un piccolo cookie denominato
+          registry_language, che indica al nostro server soltanto in quale lingua inviare le pagine; è strettamente funzionale,
+          non serve al tracciamento e viene conservato per un anno. Non vi sono cookie pubblicitari né di tracciamento.
         </p>
       </Section>
     </>

@@ -102,8 +102,10 @@ export default function PrivacyNl() {
 
       <Section title="Cookies">
         <p>
-          Wij gebruiken één strikt noodzakelijke sessiecookie om u ingelogd te houden, en slaan uw taalkeuze op in uw browser. Er
-          zijn geen advertentiecookies en geen cookies die u volgen.
+          Wij gebruiken één strikt noodzakelijke sessiecookie om u ingelogd te houden. Uw taalkeuze wordt twee keer in uw browser
+          bewaard: in de lokale opslag en in een kleine cookie met de naam registry_language, die onze server alleen laat weten in
+          welke taal hij de pagina's moet sturen; deze cookie is strikt functioneel, dient niet om u te volgen en blijft één jaar
+          bewaard. Er zijn geen advertentiecookies en geen cookies die u volgen.
         </p>
       </Section>
     </>

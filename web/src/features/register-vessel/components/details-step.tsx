@@ -160,7 +160,7 @@ export function DetailsStep({
             <FormField id="vessel-public" layout="checkbox" label={t("registerVessel.publicVisibility")}>
               <Checkbox
                 checked={field.value}
-                onCheckedChange={(v) => field.onChange(v === true)}
+                onCheckedChange={(v) => field.onChange(v)}
                 onBlur={field.onBlur}
                 ref={field.ref}
               />
@@ -174,7 +174,7 @@ export function DetailsStep({
             <FormField id="vessel-for-sale" layout="checkbox" label={t("registerVessel.forSale")}>
               <Checkbox
                 checked={field.value}
-                onCheckedChange={(v) => field.onChange(v === true)}
+                onCheckedChange={(v) => field.onChange(v)}
                 onBlur={field.onBlur}
                 ref={field.ref}
               />

@@ -31,7 +31,7 @@ export function UnknownCheckbox({
         </>
       }
     >
-      <Checkbox checked={checked} disabled={disabled} onCheckedChange={(v) => onCheckedChange(v === true)} />
+      <Checkbox checked={checked} disabled={disabled} onCheckedChange={(v) => onCheckedChange(v)} />
     </FormField>
   );
 }

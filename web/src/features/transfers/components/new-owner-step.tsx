@@ -127,7 +127,7 @@ export function NewOwnerStep({
             <Checkbox
               ref={field.ref}
               checked={field.value}
-              onCheckedChange={(v) => field.onChange(v === true)}
+              onCheckedChange={(v) => field.onChange(v)}
               onBlur={field.onBlur}
               aria-required="true"
             />

@@ -37,10 +37,14 @@ export function searchVessels(search: VesselSearch, signal?: AbortSignal): Promi
   return apiFetch<VesselPage>(`/api/vessels/search?${searchParamsFor(search)}`, { signal });
 }
 
+/** A page of results with the number of the page it is, which stays with it while it is shown in the next one's place. */
+export type SearchResultsPage = VesselPage & { page: number };
+
 export const searchVesselsQueryOptions = (search: VesselSearch) =>
   queryOptions({
     queryKey: [...searchVesselsBaseKey, search],
-    queryFn: ({ signal }) => searchVessels(search, signal),
+    queryFn: ({ signal }): Promise<SearchResultsPage> =>
+      searchVessels(search, signal).then((found) => ({ ...found, page: search.page })),
   });
 
 export function useSearchVessels(search: VesselSearch) {
@@ -50,7 +54,7 @@ export function useSearchVessels(search: VesselSearch) {
 }
 
 function keepPreviousPageOnly(search: VesselSearch) {
-  return (previous: VesselPage | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) => {
+  return (previous: SearchResultsPage | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) => {
     const before = previousQuery?.queryKey[1] as VesselSearch | undefined;
     if (!before) return undefined;
     const sameFilters =

@@ -198,8 +198,8 @@ function VesselToggles({ vessel }: { vessel: Vessel }) {
           disabled={disabled}
           onCheckedChange={(v) =>
             change(
-              { publicVisibility: v === true },
-              v === true ? t("dashboard.nowPublic", { vessel: label }) : t("dashboard.nowPrivate", { vessel: label }),
+              { publicVisibility: v },
+              v ? t("dashboard.nowPublic", { vessel: label }) : t("dashboard.nowPrivate", { vessel: label }),
             )
           }
         />
@@ -210,8 +210,8 @@ function VesselToggles({ vessel }: { vessel: Vessel }) {
           disabled={disabled}
           onCheckedChange={(v) =>
             change(
-              { forSale: v === true },
-              v === true ? t("dashboard.nowForSale", { vessel: label }) : t("dashboard.notForSale", { vessel: label }),
+              { forSale: v },
+              v ? t("dashboard.nowForSale", { vessel: label }) : t("dashboard.notForSale", { vessel: label }),
             )
           }
         />

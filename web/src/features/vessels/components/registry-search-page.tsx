@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useId, useState, type SubmitEvent } from "react";
+import { useDeferredValue, useId, useMemo, useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Page } from "@/components/layout/page";
@@ -45,7 +45,7 @@ export function RegistrySearchPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("registry.title"));
   const [searchParams, setSearchParams] = useSearchParams();
-  const search = readSearch(searchParams);
+  const search = useMemo(() => readSearch(searchParams), [searchParams]);
   const [filtersOpen, setFiltersOpen] = useState(() => Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo));
 
   const go = (next: VesselSearch) => setSearchParams(toUrlParams(next));
@@ -178,7 +178,9 @@ function SearchForm({
 
 function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page: number) => void }) {
   const { t, i18n } = useTranslation();
-  const result = useSearchVessels(search);
+  // Drawing ten cards takes a while on a slow phone: deferred, React draws them in slices, and a
+  // tap or key press meanwhile is answered at once (a store's update is otherwise drawn in one go).
+  const result = useDeferredValue(useSearchVessels(search));
 
   let body;
   if (result.isPending) {
@@ -202,11 +204,12 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
       </p>
     );
   } else {
-    const { total, totalPages, totalRelation, data } = result.data;
+    // The page shown: while the next one loads, the one before stays, with its own numbers.
+    const { total, totalPages, totalRelation, data, page } = result.data;
     // "gte": more matches than can be counted; `total` is then the number that can be paged through.
     const more = totalRelation === "gte";
-    const from = (search.page - 1) * SEARCH_PAGE_SIZE + 1;
-    const to = Math.min(search.page * SEARCH_PAGE_SIZE, total);
+    const from = (page - 1) * SEARCH_PAGE_SIZE + 1;
+    const to = Math.min(page * SEARCH_PAGE_SIZE, total);
     const n = (value: number) => formatNumber(value, i18n.language);
     body = (
       <div className="grid gap-6" aria-busy={result.isPlaceholderData || undefined}>
@@ -225,11 +228,11 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
             {more ? <p className="text-xs text-muted-foreground">{t("registry.refineHint", { total: n(total) })}</p> : null}
           </div>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={search.page <= 1} onClick={() => onPage(search.page - 1)}>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
               <ChevronLeft aria-hidden="true" />
               {t("registry.previous")}
             </Button>
-            <Button variant="outline" size="sm" disabled={search.page >= totalPages} onClick={() => onPage(search.page + 1)}>
+            <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
               {t("registry.next")}
               <ChevronRight aria-hidden="true" />
             </Button>

@@ -10,7 +10,7 @@ import {
   Repeat,
   SearchX,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { User, VesselDetail } from "@/api/types";
@@ -52,7 +52,9 @@ export function isCurrentOwner(detail: VesselDetail, user: User | null): boolean
 export function VesselDetailPage() {
   const { t } = useTranslation();
   const { platformId = "" } = useParams();
-  const vessel = useVessel(platformId);
+  // Deferred, the page is drawn in slices when its data arrive, and stays answerable meanwhile
+  // (a store's update is otherwise drawn in one go, which on a slow phone takes a while).
+  const vessel = useDeferredValue(useVessel(platformId));
   const { user, isLoading: userLoading } = useCurrentUser();
   const title = vessel.data ? vessel.data.vessel.name || vessel.data.vessel.platformId : t("vesselDetail.documentTitle");
   useDocumentTitle(vessel.isError && isNotFound(vessel.error) ? t("vesselDetail.notFoundTitle") : title);

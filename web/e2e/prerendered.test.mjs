@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { BASE_URL, launchBrowser, newPage, takenOver } from "./helpers.mjs";
+
+// The server sends the first pages as HTML written at build time in the reader's language
+// (src/app/prerender.tsx, server/src/http/prerendered.rs); the app takes that HTML over.
+
+const PAGES = ["/", "/registry", "/login", "/signup", "/forgot-password", "/how-transfers-work", "/legal/privacy"];
+const LANDING_H1 = {
+  en: "Europe's Small-Craft Ownership & Identification Registry",
+  nl: "Het Europese register voor eigendom en identificatie van kleine vaartuigen",
+};
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Console errors and warnings, and uncaught errors, of a page. */
+function problems(page) {
+  const seen = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") seen.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => seen.push(`pageerror: ${e.message}`));
+  return seen;
+}
+
+/** A context whose reader chose `language` (local storage and the cookie, as the menu sets them). */
+async function readerOf(language, { cookie = true } = {}) {
+  const { context, page } = await newPage(browser);
+  if (cookie) await context.addCookies([{ name: "registry_language", value: language, url: BASE_URL }]);
+  await context.addInitScript((l) => globalThis.localStorage.setItem("registry.language", l), language);
+  return { context, page };
+}
+
+test("without JavaScript the first pages still show, in the language of the reader's cookie", async () => {
+  for (const [language, h1] of Object.entries(LANDING_H1)) {
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    try {
+      await context.addCookies([{ name: "registry_language", value: language, url: BASE_URL }]);
+      const page = await context.newPage();
+      await page.goto("/");
+      assert.equal(await page.locator("h1").textContent(), h1);
+      assert.equal(await page.locator("html").getAttribute("lang"), language);
+      await page.goto("/login");
+      assert.equal(await page.locator("h1").textContent(), language === "en" ? "Sign In" : "Inloggen");
+      // Until the app has taken it over, the page cannot be used: no form is sent by the browser.
+      assert.equal(await page.locator("#root").getAttribute("inert"), "");
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("the app takes the HTML over without drawing it again, and no page logs a problem", async () => {
+  for (const language of ["en", "nl"]) {
+    const { context, page } = await readerOf(language);
+    try {
+      const logged = problems(page);
+      // The heading the server sent, kept aside before the app runs.
+      await context.addInitScript(() => {
+        globalThis.document.addEventListener("DOMContentLoaded", () => {
+          globalThis.sentHeading = globalThis.document.querySelector("h1");
+        });
+      });
+      await page.goto("/");
+      await takenOver(page);
+      assert.equal(await page.locator("h1").textContent(), LANDING_H1[language]);
+      assert.equal(await page.evaluate(() => globalThis.sentHeading === globalThis.document.querySelector("h1")), true);
+      // And it works: the language menu opens.
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: language === "en" ? /Language/ : /Taal/ })
+        .click();
+      await page.getByRole("menuitemradio", { name: /Deutsch/ }).waitFor();
+
+      // Each page, those whose code comes on demand too, is taken over as the server sent it.
+      for (const path of PAGES.slice(1)) {
+        await page.goto(path);
+        await takenOver(page);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        const kept = await page.evaluate(() => globalThis.sentHeading === globalThis.document.querySelector("h1"));
+        assert.equal(kept, true, `${language} ${path}: the heading was drawn anew`);
+      }
+      assert.deepEqual(logged, [], `${language}: ${logged.join("\n")}`);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("a reader whose choice the server does not know yet gets the page in their language at once", async () => {
+  // Dutch in local storage but no cookie (chosen before the cookie existed): the server sends
+  // English, the app draws the page in Dutch instead, and from then on the cookie is there.
+  const { context, page } = await readerOf("nl", { cookie: false });
+  try {
+    const logged = problems(page);
+    await page.goto("/");
+    await takenOver(page);
+    await page.getByRole("heading", { level: 1, name: LANDING_H1.nl }).waitFor();
+    assert.deepEqual(logged, []);
+    const cookies = await context.cookies(BASE_URL);
+    assert.equal(cookies.find((c) => c.name === "registry_language")?.value, "nl");
+    const html = await (await context.request.get("/")).text();
+    assert.match(html, /<html lang="nl">/);
+  } finally {
+    await context.close();
+  }
+});
