@@ -92,6 +92,8 @@ export default defineConfig({
     // as a file rather than a data: URL, and skip the module-preload polyfill (modern
     // browsers only; it is not needed and keeps the entry chunk to our own code).
     assetsInlineLimit: 0,
+    // For scripts/prerender.mjs, which lists a page's files in its HTML (and then removes it).
+    manifest: true,
     modulePreload: { polyfill: false },
   },
   test: {

@@ -5,6 +5,7 @@
 import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../web/e2e/chromium.mjs";
 
 const MINIMUM = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -16,16 +17,8 @@ if (!vessel) throw new Error(`no public vessel to audit: ${JSON.stringify(search
 const pages = ["/", "/registry", `/registry/${vessel}`, "/login"];
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 const failures = [];
 try {

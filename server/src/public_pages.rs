@@ -116,7 +116,10 @@ async fn vessel_page(
                 v.name.as_deref().map(|n| format!("{n}: ")).unwrap_or_default()
             );
             let url = state.config.link(&format!("/registry/{platform_id}"));
-            with_meta(&index, &title, &description, &url)
+            let html = with_meta(&index, &title, &description, &url);
+            // The vessel's data, asked for with the page (as the app asks: with cookies, so an owner
+            // gets their own view), when the app will ask for this very path: the ID as written.
+            if raw == *platform_id { with_data_preload(&html, &format!("/api/vessels/{platform_id}")) } else { html }
         }
         None => index,
     };
@@ -136,6 +139,13 @@ fn with_meta(index: &str, title: &str, description: &str, url: &str) -> String {
     let mut html = replace_element(index, "<title>", "</title>", &head);
     html = replace_description(&html, &description);
     html
+}
+
+/// `html` with a preload of the API path `path` in its head.
+fn with_data_preload(html: &str, path: &str) -> String {
+    let link =
+        format!("<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"use-credentials\" />", escape(path));
+    html.replacen("</head>", &format!("  {link}\n  </head>"), 1)
 }
 
 /// Replaces the first `open…close` element with `with`, or adds `with` before `</head>`.

@@ -29,6 +29,12 @@ function problems(page) {
   return seen;
 }
 
+/** The page of the first vessel the public search lists. */
+async function firstVesselPath(context) {
+  const found = await (await context.request.get("/api/vessels/search?pageSize=1")).json();
+  return `/registry/${found.data[0].platformId}`;
+}
+
 /** A context whose reader chose `language` (local storage and the cookie, as the menu sets them). */
 async function readerOf(language, { cookie = true } = {}) {
   const { context, page } = await newPage(browser);
@@ -78,14 +84,20 @@ test("the app takes the HTML over without drawing it again, and no page logs a p
         .click();
       await page.getByRole("menuitemradio", { name: /Deutsch/ }).waitFor();
 
-      // Each page, those whose code comes on demand too, is taken over as the server sent it.
-      for (const path of PAGES.slice(1)) {
+      // Each page, those whose code comes on demand too, is taken over as the server sent it. A
+      // vessel page is sent in its loading state, without a heading: its files are listed as
+      // preloads, and none of them may go unused (Chrome warns about those).
+      for (const path of [...PAGES.slice(1), await firstVesselPath(context)]) {
         await page.goto(path);
         await takenOver(page);
         await page.getByRole("heading", { level: 1 }).waitFor();
-        const kept = await page.evaluate(() => globalThis.sentHeading === globalThis.document.querySelector("h1"));
+        const kept = await page.evaluate(() => {
+          const sent = globalThis.sentHeading;
+          return sent === null || sent === globalThis.document.querySelector("h1");
+        });
         assert.equal(kept, true, `${language} ${path}: the heading was drawn anew`);
       }
+      await page.waitForTimeout(3_500);
       assert.deepEqual(logged, [], `${language}: ${logged.join("\n")}`);
     } finally {
       await context.close();

@@ -81,6 +81,15 @@ async fn a_listed_vessels_page_carries_its_title_description_and_preview_tags() 
     assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{PUBLIC_URL}/registry/{platform_id}\" />")));
     assert!(html.contains("Bavaria Cruiser 34, built 2019"), "{html}");
     assert!(html.contains("<div id=\"root\"></div>"), "the app still loads");
+    // The vessel's data is asked for with the page, as the app asks for it (with cookies).
+    let preload = format!(
+        "<link rel=\"preload\" href=\"/api/vessels/{platform_id}\" as=\"fetch\" crossorigin=\"use-credentials\" />"
+    );
+    assert!(html.contains(&preload), "{html}");
+    // Another spelling of the ID: the app asks for that spelling, so nothing is preloaded.
+    let (status, _, html) = text(&app, &format!("/registry/{}", platform_id.to_lowercase())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Zeemeeuw") && !html.contains("rel=\"preload\""), "{html}");
     // No owner data: neither the email nor the phone of the owner.
     assert!(!html.contains("owner@example.nl") && !html.contains("+31612345678"));
 
@@ -88,6 +97,7 @@ async fn a_listed_vessels_page_carries_its_title_description_and_preview_tags() 
     let (status, _, html) = text(&app, &format!("/registry/{}", hidden["platformId"].as_str().unwrap())).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<title>Registry</title>") && !html.contains("Stille Waters"), "{html}");
+    assert!(!html.contains("rel=\"preload\""), "{html}");
     let (status, _, html) = text(&app, "/registry/not-an-id").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<title>Registry</title>"));

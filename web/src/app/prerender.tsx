@@ -15,20 +15,25 @@ import i18n, { catalogueComplete, type LanguageCode } from "@/i18n";
 
 export { LANGUAGES } from "@/i18n";
 
-/** The pages written ahead, by path: the public ones a visitor opens first. */
-export const PRERENDERED_PATHS = [
-  "/",
-  "/registry",
+/**
+ * The pages written ahead: the public ones a visitor opens first. `code` names the source of a page
+ * whose code is fetched on demand (`{lang}` for the reader's language): the page's HTML lists its
+ * files as preloads (scripts/prerender.mjs), so they arrive while the app starts rather than after.
+ */
+export const PRERENDERED_PAGES: readonly { path: string; code?: readonly string[] }[] = [
+  { path: "/" },
+  { path: "/registry" },
   // Any vessel (the server writes in its name): the page's loading state until the data arrive.
-  "/registry/_",
-  "/login",
-  "/signup",
-  "/forgot-password",
-  "/how-transfers-work",
-  "/legal/privacy",
-  "/legal/terms",
-  "/legal/dpia",
-] as const;
+  { path: "/registry/_", code: ["src/features/vessels/components/vessel-detail-page.tsx"] },
+  { path: "/login", code: ["src/features/auth/components/login-page.tsx"] },
+  { path: "/signup", code: ["src/features/auth/components/signup-page.tsx"] },
+  { path: "/forgot-password", code: ["src/features/auth/components/forgot-password-page.tsx"] },
+  { path: "/how-transfers-work", code: ["src/features/transfers/components/how-transfers-work-page.tsx"] },
+  ...(["privacy", "terms", "dpia"] as const).map((page) => ({
+    path: `/legal/${page}`,
+    code: [`src/features/legal/components/${page}-page.tsx`, `src/features/legal/content/${page}.{lang}.tsx`],
+  })),
+];
 
 /** The HTML of the app's root for `path` in `language`. */
 export async function render(path: string, language: LanguageCode): Promise<string> {

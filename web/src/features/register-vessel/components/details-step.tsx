@@ -158,12 +158,7 @@ export function DetailsStep({
           name="publicVisibility"
           render={({ field }) => (
             <FormField id="vessel-public" layout="checkbox" label={t("registerVessel.publicVisibility")}>
-              <Checkbox
-                checked={field.value}
-                onCheckedChange={(v) => field.onChange(v)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
+              <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v)} onBlur={field.onBlur} ref={field.ref} />
             </FormField>
           )}
         />
@@ -172,12 +167,7 @@ export function DetailsStep({
           name="forSale"
           render={({ field }) => (
             <FormField id="vessel-for-sale" layout="checkbox" label={t("registerVessel.forSale")}>
-              <Checkbox
-                checked={field.value}
-                onCheckedChange={(v) => field.onChange(v)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
+              <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v)} onBlur={field.onBlur} ref={field.ref} />
             </FormField>
           )}
         />
