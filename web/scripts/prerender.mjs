@@ -54,8 +54,9 @@ for (const { code: language } of LANGUAGES) {
     const page = template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace("</head>", `  ${SESSION}\n    ${preloads(code, language)}\n  </head>`)
-      // Inert until the app has taken the page over (TakenOver in src/app/router.tsx).
-      .replace(ROOT, `<div id="root" inert>${html}</div>`);
+      // Inert until the app has taken the page over (TakenOver in src/app/router.tsx); the language it
+      // is written in, for the app to compare with the reader's (src/app/main.tsx).
+      .replace(ROOT, `<div id="root" inert data-lang="${language}">${html}</div>`);
     const file = join(out, language, `${path === "/" ? "index" : path.slice(1)}.html`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page);

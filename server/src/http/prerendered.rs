@@ -26,7 +26,8 @@ pub fn language(headers: &HeaderMap) -> Lang {
 /// The file written for `path` in `lang`, for a path of lower-case words joined by `/` (so no
 /// request can name a file outside the folder).
 fn file(web_dir: &Path, lang: Lang, path: &str) -> Option<PathBuf> {
-    let name = if path == "/" { "index" } else { path.strip_prefix('/')? };
+    // `/` is the file `index`; the path `/index` is no page of the app.
+    let name = if path == "/" { "index" } else { path.strip_prefix('/').filter(|name| *name != "index")? };
     let plain = |segment: &str| {
         !segment.is_empty()
             && segment.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
@@ -59,7 +60,8 @@ mod tests {
         assert_eq!(file(dir, Lang::Nl, "/"), Some(PathBuf::from("/w/prerendered/nl/index.html")));
         assert_eq!(file(dir, Lang::En, "/legal/dpia"), Some(PathBuf::from("/w/prerendered/en/legal/dpia.html")));
         assert_eq!(file(dir, Lang::En, VESSEL_PAGE), Some(PathBuf::from("/w/prerendered/en/registry/_.html")));
-        for hostile in ["/../secret", "/legal/..", "//x", "/a//b", "/x.html", "/Login", "/a/", "", "/%2e%2e"] {
+        for hostile in ["/../secret", "/legal/..", "//x", "/a//b", "/x.html", "/Login", "/a/", "", "/%2e%2e", "/index"]
+        {
             assert_eq!(file(dir, Lang::En, hostile), None, "{hostile}");
         }
     }

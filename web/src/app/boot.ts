@@ -11,7 +11,19 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  void import("@/app/main");
+  import("@/app/main").catch(withoutTheApp);
+}
+
+/**
+ * The app's code could not be fetched (no connection, or a new release replaced its files): a page
+ * the server wrote stays readable and its links work, while its forms, which need the app, do not
+ * send anything (the browser would put what they hold in the URL).
+ */
+function withoutTheApp() {
+  const root = document.getElementById("root");
+  if (!root?.hasAttribute("inert")) return;
+  root.querySelectorAll("form").forEach((form) => form.addEventListener("submit", (event) => event.preventDefault()));
+  root.removeAttribute("inert");
 }
 
 if (document.getElementById("root")?.firstElementChild && "PerformanceObserver" in window) {

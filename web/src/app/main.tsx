@@ -9,8 +9,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
 // The server sends the first pages' HTML, written at build time (app/prerender.tsx) in the language
-// its cookie names; read before i18n sets the document's language to the reader's.
-const written = root.firstElementChild ? document.documentElement.lang : undefined;
+// its cookie names, which the root records (scripts/prerender.mjs).
+const written = root.firstElementChild ? root.dataset.lang : undefined;
 
 // Rendered once the reader's language is loaded, so a Dutch reader never sees English first. The
 // first render is a transition, so React renders it in slices and a tap or key press during it is

@@ -5,11 +5,18 @@ import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { useRouteFocus } from "@/components/layout/use-route-focus";
 import { Toaster } from "@/components/ui/toaster";
+import { pageWrittenByServer } from "@/lib/server-page";
 
 /** Scrolls to #anchor targets (how-it-works, pricing) after in-app navigation, else to the top. */
 function useScrollOnNavigate() {
   const location = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    const initial = first.current;
+    first.current = false;
+    // A page the server wrote the browser has placed itself (its anchor, a reload's scroll), and the
+    // reader may have scrolled it while the app's code arrived.
+    if (initial && pageWrittenByServer) return;
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
