@@ -1,4 +1,6 @@
 // The profile feature's public entry. Other code imports the feature only from here.
+import { lazyPart } from "@/lib/lazy-page";
 
-// The vessel page's 'Verify Mobile': the same flow as the profile's mobile number.
-export { PhoneVerification } from "@/features/profile/components/phone-verification";
+// The vessel page's 'Verify Mobile': the same flow as the profile's mobile number, fetched when the
+// dialog opens (lazyPart).
+export const PhoneVerification = lazyPart(() => import("@/features/profile/components/phone-verification"), "PhoneVerification");

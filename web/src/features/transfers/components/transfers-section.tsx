@@ -13,10 +13,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { isOpenTransfer, transfersQueryOptions, useTransfers } from "@/features/transfers/api/get-transfers";
 import { CancelTransferButton } from "@/features/transfers/components/cancel-transfer-button";
-import { TransferPayment } from "@/features/transfers/components/transfer-payment";
 import { transferStatusText, vesselLabel } from "@/features/transfers/components/transfer-status";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, UNKNOWN } from "@/lib/format";
+import { lazyPart } from "@/lib/lazy-page";
+
+// The card form is fetched when the buyer opens it, so the dashboard does not carry the forms' code.
+const TransferPayment = lazyPart(() => import("@/features/transfers/components/transfer-payment"), "TransferPayment");
 
 /** The transfers the dashboard lists: open ones, ones waiting for a claim, and the seller's completed ones. */
 export function listedTransfers(transfers: readonly Transfer[]): Transfer[] {

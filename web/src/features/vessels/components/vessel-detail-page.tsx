@@ -30,18 +30,21 @@ import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 import { CountryLabel } from "@/features/vessels/components/country-label";
 import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
 import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
-import {
-  VerificationChecklist,
-  VerificationStatusGrid,
-  type DocumentCounts,
-} from "@/features/vessels/components/verification-panels";
+import { VerificationStatusGrid, type DocumentCounts } from "@/features/vessels/components/verification-panels";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { isWellFormedPlatformId } from "@/lib/platform-id";
 import { formatDate, formatEuroCents, formatLengthCm, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
+import { lazyPart } from "@/lib/lazy-page";
 import { useDocumentTitle } from "@/lib/use-document-title";
+
+// Only the owner sees it: a visitor's page does not load its code.
+const VerificationChecklist = lazyPart(
+  () => import("@/features/vessels/components/verification-checklist"),
+  "VerificationChecklist",
+);
 
 /** The signed-in user is the current owner: an entry with their id and no transferredOutAt. */
 export function isCurrentOwner(detail: VesselDetail, user: User | null): boolean {

@@ -253,7 +253,8 @@ describe("VesselDetailPage: mobile verification", () => {
 
     await userEvent.click(await screen.findByRole("button", { name: "Verify Mobile" }));
     const dialog = await screen.findByRole("dialog", { name: "Verify your mobile number" });
-    expect(within(dialog).getByText("+31612345678")).toBeInTheDocument();
+    // The form's code is fetched when the dialog opens.
+    expect(await within(dialog).findByText("+31612345678")).toBeInTheDocument();
     expect(within(dialog).getByText("Not verified")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Send code" }));
 
