@@ -2,7 +2,7 @@
 // registry, a public vessel page and the sign-in page of a running server, driving Debian's
 // Chromium. Prints the four category scores of each page and exits non-zero when any is
 // below 95. Usage: node audit.mjs http://127.0.0.1:PORT (scripts/audit.sh starts the server).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../web/e2e/chromium.mjs";
@@ -36,6 +36,7 @@ try {
     // AUDIT_REPORT_DIR=/some/dir keeps each page's full report (JSON) for a closer look.
     if (process.env.AUDIT_REPORT_DIR) {
       const name = path.replace(/[^A-Za-z0-9]+/g, "_") || "_";
+      mkdirSync(process.env.AUDIT_REPORT_DIR, { recursive: true });
       writeFileSync(`${process.env.AUDIT_REPORT_DIR}/${name}.json`, JSON.stringify(lhr));
     }
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));

@@ -92,15 +92,33 @@ async fn vessel_page(
     Path(raw): Path<String>,
 ) -> AppResult<Response> {
     let web_dir = &state.config.web_dir;
-    let index = match prerendered::page(web_dir, prerendered::language(&headers), prerendered::VESSEL_PAGE).await {
-        Some(page) => page,
-        None => tokio::fs::read_to_string(web_dir.join("index.html"))
-            .await
-            .map_err(|_| AppError::NotFound("not_found".into()))?,
-    };
+    let lang = prerendered::language(&headers);
     let vessel = match PlatformId::parse(&raw) {
         Ok(id) => vessels::service::visible(&state, None, &id).await.ok(),
         Err(_) => None,
+    };
+    // A public vessel's name, shown at once, when the app will show this very path: the ID as
+    // the server writes it (the app matches the preview to the path it is on).
+    let preview = vessel
+        .as_ref()
+        .filter(|v| raw == *v.platform_id)
+        .map(|v| (v.platform_id.as_str(), v.name.as_deref().unwrap_or_default()));
+    let previewed = match preview {
+        Some((platform_id, name)) => {
+            let file =
+                if name.is_empty() { prerendered::VESSEL_UNNAMED_PAGE } else { prerendered::VESSEL_PREVIEW_PAGE };
+            prerendered::page(web_dir, lang, file).await.map(|page| with_preview(&page, platform_id, name))
+        }
+        None => None,
+    };
+    let index = match previewed {
+        Some(page) => page,
+        None => match prerendered::page(web_dir, lang, prerendered::VESSEL_PAGE).await {
+            Some(page) => page,
+            None => tokio::fs::read_to_string(web_dir.join("index.html"))
+                .await
+                .map_err(|_| AppError::NotFound("not_found".into()))?,
+        },
     };
     let html = match vessel {
         Some(v) => {
@@ -124,6 +142,22 @@ async fn vessel_page(
         None => index,
     };
     Ok(prerendered::response(html))
+}
+
+/// The vessel page written with places for a vessel's platform ID and name (`VESSEL_SLOTS`), with
+/// them filled in, and the same as JSON for the app, which shows them while it takes the page over
+/// (`web/src/features/vessels/api/vessel-preview.ts`): what it draws must match what is written.
+fn with_preview(page: &str, platform_id: &str, name: &str) -> String {
+    let [id_slot, name_slot] = prerendered::VESSEL_SLOTS;
+    // The ID first: it cannot hold the name's slot, while a name could hold the ID's.
+    let html = page.replace(id_slot, &escape(platform_id)).replace(name_slot, &escape(name));
+    // `<` escaped, so no name can close the script element.
+    let json = serde_json::json!({ "platformId": platform_id, "name": name }).to_string().replace('<', "\\u003c");
+    html.replacen(
+        "</head>",
+        &format!("  <script type=\"application/json\" id=\"vessel-preview\">{json}</script>\n  </head>"),
+        1,
+    )
 }
 
 /// `index` with `title` as its `<title>` and the description and Open Graph tags in its head.
@@ -191,5 +225,24 @@ mod tests {
         assert!(html.contains("<meta property=\"og:url\" content=\"https://r.example/registry/ABC\" />"));
         assert!(!html.contains("Old"));
         assert_eq!(html.matches("name=\"description\"").count(), 1);
+    }
+
+    #[test]
+    fn the_preview_is_written_in_escaped_and_cannot_close_its_script() {
+        let page = "<head></head><li>__VESSEL_PLATFORM_ID__</li><h1>__VESSEL_NAME__</h1>";
+        let name = "</script><b>\"Sea\" & 'Breeze' __VESSEL_PLATFORM_ID__";
+        let html = with_preview(page, "7KQ2-M9XD-4HTB", name);
+        assert!(html.contains("<li>7KQ2-M9XD-4HTB</li>"), "{html}");
+        assert!(
+            html.contains(
+                "<h1>&lt;/script&gt;&lt;b&gt;&quot;Sea&quot; &amp; &#39;Breeze&#39; __VESSEL_PLATFORM_ID__</h1>"
+            ),
+            "{html}"
+        );
+        // One script element: the name's `</script>` is written `\u003c/script>` inside the JSON.
+        assert_eq!(html.matches("</script>").count(), 1, "{html}");
+        let start = html.find("id=\"vessel-preview\">").unwrap() + "id=\"vessel-preview\">".len();
+        let json: serde_json::Value = serde_json::from_str(&html[start..html.find("</script>").unwrap()]).unwrap();
+        assert_eq!(json, serde_json::json!({ "platformId": "7KQ2-M9XD-4HTB", "name": name }));
     }
 }

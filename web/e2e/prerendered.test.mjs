@@ -29,10 +29,10 @@ function problems(page) {
   return seen;
 }
 
-/** The page of the first vessel the public search lists. */
-async function firstVesselPath(context) {
-  const found = await (await context.request.get("/api/vessels/search?pageSize=1")).json();
-  return `/registry/${found.data[0].platformId}`;
+/** The first named vessel the public search lists. */
+async function firstVessel(context) {
+  const found = await (await context.request.get("/api/vessels/search?pageSize=20")).json();
+  return found.data.find((vessel) => vessel.name);
 }
 
 /** A context whose reader chose `language` (local storage and the cookie, as the menu sets them). */
@@ -54,6 +54,11 @@ test("without JavaScript the first pages still show, in the language of the read
       assert.equal(await page.locator("html").getAttribute("lang"), language);
       await page.goto("/login");
       assert.equal(await page.locator("h1").textContent(), language === "en" ? "Sign In" : "Inloggen");
+      // A public vessel's page: its name, written in by the server.
+      const vessel = await firstVessel(context);
+      await page.goto(`/registry/${vessel.platformId}`);
+      assert.equal(await page.locator("h1").textContent(), vessel.name);
+      assert.equal(await page.locator("nav li[aria-current=page]").textContent(), vessel.platformId);
       // Until the app has taken it over, the page cannot be used: no form is sent by the browser.
       assert.equal(await page.locator("#root").getAttribute("inert"), "");
     } finally {
@@ -67,10 +72,20 @@ test("the app takes the HTML over without drawing it again, and no page logs a p
     const { context, page } = await readerOf(language);
     try {
       const logged = problems(page);
-      // The heading the server sent, kept aside before the app runs.
+      // The heading the server sent, kept aside before the app runs, and whether it is still in the
+      // page when the app has taken the page over (the root stops being inert): hydrated, not drawn
+      // anew. A vessel's page draws its heading anew once its data have come, afterwards.
       await context.addInitScript(() => {
         globalThis.document.addEventListener("DOMContentLoaded", () => {
-          globalThis.sentHeading = globalThis.document.querySelector("h1");
+          const root = globalThis.document.getElementById("root");
+          const sent = globalThis.document.querySelector("h1");
+          globalThis.sentHeading = sent;
+          globalThis.keptAtTakeOver = undefined;
+          new globalThis.MutationObserver((_, observer) => {
+            if (root.hasAttribute("inert")) return;
+            observer.disconnect();
+            globalThis.keptAtTakeOver = sent === null || (sent.isConnected && root.contains(sent));
+          }).observe(root, { attributes: true, attributeFilter: ["inert"] });
         });
       });
       await page.goto("/");
@@ -85,18 +100,18 @@ test("the app takes the HTML over without drawing it again, and no page logs a p
       await page.getByRole("menuitemradio", { name: /Deutsch/ }).waitFor();
 
       // Each page, those whose code comes on demand too, is taken over as the server sent it. A
-      // vessel page is sent in its loading state, without a heading: its files are listed as
-      // preloads, and none of them may go unused (Chrome warns about those).
-      for (const path of [...PAGES.slice(1), await firstVesselPath(context)]) {
+      // vessel page is sent in its loading state with the vessel's name as its heading: its files
+      // are listed as preloads, and none of them may go unused (Chrome warns about those).
+      const vessel = await firstVessel(context);
+      for (const path of [...PAGES.slice(1), `/registry/${vessel.platformId}`]) {
         await page.goto(path);
         await takenOver(page);
         await page.getByRole("heading", { level: 1 }).waitFor();
-        const kept = await page.evaluate(() => {
-          const sent = globalThis.sentHeading;
-          return sent === null || sent === globalThis.document.querySelector("h1");
-        });
-        assert.equal(kept, true, `${language} ${path}: the heading was drawn anew`);
+        const sent = await page.evaluate(() => globalThis.sentHeading?.textContent ?? null);
+        assert.notEqual(sent, null, `${language} ${path}: the server sent no heading`);
+        assert.equal(await page.evaluate(() => globalThis.keptAtTakeOver), true, `${language} ${path}: drawn anew`);
       }
+      assert.equal(await page.locator("h1").textContent(), vessel.name);
       await page.waitForTimeout(3_500);
       assert.deepEqual(logged, [], `${language}: ${logged.join("\n")}`);
     } finally {

@@ -1,4 +1,4 @@
-// Writes the first pages' HTML in each language into dist/prerendered/<lang>/<path>.html, from
+// Writes the first pages' HTML in each language into dist/prerendered/<lang>/<path>.html (or its `file`), from
 // the app built for the server (`vite build --ssr src/app/prerender.tsx --outDir dist-ssr`) and
 // dist/index.html. The server sends them (server/src/http/prerendered.rs); the app hydrates them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -49,15 +49,16 @@ const out = join(web, "dist/prerendered");
 rmSync(out, { recursive: true, force: true });
 let pages = 0;
 for (const { code: language } of LANGUAGES) {
-  for (const { path, code } of PRERENDERED_PAGES) {
-    const html = await render(path, language);
+  for (const entry of PRERENDERED_PAGES) {
+    const { file: name = entry.path, code } = entry;
+    const html = await render(entry, language);
     const page = template
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace("</head>", `  ${SESSION}\n    ${preloads(code, language)}\n  </head>`)
       // Inert until the app has taken the page over (TakenOver in src/app/router.tsx); the language it
       // is written in, for the app to compare with the reader's (src/app/main.tsx).
       .replace(ROOT, `<div id="root" inert data-lang="${language}">${html}</div>`);
-    const file = join(out, language, `${path === "/" ? "index" : path.slice(1)}.html`);
+    const file = join(out, language, `${name === "/" ? "index" : name.slice(1)}.html`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page);
     pages += 1;

@@ -18,6 +18,18 @@ pub const LANGUAGE_COOKIE: &str = "registry_language";
 /// vessel's data arrive, whichever vessel it is.
 pub const VESSEL_PAGE: &str = "/registry/_";
 
+/// The file a public vessel's page is written in: the same loading state, with places for the
+/// vessel's platform ID and name (`VESSEL_SLOTS`), which the server fills in so that the page shows
+/// them at once (`web/src/features/vessels/api/vessel-preview.ts`).
+pub const VESSEL_PREVIEW_PAGE: &str = "/registry/_preview";
+
+/// The same for a vessel without a name: 'Unnamed vessel' in the page's language, and a place for
+/// its platform ID.
+pub const VESSEL_UNNAMED_PAGE: &str = "/registry/_unnamed";
+
+/// What the build wrote in place of a vessel's platform ID and of its name, in that order.
+pub const VESSEL_SLOTS: [&str; 2] = ["__VESSEL_PLATFORM_ID__", "__VESSEL_NAME__"];
+
 /// The language the reader chose, or English.
 pub fn language(headers: &HeaderMap) -> Lang {
     cookie(headers, LANGUAGE_COOKIE).and_then(Lang::parse).unwrap_or_default()

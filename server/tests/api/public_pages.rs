@@ -123,6 +123,10 @@ async fn the_first_pages_come_as_html_in_the_language_of_the_readers_cookie() {
         ("prerendered/nl/index.html", page("nl", "<h1>Welkom</h1>")),
         ("prerendered/nl/legal/terms.html", page("nl", "<h1>Voorwaarden</h1>")),
         ("prerendered/nl/registry/_.html", page("nl", "<p>Laden</p>")),
+        (
+            "prerendered/nl/registry/_preview.html",
+            page("nl", "<li>__VESSEL_PLATFORM_ID__</li><h1>__VESSEL_NAME__</h1><p>Laden</p>"),
+        ),
     ] {
         let path = web.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -165,13 +169,23 @@ async fn the_first_pages_come_as_html_in_the_language_of_the_readers_cookie() {
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<div id=\"root\"></div>"), "{html}");
 
-    // A listed vessel's page: the vessel page's HTML in the reader's language, with the vessel's tags.
+    // A listed vessel's page: the vessel page's HTML in the reader's language, with the vessel's
+    // tags, its platform ID and name written in, and the same as JSON for the app.
     let listed = app.owner_with_active_vessel("owner@example.nl").await;
     let platform_id = listed["platformId"].as_str().unwrap();
     let (status, vary, html) = get(&format!("/registry/{platform_id}"), Some("registry_language=nl")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<p>Laden</p>") && html.contains("Zeemeeuw (Bavaria Cruiser 34)"), "{html}");
+    assert!(html.contains(&format!("<li>{platform_id}</li><h1>Zeemeeuw</h1>")), "{html}");
+    let island = format!(
+        "<script type=\"application/json\" id=\"vessel-preview\">{{\"name\":\"Zeemeeuw\",\"platformId\":\"{platform_id}\"}}</script>"
+    );
+    assert!(html.contains(&island) && !html.contains("__VESSEL_"), "{html}");
     assert!(vary.iter().any(|v| v == "Cookie"), "{vary:?}");
+    // Spelled otherwise, the app will not be on the path the preview names: the page without it.
+    let (_, _, html) = get(&format!("/registry/{}", platform_id.to_lowercase()), Some("registry_language=nl")).await;
+    assert!(html.contains("<p>Laden</p>") && html.contains("Zeemeeuw (Bavaria Cruiser 34)"), "{html}");
+    assert!(!html.contains("<h1>") && !html.contains("vessel-preview") && !html.contains("__VESSEL_"), "{html}");
     // English has no vessel page written here: the app's empty page, with the vessel's tags.
     let (_, _, html) = get(&format!("/registry/{platform_id}"), None).await;
     assert!(html.contains("<div id=\"root\"></div>") && html.contains("Zeemeeuw (Bavaria Cruiser 34)"), "{html}");

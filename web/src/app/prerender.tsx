@@ -11,6 +11,7 @@ import { StaticRouter } from "react-router";
 import { AppProviders } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
 import { AppRoutes } from "@/app/router";
+import { PREVIEW_SLOTS, prerenderWithPreview, type VesselPreview } from "@/features/vessels/public";
 import i18n, { catalogueComplete, type LanguageCode } from "@/i18n";
 
 export { LANGUAGES } from "@/i18n";
@@ -20,11 +21,22 @@ export { LANGUAGES } from "@/i18n";
  * whose code is fetched on demand (`{lang}` for the reader's language): the page's HTML lists its
  * files as preloads (scripts/prerender.mjs), so they arrive while the app starts rather than after.
  */
-export const PRERENDERED_PAGES: readonly { path: string; code?: readonly string[] }[] = [
+const VESSEL_PAGE_CODE = "src/features/vessels/components/vessel-detail-page.tsx";
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: "/" },
   { path: "/registry" },
-  // Any vessel (the server writes in its name): the page's loading state until the data arrive.
-  { path: "/registry/_", code: ["src/features/vessels/components/vessel-detail-page.tsx"] },
+  // A vessel's page while its data load: without its name (a vessel the server cannot show), and
+  // with places the server writes a public vessel's platform ID and name into (`_preview`), or its
+  // platform ID alone (`_unnamed`, for a vessel without a name).
+  { path: "/registry/_", code: [VESSEL_PAGE_CODE] },
+  { path: "/registry/_", file: "/registry/_preview", vesselPreview: PREVIEW_SLOTS, code: [VESSEL_PAGE_CODE] },
+  {
+    path: "/registry/_",
+    file: "/registry/_unnamed",
+    vesselPreview: { ...PREVIEW_SLOTS, name: "" },
+    code: [VESSEL_PAGE_CODE],
+  },
   { path: "/login", code: ["src/features/auth/components/login-page.tsx"] },
   { path: "/signup", code: ["src/features/auth/components/signup-page.tsx"] },
   { path: "/forgot-password", code: ["src/features/auth/components/forgot-password-page.tsx"] },
@@ -35,15 +47,19 @@ export const PRERENDERED_PAGES: readonly { path: string; code?: readonly string[
   })),
 ];
 
-/** The HTML of the app's root for `path` in `language`. */
-export async function render(path: string, language: LanguageCode): Promise<string> {
+/** `file`: where it is written, when not at `path`; `vesselPreview`: what a vessel's page shows while it loads. */
+type PrerenderedPage = { path: string; file?: string; vesselPreview?: VesselPreview; code?: readonly string[] };
+
+/** The HTML of the app's root for `page` in `language`. */
+export async function render(page: PrerenderedPage, language: LanguageCode): Promise<string> {
   await i18n.changeLanguage(language);
   // The whole catalogue: a page fetched on demand waits for it in the browser, too (lib/lazy-page.ts).
   await catalogueComplete();
+  prerenderWithPreview(page.vesselPreview ?? null);
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
-        <StaticRouter location={path}>
+        <StaticRouter location={page.path}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>

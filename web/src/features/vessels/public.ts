@@ -7,3 +7,5 @@ export { CountryLabel } from "@/features/vessels/components/country-label";
 export { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
 export { vesselQueryOptions } from "@/features/vessels/api/get-vessel";
 export { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
+// The build's prerender (app/prerender.tsx): a vessel's page with places for what the server writes in.
+export { PREVIEW_SLOTS, prerenderWithPreview, type VesselPreview } from "@/features/vessels/api/vessel-preview";

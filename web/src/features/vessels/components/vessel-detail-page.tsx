@@ -26,6 +26,7 @@ import { OpenTransferPanel } from "@/features/transfers/public";
 import { RecordPdfButton, VesselRecordSection } from "@/features/vessel-record/public";
 import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
 import { useVessel, vesselQueryOptions } from "@/features/vessels/api/get-vessel";
+import { type VesselPreview, writtenPreview } from "@/features/vessels/api/vessel-preview";
 import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 import { CountryLabel } from "@/features/vessels/components/country-label";
 import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
@@ -59,10 +60,13 @@ export function VesselDetailPage() {
   // (a store's update is otherwise drawn in one go, which on a slow phone takes a while).
   const vessel = useDeferredValue(useVessel(platformId));
   const { user, isLoading: userLoading } = useCurrentUser();
-  const title = vessel.data ? vessel.data.vessel.name || vessel.data.vessel.platformId : t("vesselDetail.documentTitle");
+  const preview = writtenPreview(platformId);
+  const title = vessel.data
+    ? vessel.data.vessel.name || vessel.data.vessel.platformId
+    : preview?.name || preview?.platformId || t("vesselDetail.documentTitle");
   useDocumentTitle(vessel.isError && isNotFound(vessel.error) ? t("vesselDetail.notFoundTitle") : title);
 
-  if (vessel.isPending || userLoading) return <DetailSkeleton />;
+  if (vessel.isPending || userLoading) return preview ? <PreviewLoading preview={preview} /> : <DetailSkeleton />;
   if (vessel.isError) {
     if (isNotFound(vessel.error)) return <VesselNotFound typo={hasTypo(vessel.error, platformId)} />;
     return (
@@ -119,6 +123,32 @@ function DetailSkeleton() {
       <Skeleton className="h-48 w-full" />
       <Skeleton className="h-32 w-full" />
     </div>
+  );
+}
+
+/**
+ * The page while its data load, with the name the server wrote into it (api/vessel-preview.ts),
+ * laid out as the loaded page's header so that nothing moves when the data arrive.
+ */
+function PreviewLoading({ preview }: { preview: VesselPreview }) {
+  const { t } = useTranslation();
+  return (
+    <DetailFrame crumb={preview.platformId}>
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <h1 className="text-3xl font-bold tracking-tight">{preview.name || t("vessel.unnamed")}</h1>
+              <Skeleton className="h-7 w-48" />
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent role="status" aria-label={t("common.loading")}>
+          <Skeleton className="h-32 w-full" />
+        </CardContent>
+      </Card>
+      <Skeleton className="h-32 w-full" />
+    </DetailFrame>
   );
 }
 
