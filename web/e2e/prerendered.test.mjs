@@ -32,7 +32,9 @@ function problems(page) {
 /** The first named vessel the public search lists. */
 async function firstVessel(context) {
   const found = await (await context.request.get("/api/vessels/search?pageSize=20")).json();
-  return found.data.find((vessel) => vessel.name);
+  const vessel = found.data.find((v) => v.name);
+  assert.ok(vessel, "the seeded registry lists no named vessel among its first 20");
+  return vessel;
 }
 
 /** A context whose reader chose `language` (local storage and the cookie, as the menu sets them). */

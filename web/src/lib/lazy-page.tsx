@@ -1,5 +1,8 @@
-import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
 import { catalogueComplete } from "@/i18n";
 
@@ -26,19 +29,37 @@ export function lazyPage<K extends string, M extends Exports<K>>(load: () => Pro
 /**
  * A part of a page that only some readers see (an owner's forms and panels), fetched when it is
  * first shown: a visitor's page then loads neither its code nor what that needs (the forms'
- * schemas). Meanwhile the part alone shows a loading bar, not the whole page.
+ * schemas). Meanwhile the part alone shows a loading bar, not the whole page; if its code cannot
+ * be fetched, the part alone says so and offers to try again, and the rest of the page (with
+ * what the reader has typed) stays. `preload()` fetches it ahead, for a part behind a button.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function lazyPart<K extends string, M extends Exports<K>>(load: () => Promise<M>, name: K) {
-  const Part = loaded(load, name);
+  // Fetched once; a failed fetch is forgotten, so that trying again fetches anew (React keeps a
+  // lazy component's failure, so trying again also takes a new one).
+  let fetching: Promise<M> | undefined;
+  const fetchPart = () =>
+    (fetching ??= load().catch((error: unknown) => {
+      fetching = undefined;
+      throw error;
+    }));
+  let Part = loaded(fetchPart, name);
   function LazyPart(props: ComponentProps<M[K]>) {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      Part = loaded(fetchPart, name);
+      setAttempt((n) => n + 1);
+    };
     return (
-      <Suspense fallback={<PartLoading />}>
-        <Part {...props} />
-      </Suspense>
+      <ErrorBoundary key={attempt} fallback={<PartUnavailable onRetry={retry} />}>
+        <Suspense fallback={<PartLoading />}>
+          <Part {...props} />
+        </Suspense>
+      </ErrorBoundary>
     );
   }
   LazyPart.displayName = `lazyPart(${name})`;
+  LazyPart.preload = () => void fetchPart().catch(() => undefined);
   return LazyPart;
 }
 
@@ -48,5 +69,17 @@ function PartLoading() {
     <div role="status" aria-label={t("common.loading")}>
       <Skeleton className="h-24 w-full" />
     </div>
+  );
+}
+
+function PartUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="destructive" role="alert" className="flex flex-wrap items-center justify-between gap-3">
+      <span>{t("part.unavailable")}</span>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {t("part.tryAgain")}
+      </Button>
+    </Alert>
   );
 }

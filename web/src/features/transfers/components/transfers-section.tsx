@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDownLeft, ArrowRight, ArrowUpRight, CreditCard, FileText } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Transfer } from "@/api/types";
@@ -153,6 +153,8 @@ function TransferItem({ transfer, onChanged }: { transfer: Transfer; onChanged?:
 
 /** The new owner pays the fee of a verified transfer from here; the vessel is theirs once it succeeds. */
 function PayAndAccept({ transfer, titleId, onAccepted }: { transfer: Transfer; titleId: string; onAccepted?: () => void }) {
+  // Fetched with the button, so the form is there when the dialog opens (and takes the focus).
+  useEffect(() => TransferPayment.preload(), []);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

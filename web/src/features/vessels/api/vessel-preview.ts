@@ -31,6 +31,14 @@ export function writtenPreview(platformId: string): VesselPreview | null {
   return written?.platformId === platformId ? written : null;
 }
 
+/**
+ * The vessel's data have come: the preview was for the page as first loaded, and a later visit in
+ * the same tab (after a rename, say) must not show it again.
+ */
+export function forgetPreview() {
+  if (!prerendering) written = null;
+}
+
 /** The build's prerender: the vessel page is written with SLOTS in place (null: without a preview). */
 export function prerenderWithPreview(slots: VesselPreview | null) {
   written = slots;

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { SearchX } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Page } from "@/components/layout/page";
@@ -20,6 +21,8 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  * tells this feature when the vessel's views need refreshing.
  */
 export function TransferPage() {
+  // Its code is fetched with the page's data, not after them.
+  useEffect(() => TransferWizard.preload(), []);
   const { t } = useTranslation();
   // Named while signed out or loading too; the wizard and 'Vessel Not Found' name it again.
   useDocumentTitle(t("transferWizard.title"));

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { User } from "@/api/types";
@@ -20,6 +21,8 @@ import { useDocumentTitle } from "@/lib/use-document-title";
  * vessel's views need refreshing.
  */
 export function UploadDocumentsPage() {
+  // Its code is fetched with the page's data, not after them.
+  useEffect(() => UploadDocuments.preload(), []);
   const { t } = useTranslation();
   // Named while signed out or loading too; the vessel's part below says 'Vessel Not Found'.
   useDocumentTitle(t("upload.title"));

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { User } from "@/api/types";
@@ -91,6 +91,8 @@ export function VerificationChecklist({
 function VerifyMobile({ user, onVerified }: { user: User; onVerified?: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Fetched with the button, so the form is there when the dialog opens (and takes the focus).
+  useEffect(() => PhoneVerification.preload(), []);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

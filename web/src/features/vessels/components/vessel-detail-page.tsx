@@ -10,7 +10,7 @@ import {
   Repeat,
   SearchX,
 } from "lucide-react";
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { User, VesselDetail } from "@/api/types";
@@ -26,7 +26,7 @@ import { OpenTransferPanel } from "@/features/transfers/public";
 import { RecordPdfButton, VesselRecordSection } from "@/features/vessel-record/public";
 import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
 import { useVessel, vesselQueryOptions } from "@/features/vessels/api/get-vessel";
-import { type VesselPreview, writtenPreview } from "@/features/vessels/api/vessel-preview";
+import { forgetPreview, type VesselPreview, writtenPreview } from "@/features/vessels/api/vessel-preview";
 import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 import { CountryLabel } from "@/features/vessels/components/country-label";
 import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
@@ -61,6 +61,10 @@ export function VesselDetailPage() {
   const vessel = useDeferredValue(useVessel(platformId));
   const { user, isLoading: userLoading } = useCurrentUser();
   const preview = writtenPreview(platformId);
+  const loaded = vessel.data != null;
+  useEffect(() => {
+    if (loaded) forgetPreview();
+  }, [loaded]);
   const title = vessel.data
     ? vessel.data.vessel.name || vessel.data.vessel.platformId
     : preview?.name || preview?.platformId || t("vesselDetail.documentTitle");

@@ -24,6 +24,12 @@ describe("the vessel preview the server wrote into the page", () => {
     expect(writtenPreview("H3LP-7C2W-9QXA")).toBeNull();
   });
 
+  it("is forgotten once the vessel's data have come", async () => {
+    const { forgetPreview, writtenPreview } = await loadedWith('{"name":"Zeemeeuw","platformId":"7KQ2-M9XD-4HTB"}');
+    forgetPreview();
+    expect(writtenPreview("7KQ2-M9XD-4HTB")).toBeNull();
+  });
+
   it("keeps an unnamed vessel's empty name", async () => {
     const { writtenPreview } = await loadedWith('{"name":"","platformId":"7KQ2-M9XD-4HTB"}');
     expect(writtenPreview("7KQ2-M9XD-4HTB")).toEqual({ platformId: "7KQ2-M9XD-4HTB", name: "" });
