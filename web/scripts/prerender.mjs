@@ -20,7 +20,7 @@ rmSync(join(web, "dist/.vite"), { recursive: true, force: true });
 
 /**
  * Module preloads for a page fetched on demand: its chunks and what they import, and the rest of
- * the reader's catalogue with the server's texts, which such a page waits for (src/lib/lazy-page.tsx).
+ * the reader's catalogue with the server's texts, which such a page waits for (src/lib/lazy-page.ts).
  * Low priority, as the app's own (vite.config.ts): after the stylesheet the first paint waits for.
  */
 function preloads(code, language) {

@@ -53,7 +53,7 @@ type PrerenderedPage = { path: string; file?: string; vesselPreview?: VesselPrev
 /** The HTML of the app's root for `page` in `language`. */
 export async function render(page: PrerenderedPage, language: LanguageCode): Promise<string> {
   await i18n.changeLanguage(language);
-  // The whole catalogue: a page fetched on demand waits for it in the browser, too (lib/lazy-page.tsx).
+  // The whole catalogue: a page fetched on demand waits for it in the browser, too (lib/lazy-page.ts).
   await catalogueComplete();
   prerenderWithPreview(page.vesselPreview ?? null);
   const { prelude } = await prerender(

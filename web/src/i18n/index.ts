@@ -173,7 +173,7 @@ export const i18nReady = i18n
 
 /**
  * Settles when the reader's catalogue is complete: a page fetched on demand waits for it
- * (lib/lazy-page.tsx), alongside its own code. From then on every language is made whole before
+ * (lib/lazy-page.ts), alongside its own code. From then on every language is made whole before
  * it is shown; the one being switched to, if any, too.
  */
 export function catalogueComplete(): Promise<void> {

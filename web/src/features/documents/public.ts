@@ -1,7 +1,7 @@
 // The documents feature's public entry. Other code imports the feature only from here. Documents
 // knows no vessel query: whoever shows a vessel passes it in, and `onUploaded` / `onChanged` to
 // refresh it.
-import { lazyPart } from "@/lib/lazy-page";
+import { lazyPart } from "@/lib/lazy-part";
 
 // The vessels feature: the upload page's content once the vessel is found, the owner's document
 // list on the vessel's page, and the documents' review state for its status grid. The upload form

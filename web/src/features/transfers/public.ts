@@ -1,6 +1,6 @@
 // The transfers feature's public entry. Other code imports the feature only from here. Transfers
 // knows no vessel query: whoever shows a vessel passes `onChanged` to refresh it.
-import { lazyPart } from "@/lib/lazy-page";
+import { lazyPart } from "@/lib/lazy-part";
 
 // The vessels feature: the wizard on /transfer/{vesselId} once the vessel is found, the dashboard's
 // transfers and count, and the owner's open transfer on the vessel's page. The wizard, the list

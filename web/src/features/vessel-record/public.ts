@@ -1,5 +1,5 @@
 // The value & maintenance record's public entry. Other code imports the feature only from here.
-import { lazyPart } from "@/lib/lazy-page";
+import { lazyPart } from "@/lib/lazy-part";
 
 // The vessels feature: the owner's record and its PDF on the vessel's page. The record is fetched
 // when first shown (lazyPart), so a visitor's page does not carry its forms.

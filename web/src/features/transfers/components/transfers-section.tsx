@@ -16,7 +16,7 @@ import { CancelTransferButton } from "@/features/transfers/components/cancel-tra
 import { transferStatusText, vesselLabel } from "@/features/transfers/components/transfer-status";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, UNKNOWN } from "@/lib/format";
-import { lazyPart } from "@/lib/lazy-page";
+import { lazyPart } from "@/lib/lazy-part";
 
 // The card form is fetched when the buyer opens it, so the dashboard does not carry the forms' code.
 const TransferPayment = lazyPart(() => import("@/features/transfers/components/transfer-payment"), "TransferPayment");

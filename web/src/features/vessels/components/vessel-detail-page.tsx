@@ -38,7 +38,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { isWellFormedPlatformId } from "@/lib/platform-id";
 import { formatDate, formatEuroCents, formatLengthCm, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
-import { lazyPart } from "@/lib/lazy-page";
+import { lazyPart } from "@/lib/lazy-part";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 // Only the owner sees it: a visitor's page does not load its code.

@@ -1,30 +1,12 @@
-import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from "react";
+import { type ComponentProps, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
-import { catalogueComplete } from "@/i18n";
+import { type Exports, loaded } from "@/lib/lazy-page";
 
-// Props are the loaded component's own; `any` only lets any component's props through the bound.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Exports<K extends string> = Record<K, ComponentType<any>>;
-
-/** `name` from the module `load` fetches, once the rest of the reader's catalogue is there too. */
-function loaded<K extends string, M extends Exports<K>>(load: () => Promise<M>, name: K) {
-  return lazy(() => Promise.all([load(), catalogueComplete()]).then(([module]) => ({ default: module[name] })));
-}
-
-/**
- * A page whose code is fetched when it is first shown (a chunk of its own), from a module that
- * exports it by name, together with the rest of the reader's catalogue (the first load carries
- * only the first pages' words). The router's boundary shows a loading state meanwhile.
- */
-// Calls are pure (nothing is fetched until first shown), so the bundler may drop unused ones.
-/* @__NO_SIDE_EFFECTS__ */
-export function lazyPage<K extends string, M extends Exports<K>>(load: () => Promise<M>, name: K) {
-  return loaded(load, name);
-}
+// A module apart from lazyPage's, which the first load carries: only pages fetched on demand use parts.
 
 /**
  * A part of a page that only some readers see (an owner's forms and panels), fetched when it is

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { lazyPart } from "@/lib/lazy-page";
+import { lazyPart } from "@/lib/lazy-part";
 
 function Greeting({ who }: { who: string }) {
   return <p>Hello {who}</p>;
