@@ -97,12 +97,12 @@ async fn vessel_page(
         Ok(id) => vessels::service::visible(&state, None, &id).await.ok(),
         Err(_) => None,
     };
-    // A public vessel's name, shown at once, when the app will show this very path: the ID as
-    // the server writes it (the app matches the preview to the path it is on).
-    let preview = vessel
-        .as_ref()
-        .filter(|v| raw == *v.platform_id)
-        .map(|v| (v.platform_id.as_str(), v.name.as_deref().unwrap_or_default()));
+    // The app asks for this very path, and matches what the page carries to it: the page carries
+    // the vessel's data (as a preload) and its name (the preview) only when the path spells the
+    // ID as the server writes it.
+    let as_written = vessel.as_ref().is_some_and(|v| raw == v.platform_id);
+    let preview =
+        vessel.as_ref().filter(|_| as_written).map(|v| (v.platform_id.as_str(), v.name.as_deref().unwrap_or_default()));
     let previewed = match preview {
         Some((platform_id, name)) => {
             let file =
@@ -135,9 +135,8 @@ async fn vessel_page(
             );
             let url = state.config.link(&format!("/registry/{platform_id}"));
             let html = with_meta(&index, &title, &description, &url);
-            // The vessel's data, asked for with the page (as the app asks: with cookies, so an owner
-            // gets their own view), when the app will ask for this very path: the ID as written.
-            if raw == *platform_id { with_data_preload(&html, &format!("/api/vessels/{platform_id}")) } else { html }
+            // Asked for as the app asks: with cookies, so an owner gets their own view.
+            if as_written { with_data_preload(&html, &format!("/api/vessels/{platform_id}")) } else { html }
         }
         None => index,
     };

@@ -5,11 +5,6 @@ import { catalogueComplete } from "@/i18n";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Exports<K extends string> = Record<K, ComponentType<any>>;
 
-/** `name` from the module `load` fetches, once the rest of the reader's catalogue is there too. */
-export function loaded<K extends string, M extends Exports<K>>(load: () => Promise<M>, name: K) {
-  return lazy(() => Promise.all([load(), catalogueComplete()]).then(([module]) => ({ default: module[name] })));
-}
-
 /**
  * A page whose code is fetched when it is first shown (a chunk of its own), from a module that
  * exports it by name, together with the rest of the reader's catalogue (the first load carries
@@ -18,5 +13,5 @@ export function loaded<K extends string, M extends Exports<K>>(load: () => Promi
 // Calls are pure (nothing is fetched until first shown), so the bundler may drop unused ones.
 /* @__NO_SIDE_EFFECTS__ */
 export function lazyPage<K extends string, M extends Exports<K>>(load: () => Promise<M>, name: K) {
-  return loaded(load, name);
+  return lazy(() => Promise.all([load(), catalogueComplete()]).then(([module]) => ({ default: module[name] })));
 }

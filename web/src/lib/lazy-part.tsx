@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type Exports, loaded } from "@/lib/lazy-page";
+import { type Exports, lazyPage } from "@/lib/lazy-page";
 
 // A module apart from lazyPage's, which the first load carries: only pages fetched on demand use parts.
 
@@ -25,11 +25,12 @@ export function lazyPart<K extends string, M extends Exports<K>>(load: () => Pro
       fetching = undefined;
       throw error;
     }));
-  let Part = loaded(fetchPart, name);
+  // Loaded as a page is, with the rest of the reader's catalogue.
+  let Part = lazyPage(fetchPart, name);
   function LazyPart(props: ComponentProps<M[K]>) {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
-      Part = loaded(fetchPart, name);
+      Part = lazyPage(fetchPart, name);
       setAttempt((n) => n + 1);
     };
     return (
