@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { OutputChunk } from "rolldown";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import { CORE_SECTIONS } from "./src/i18n/core-sections.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
@@ -48,7 +48,7 @@ function preloadApp(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
-        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/main.tsx"));
+        const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith("/src/app/main.tsx")));
         if (!app) throw new Error("the build has no chunk of src/app/main.tsx");
         const files = new Set<string>();
         const visit = (file: string) => {
@@ -70,8 +70,114 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * How the app's code is cut into files. The bundler's own cut gave a vessel page 36 files, 20 of
+ * them under 1 KB gzipped: on a slow connection each is a round trip, and each file a page names
+ * as a preload costs the browser time before its first paint. So the build is surveyed first, as
+ * the bundler would cut it, and two of its chunks are then made of several:
+ * - `app`: what src/app/main.tsx needs, but React DOM (which src/app/boot.ts evaluates first, so
+ *   it stays apart). Every page runs all of it; the bundler cut it in 12 files, as the pages
+ *   fetched on demand share some of its modules.
+ * - `shared`: the small chunks (icons, API calls, badges) that pages fetched on demand share, when
+ *   they need nothing but the app and each other. A page then loads a few KB it may not use
+ *   instead of a dozen requests.
+ * The survey is the same build in memory (a second or two), as only the bundler knows which
+ * modules a chunk needs once the unused exports are dropped.
+ */
+function appChunks(): Plugin {
+  return {
+    name: "app-chunks",
+    // Not in the survey itself, nor in the server's build (scripts/prerender.mjs), which needs no chunks.
+    apply: (config, env) => env.command === "build" && !config.build?.ssr && !process.env.REGISTRY_WEB_CHUNK_SURVEY,
+    async config() {
+      process.env.REGISTRY_WEB_CHUNK_SURVEY = "1";
+      let survey: Awaited<ReturnType<typeof build>>;
+      try {
+        survey = await build({ configFile: CONFIG_FILE, logLevel: "silent", build: { write: false } });
+      } finally {
+        delete process.env.REGISTRY_WEB_CHUNK_SURVEY;
+      }
+      const chunks = [survey]
+        .flat()
+        .flatMap((result) => ("output" in result ? result.output : []))
+        .filter((output): output is OutputChunk => output.type === "chunk");
+      const plan = chunkPlan(chunks);
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    debugName: "app chunks",
+                    name: (id: string) => plan.get(id) ?? null,
+                    // A chunk's imports are in it already, or in React DOM's, which must stay out.
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
+const CONFIG_FILE = fileURLToPath(import.meta.url);
+/** A chunk of at most this many bytes, minified, counts as small (about 1 KB gzipped). */
+const SMALL_CHUNK = 3_000;
+
+/** Which module goes to `app` and which to `shared`, from the chunks of the survey. */
+function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunk = (file: string) => {
+    const found = byFile.get(file);
+    if (!found) throw new Error(`the survey has no chunk ${file}`);
+    return found;
+  };
+  const closure = (from: OutputChunk[]) => {
+    const seen = new Set<OutputChunk>();
+    const visit = (node: OutputChunk) => {
+      if (seen.has(node)) return;
+      seen.add(node);
+      node.imports.forEach((file) => visit(chunk(file)));
+    };
+    from.forEach(visit);
+    return seen;
+  };
+  const boot = chunks.find((chunk) => chunk.isEntry);
+  const main = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/main.tsx"));
+  if (!boot || !main) throw new Error("the survey found no chunk of src/app/boot.ts or src/app/main.tsx");
+  const first = closure([boot, ...boot.dynamicImports.map(chunk).filter((c) => c !== main)]);
+  const app = [...closure([main])].filter((chunk) => !first.has(chunk));
+
+  const taken = new Set([...first, ...app]);
+  const shared = new Set(
+    chunks.filter((chunk) => !taken.has(chunk) && !chunk.isEntry && !chunk.isDynamicEntry && chunk.code.length <= SMALL_CHUNK),
+  );
+  // Only what needs nothing else: a small chunk that imports a large one would bring it along.
+  const needsNothingElse = (small: OutputChunk) =>
+    small.imports.map(chunk).every((needed) => taken.has(needed) || shared.has(needed));
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const small of shared)
+      if (!needsNothingElse(small)) {
+        shared.delete(small);
+        dropped = true;
+      }
+  }
+  const plan = new Map<string, string>();
+  for (const [name, group] of [
+    ["app", app],
+    ["shared", shared],
+  ] as const)
+    for (const chunk of group) for (const id of chunk.moduleIds) plan.set(id, name);
+  return plan;
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogueParts(), preloadApp()],
+  plugins: [react(), tailwindcss(), catalogueParts(), preloadApp(), appChunks()],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),
