@@ -146,7 +146,7 @@ function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
     from.forEach(visit);
     return seen;
   };
-  const boot = chunks.find((chunk) => chunk.isEntry);
+  const boot = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith("/src/app/boot.ts")));
   const main = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/main.tsx"));
   if (!boot || !main) throw new Error("the survey found no chunk of src/app/boot.ts or src/app/main.tsx");
   const first = closure([boot, ...boot.dynamicImports.map(chunk).filter((c) => c !== main)]);
