@@ -48,16 +48,9 @@ function preloadApp(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
-        const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith("/src/app/main.tsx")));
-        if (!app) throw new Error("the build has no chunk of src/app/main.tsx");
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          (bundle[file] as OutputChunk).imports.forEach(visit);
-        };
-        visit(app.fileName);
-        const tags = [...files]
+        const app = chunkHolding(chunks, "/src/app/main.tsx");
+        const files = [...importClosure([app], chunks)].map((chunk) => chunk.fileName);
+        const tags = files
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
             tag: "link",
@@ -130,27 +123,11 @@ const SMALL_CHUNK = 3_000;
 
 /** Which module goes to `app` and which to `shared`, from the chunks of the survey. */
 function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const chunk = (file: string) => {
-    const found = byFile.get(file);
-    if (!found) throw new Error(`the survey has no chunk ${file}`);
-    return found;
-  };
-  const closure = (from: OutputChunk[]) => {
-    const seen = new Set<OutputChunk>();
-    const visit = (node: OutputChunk) => {
-      if (seen.has(node)) return;
-      seen.add(node);
-      node.imports.forEach((file) => visit(chunk(file)));
-    };
-    from.forEach(visit);
-    return seen;
-  };
-  const boot = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith("/src/app/boot.ts")));
-  const main = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/src/app/main.tsx"));
-  if (!boot || !main) throw new Error("the survey found no chunk of src/app/boot.ts or src/app/main.tsx");
-  const first = closure([boot, ...boot.dynamicImports.map(chunk).filter((c) => c !== main)]);
-  const app = [...closure([main])].filter((chunk) => !first.has(chunk));
+  const chunk = chunkByFile(chunks);
+  const boot = chunkHolding(chunks, "/src/app/boot.ts");
+  const main = chunkHolding(chunks, "/src/app/main.tsx");
+  const first = importClosure([boot, ...boot.dynamicImports.map(chunk).filter((c) => c !== main)], chunks);
+  const app = [...importClosure([main], chunks)].filter((c) => !first.has(c));
 
   const taken = new Set([...first, ...app]);
   const shared = new Set(
@@ -174,6 +151,36 @@ function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
   ] as const)
     for (const chunk of group) for (const id of chunk.moduleIds) plan.set(id, name);
   return plan;
+}
+
+/** The chunk of the build that holds the module whose path ends in `path`. */
+function chunkHolding(chunks: OutputChunk[], path: string): OutputChunk {
+  const found = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(path)));
+  if (!found) throw new Error(`the build has no chunk of ${path}`);
+  return found;
+}
+
+/** A lookup of the build's chunks by file name. */
+function chunkByFile(chunks: OutputChunk[]): (file: string) => OutputChunk {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  return (file) => {
+    const found = byFile.get(file);
+    if (!found) throw new Error(`the build has no chunk ${file}`);
+    return found;
+  };
+}
+
+/** `from` and every chunk they import statically, however deep. */
+function importClosure(from: OutputChunk[], chunks: OutputChunk[]): Set<OutputChunk> {
+  const chunk = chunkByFile(chunks);
+  const seen = new Set<OutputChunk>();
+  const visit = (node: OutputChunk) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    node.imports.forEach((file) => visit(chunk(file)));
+  };
+  from.forEach(visit);
+  return seen;
 }
 
 export default defineConfig({
