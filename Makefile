@@ -7,7 +7,7 @@ RELEASE_BIN := target/release/registry
 DEBUG_BIN := target/debug/registry
 
 .PHONY: run build test deps test-deps web server lint-rust test-rust test-rust-sqlite test-rust-postgres \
-        test-web test-e2e test-api-fuzz check-api api-types bench stress audit clean
+        test-web test-e2e test-api-fuzz check-api api-types bench stress audit clean test-races
 
 deps:
 	@scripts/ensure-deps.sh build
@@ -57,6 +57,14 @@ test-rust-sqlite:
 
 test-rust-postgres:
 	scripts/with-moto.sh scripts/with-postgres.sh $(CARGO) test --locked --test api
+
+## The race-and-invariant test, longer than `make test` runs it, on both databases
+## (RACE_ROUNDS rounds, seed RACE_SEED; docs/PAYMENTS.md "Money with effect").
+RACE_ROUNDS ?= 2000
+RACE_SEED ?= $(shell date +%s)
+test-races:
+	REGISTRY_RACE_ROUNDS=$(RACE_ROUNDS) REGISTRY_RACE_SEED=$(RACE_SEED) $(CARGO) test --locked --test api -- races --nocapture
+	REGISTRY_RACE_ROUNDS=$(RACE_ROUNDS) REGISTRY_RACE_SEED=$(RACE_SEED) scripts/with-postgres.sh $(CARGO) test --locked --test api -- races --nocapture
 
 ## Fails when the committed OpenAPI document or the generated TypeScript types are stale.
 check-api: test-deps

@@ -87,6 +87,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             tokio::spawn(worker.run());
             tokio::spawn(registry::retention::run(state.db.clone()));
             tokio::spawn(registry::transfers::service::expire_periodically(state.clone()));
+            tokio::spawn(registry::payments::follow_up::run_periodically(state.clone()));
             tokio::spawn(registry::identity::service::decide_periodically(state.clone()));
             server::serve(state, listener).await
         }

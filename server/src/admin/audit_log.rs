@@ -35,6 +35,7 @@ pub const TYPES: &[&str] = &[
     "claimed",
     "transfer_payment_unmatched",
     "payment_refunded",
+    "refunded_without_effect",
     "documents_added",
     "document_deleted",
     "document_reviewed",

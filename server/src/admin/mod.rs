@@ -129,8 +129,11 @@ pub(crate) async fn deactivate_vessel(
     let reason = Reason::parse(&body.reason)?;
     let target = vessel(&state, &admin, &id).await?;
     let mut tx = state.begin().await?;
+    // A fee form left open for this vessel can no longer buy anything.
+    crate::payments::records::cancel_open_for_vessel(&mut tx, &target.id).await?;
     crate::vessels::lifecycle::deactivate_by_admin(&mut tx, &target.id, &admin.id, reason.as_str()).await?;
     tx.commit().await?;
+    crate::payments::follow_up::run(&state).await;
     Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 

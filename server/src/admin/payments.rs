@@ -83,6 +83,7 @@ const STATUSES: [&str; 6] = ["requires_payment", "requires_action", "processing"
 
 const COLUMNS: &str = "p.id, p.purpose, p.amount_cents, p.currency, p.status, p.provider, p.provider_intent_id, \
      p.created_at, p.succeeded_at, v.platform_id, t.status AS transfer_status, \
+     CAST(CASE WHEN COALESCE(v.owner_user_id, '') = p.user_id THEN 0 ELSE 1 END AS BIGINT) AS passed_on, \
      r.status AS refund_status, r.reason AS refund_reason, r.created_at AS refund_created_at";
 
 /// The latest refund of each payment joins as `r`.
@@ -106,7 +107,14 @@ fn from_row(r: &sqlx::any::AnyRow) -> sqlx::Result<AdminPayment> {
     let refunded = refund.as_ref().is_some_and(|f| f.status == "succeeded");
     Ok(AdminPayment {
         id: r.try_get("id")?,
-        refundable: refunds::refusal(&status, &purpose, transfer_status.as_deref(), refunded).is_none(),
+        refundable: refunds::refusal(&refunds::Refundable {
+            status: &status,
+            purpose: &purpose,
+            transfer_status: transfer_status.as_deref(),
+            refunded,
+            passed_on: r.try_get::<i64, _>("passed_on")? == 1,
+        })
+        .is_none(),
         purpose: Purpose::parse(&purpose),
         amount_cents: r.try_get("amount_cents")?,
         currency: r.try_get::<String, _>("currency")?.to_uppercase(),

@@ -266,6 +266,12 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
 pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reason: Option<&str>) -> AppResult<()> {
     let mut tx = state.begin().await?;
     lock_roles(state, &mut tx).await?;
+    // Its payments before its row: a fee being recorded locks the payment
+    // first and the payer's row after (`transfers::service::complete`), so
+    // taking them in the same order cannot deadlock. Either that fee commits
+    // first (and stands), or it finds the payment canceled and the payer
+    // archived (and is refunded).
+    crate::payments::records::cancel_open_for_user(&mut tx, user_id).await?;
     // The last administrator cannot leave (counted in the statement itself).
     let changed = sqlx::query(
         "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
@@ -296,12 +302,12 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
         .write(&mut *tx)
         .await?;
     sessions::end_all_for_user(&mut tx, user_id).await?;
-    // Payments, then transfers, then vessels: the order a payment's success
-    // locks them in, so the two cannot deadlock on PostgreSQL.
-    crate::payments::records::cancel_open_for_user(&mut tx, user_id).await?;
+    // Then transfers (with their fee payments) and vessels: the order a
+    // payment's success locks them in, so the two cannot deadlock on PostgreSQL.
     crate::transfers::service::cancel_all_from(&mut tx, user_id).await?;
     crate::vessels::lifecycle::deactivate_all_of(&mut tx, user_id).await?;
     tx.commit().await?;
+    crate::payments::follow_up::run(state).await;
     Ok(())
 }
 

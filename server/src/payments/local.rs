@@ -109,6 +109,19 @@ impl PaymentProvider for LocalProcessor {
         Ok(intent_from_row(&row)?)
     }
 
+    async fn cancel_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
+        // Like the provider's: anything not final can be canceled.
+        sqlx::query(
+            "UPDATE local_payment_intents SET status = 'canceled', updated_at = $1
+             WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .execute(&self.db)
+        .await?;
+        self.retrieve_intent(id).await
+    }
+
     async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund> {
         let intent = self.retrieve_intent(intent_id).await?;
         let refused = ProviderRefund { id: String::new(), status: RefundStatus::Failed };
@@ -183,6 +196,16 @@ fn same_site_url(state: &AppState, raw: &str) -> AppResult<String> {
         return Err(AppError::bad_request("invalid_return_url", "return_url_site"));
     }
     Ok(url.to_string())
+}
+
+/// The intent was canceled (its transfer closed, its vessel or account left
+/// the registry): nothing can be paid on it.
+fn canceled() -> AppError {
+    AppError::Status {
+        status: axum::http::StatusCode::CONFLICT,
+        code: "payment_canceled",
+        message: "payment_canceled".into(),
+    }
 }
 
 fn no_such_payment() -> AppError {
@@ -267,7 +290,7 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
     let succeeded = LocalConfirmResponse { status: "succeeded".into(), redirect_url: None };
     match intent.status {
         IntentStatus::Succeeded => return Ok(succeeded),
-        IntentStatus::Canceled => return Err(AppError::Conflict("payment_canceled".into())),
+        IntentStatus::Canceled => return Err(canceled()),
         _ => {}
     }
     let payment_id = intent.payment_ref.clone().unwrap_or_default();
@@ -289,6 +312,7 @@ pub async fn confirm(state: &AppState, request: LocalConfirmRequest) -> AppResul
     };
     service::record(&mut tx, &payment_id, &moved, "local").await?;
     tx.commit().await?;
+    super::follow_up::run(state).await;
     match card.outcome {
         Outcome::Succeeds => Ok(succeeded),
         Outcome::Declined(message) => Err(payment_required("card_declined", message)),
@@ -384,6 +408,7 @@ pub async fn authenticate(state: &AppState, intent_id: &str, params: &Authentica
         }
     }
     tx.commit().await?;
+    super::follow_up::run(state).await;
     let mut back = url::Url::parse(&return_url).map_err(anyhow::Error::from)?;
     back.query_pairs_mut()
         .append_pair("payment_intent", intent_id)

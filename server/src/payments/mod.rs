@@ -3,6 +3,7 @@
 //! decides that money arrived; see `service`.
 
 mod card;
+pub mod follow_up;
 pub mod local;
 pub mod model;
 pub mod provider;

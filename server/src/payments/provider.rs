@@ -143,6 +143,12 @@ pub trait PaymentProvider: Send + Sync {
     async fn create_intent(&self, request: &IntentRequest) -> anyhow::Result<ProviderIntent>;
     /// Read the intent's current state from the provider.
     async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent>;
+    /// Cancel an intent that can no longer buy anything, so that no form
+    /// left open can still charge it. Answers the intent as it stands
+    /// afterwards: `Canceled`, or a state the provider would not cancel from
+    /// (a success that came first is then recorded and refunded by the
+    /// caller). `Err` means no answer: ask again later.
+    async fn cancel_intent(&self, id: &str) -> anyhow::Result<ProviderIntent>;
     /// Refund a succeeded intent in full. `refund_id` is ours: the
     /// idempotency key, so a retried request refunds once. A definite
     /// refusal is `Ok` with status `Failed`; `Err` means no answer (the

@@ -11,7 +11,16 @@ use crate::{
     outbox::{self, Message},
 };
 
-pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
+/// What the payer is told about a succeeded payment.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// It bought what it was for.
+    Receipt,
+    /// It could no longer take effect and is being refunded in full.
+    RefundedWithoutEffect,
+}
+
+pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Result<()> {
     let r = sqlx::query(
         "SELECT p.purpose, p.amount_cents, p.succeeded_at, p.card_brand, p.card_last4, u.email, u.language, v.name, v.make, v.model, v.platform_id
          FROM payments p JOIN users u ON u.id = p.user_id JOIN vessels v ON v.id = p.vessel_id WHERE p.id = $1",
@@ -33,11 +42,21 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<()> {
         _ => String::new(),
     };
     let amount = i18n::euros(lang, r.try_get("amount_cents")?);
-    let (purpose, subject) = match purpose {
-        Purpose::Registration => ("mail.purpose_registration", "mail.receipt_registration_subject"),
-        Purpose::Transfer => ("mail.purpose_transfer", "mail.receipt_transfer_subject"),
+    let (purpose, subject) = match (purpose, kind) {
+        (Purpose::Registration, Kind::Receipt) => ("mail.purpose_registration", "mail.receipt_registration_subject"),
+        (Purpose::Transfer, Kind::Receipt) => ("mail.purpose_transfer", "mail.receipt_transfer_subject"),
+        (Purpose::Registration, Kind::RefundedWithoutEffect) => {
+            ("mail.purpose_registration", "mail.refund_without_effect_subject")
+        }
+        (Purpose::Transfer, Kind::RefundedWithoutEffect) => {
+            ("mail.purpose_transfer", "mail.refund_without_effect_subject")
+        }
     };
-    let body = Msg::new("mail.receipt_body")
+    let body = match kind {
+        Kind::Receipt => "mail.receipt_body",
+        Kind::RefundedWithoutEffect => "mail.refund_without_effect_body",
+    };
+    let body = Msg::new(body)
         .arg("amount", &amount)
         .arg("purpose", Msg::new(purpose).render(lang))
         .arg("vessel", vessel)

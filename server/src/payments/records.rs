@@ -7,7 +7,9 @@
 use crate::{clock::now_ms, db::Tx, error::AppResult, ids::new_id};
 
 /// Cancel an unfinished payment on our side and log why; a payment that has
-/// succeeded or is canceled already is left as it is.
+/// succeeded or is canceled already is left as it is. Its intent at the
+/// provider is canceled by `follow_up` once the caller commits
+/// (`provider_canceled_at` stays empty until then).
 pub(super) async fn cancel(tx: &mut Tx<'_>, payment_id: &str, why: serde_json::Value) -> AppResult<()> {
     let moved = sqlx::query(
         "UPDATE payments SET status = 'canceled', updated_at = $1 WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
@@ -25,8 +27,9 @@ pub(super) async fn cancel(tx: &mut Tx<'_>, payment_id: &str, why: serde_json::V
 
 /// Cancel an archived account's unfinished payments, in the archiving
 /// transaction, so no form left open can still charge for a vessel that is
-/// gone. A success the provider reports later is still recorded (money is
-/// never dropped) and lands in review, since the vessel is no longer pending.
+/// gone (the provider hears of it from `follow_up` once this commits). A
+/// success the provider reports anyway is recorded (money is never dropped)
+/// and refunded, since it can no longer take effect.
 pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<()> {
     let open = "SELECT id FROM payments WHERE user_id = $1 AND status NOT IN ('succeeded', 'canceled')";
     cancel_each(tx, open, user_id, &serde_json::json!({"reason": "account archived"})).await
@@ -38,6 +41,13 @@ pub async fn cancel_open_for_transfer(tx: &mut Tx<'_>, transfer_id: &str) -> App
     let open = "SELECT id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
                 AND status NOT IN ('succeeded', 'canceled')";
     cancel_each(tx, open, transfer_id, &serde_json::json!({"reason": "transfer canceled"})).await
+}
+
+/// Cancel a vessel's unfinished payments, in the transaction that takes the
+/// vessel out of the registry.
+pub async fn cancel_open_for_vessel(tx: &mut Tx<'_>, vessel_id: &str) -> AppResult<()> {
+    let open = "SELECT id FROM payments WHERE vessel_id = $1 AND status NOT IN ('succeeded', 'canceled')";
+    cancel_each(tx, open, vessel_id, &serde_json::json!({"reason": "vessel deactivated"})).await
 }
 
 /// Cancel every payment `open` selects for `key`, each logged with `why`.

@@ -242,6 +242,7 @@ pub async fn payment_for(state: &AppState, user: &User, id: &str) -> AppResult<P
             let mut tx = state.begin().await?;
             record(&mut tx, &payment.id, &intent, "poll").await?;
             tx.commit().await?;
+            super::follow_up::run(state).await;
             Ok(load(state, id).await?.0)
         }
         Err(e) => {
@@ -370,26 +371,48 @@ async fn log_event(
     log_event_with_id(tx, &new_id(), payment_id, source, kind, detail).await
 }
 
-/// What a succeeded payment buys, in the transaction that recorded it.
+/// What a succeeded payment buys, in the transaction that recorded it. A
+/// payment whose purpose can no longer take effect (its transfer closed, its
+/// vessel left the registry or was activated by another payment, its payer
+/// archived the account) buys nothing: it is refunded, and the payer is told
+/// so instead of getting a receipt. Every succeeded payment therefore has
+/// its effect or a refund.
 async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
     let p = sqlx::query("SELECT purpose, vessel_id, user_id, transfer_id FROM payments WHERE id = $1")
         .bind(payment_id)
         .fetch_one(&mut **tx)
         .await?;
     let (vessel_id, payer): (String, String) = (p.try_get("vessel_id")?, p.try_get("user_id")?);
-    match p.try_get::<&str, _>("purpose")? {
+    // Archiving an account cancels its payments before it marks the account
+    // (`auth::service::archive_account`), under the payment's lock: a success
+    // recorded after that finds the payer gone and buys nothing for them.
+    let payer_open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
+        .bind(&payer)
+        .fetch_one(&mut **tx)
+        .await?;
+    let without_effect = match p.try_get::<&str, _>("purpose")? {
+        _ if payer_open == 0 => Some("the payer archived the account"),
         "registration" => {
-            vessels::lifecycle::activate_after_payment(tx, &vessel_id, &payer, payment_id).await?;
+            let activation = vessels::lifecycle::activate_after_payment(tx, &vessel_id, &payer, payment_id).await?;
+            (activation == vessels::lifecycle::Activation::Unchanged)
+                .then_some("the vessel was no longer awaiting its registration fee")
         }
         "transfer" => {
             let transfer_id: Option<String> = p.try_get("transfer_id")?;
             let transfer_id =
                 transfer_id.ok_or_else(|| anyhow::anyhow!("transfer payment {payment_id} without a transfer"))?;
-            crate::transfers::service::complete(tx, &transfer_id, payment_id).await?;
+            (!crate::transfers::service::complete(tx, &transfer_id, payment_id).await?)
+                .then_some("the transfer was no longer open")
         }
         other => return Err(anyhow::anyhow!("no fulfilment for {other} payments").into()),
+    };
+    match without_effect {
+        None => receipt::enqueue(tx, payment_id, receipt::Kind::Receipt).await?,
+        Some(why) => {
+            super::refunds::reserve_without_effect(tx, payment_id, why).await?;
+            receipt::enqueue(tx, payment_id, receipt::Kind::RefundedWithoutEffect).await?;
+        }
     }
-    receipt::enqueue(tx, payment_id).await?;
     Ok(())
 }
 

@@ -129,6 +129,31 @@ impl PaymentProvider for StripeClient {
         self.read(response).await
     }
 
+    async fn cancel_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
+        let path = format!(
+            "/v1/payment_intents/{}/cancel",
+            url::form_urlencoded::byte_serialize(id.as_bytes()).collect::<String>()
+        );
+        let response = self
+            .http
+            .post(self.url(&path)?)
+            .bearer_auth(self.secret_key.expose())
+            .header("Idempotency-Key", format!("cancel-{id}"))
+            .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body("cancellation_reason=abandoned")
+            .send()
+            .await?;
+        // A 4xx says the intent cannot be canceled in its state (it succeeded,
+        // or is processing): what it is now is what counts.
+        if response.status().is_client_error() {
+            let status = response.status();
+            let text = response.text().await.unwrap_or_default();
+            tracing::warn!(%status, body = %text.chars().take(300).collect::<String>(), "Stripe did not cancel an intent");
+            return self.retrieve_intent(id).await;
+        }
+        self.read(response).await
+    }
+
     async fn refund(&self, intent_id: &str, refund_id: &str) -> anyhow::Result<ProviderRefund> {
         let form =
             [("payment_intent", intent_id), ("reason", "requested_by_customer"), ("metadata[refund_id]", refund_id)];

@@ -80,5 +80,6 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
     }
     service::record(&mut tx, &payment_id, &intent, "stripe_webhook").await?;
     tx.commit().await?;
+    super::follow_up::run(state).await;
     Ok(ack("applied"))
 }

@@ -63,6 +63,18 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     let slot = otp::reserve_send(&state.db, Purpose::Transfer, &transfer_id, i.to_phone.as_str()).await?;
     let now = now_ms();
     let mut tx = state.begin().await?;
+    // The seller's row first (an update that changes nothing): archiving the
+    // account takes it first too, so it either waits for this transfer and
+    // then cancels it, or has archived the account and this one stops here.
+    let open = sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1 AND archived_at IS NULL")
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if open == 0 {
+        tx.rollback().await?;
+        return Err(AppError::Unauthorized("account_been_archived".into()));
+    }
     let inserted = sqlx::query(
         "INSERT INTO transfers (id, vessel_id, from_user_id, to_phone_e164, to_email, status, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, 'pending_verification', $6, $7)",
@@ -265,6 +277,7 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
     outbox::enqueue(&mut tx, &Message::sms_in(lang, &to_phone, &subject, &body)).await?;
     tx.commit().await?;
     state.wake_outbox();
+    crate::payments::follow_up::run(state).await;
     Ok(())
 }
 
@@ -283,20 +296,28 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
     let mut expired = 0;
     for (id, vessel_id) in due {
         let mut tx = state.begin().await?;
+        // Payments, then the transfer, then the vessel: the order a fee's
+        // success locks them in, so the two cannot deadlock on PostgreSQL.
+        crate::payments::records::cancel_open_for_transfer(&mut tx, &id).await?;
         let moved = sqlx::query(
-            "UPDATE transfers SET status = 'expired' WHERE id = $1 AND status IN ('pending_verification', 'verified')",
+            "UPDATE transfers SET status = 'expired'
+             WHERE id = $1 AND status IN ('pending_verification', 'verified') AND expires_at <= $2",
         )
         .bind(&id)
+        .bind(now)
         .execute(&mut *tx)
         .await?
         .rows_affected();
         if moved == 1 {
-            crate::payments::records::cancel_open_for_transfer(&mut tx, &id).await?;
             lifecycle::end_transfer(&mut tx, &vessel_id, None, "transfer expired").await?;
+            tx.commit().await?;
             expired += 1;
+        } else {
+            // Completed or canceled meanwhile: its fee payment stays as it is.
+            tx.rollback().await?;
         }
-        tx.commit().await?;
     }
+    crate::payments::follow_up::run(state).await;
     Ok(expired)
 }
 
@@ -378,23 +399,21 @@ async fn recipient_of(tx: &mut crate::db::Tx<'_>, phone: &str) -> AppResult<Opti
 /// The fee arrived (called once, in the transaction that records the
 /// payment): the transfer completes and the vessel is handed over to the
 /// account whose verified number the seller entered, or, when there is none
-/// yet, released to wait for that number's claim. If the transfer was
-/// canceled or the vessel moved meanwhile, nothing changes hands and the
-/// payment stands for an administrator to refund.
-pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) -> AppResult<()> {
-    // The transfer's row first: a verification of the buyer's number that
-    // is claiming waiting transfers locks the same rows (`claim_waiting`),
-    // so whichever comes second sees the other's outcome: the number
-    // verified (a hand-over) or the vessel released (a claim).
-    let moved = sqlx::query(
-        "UPDATE transfers SET status = 'completed', completed_at = $1, claimed_at = NULL
-         WHERE id = $2 AND status = 'verified'",
-    )
-    .bind(now_ms())
-    .bind(id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+/// yet, released to wait for that number's claim. False, with nothing
+/// changed, when the transfer is no longer open (canceled, expired) or the
+/// vessel left it meanwhile: the caller refunds the fee.
+pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) -> AppResult<bool> {
+    // The transfer's row first (an update that changes nothing, but only
+    // while it is verified): a verification of the buyer's number that is
+    // claiming waiting transfers locks the same rows (`claim_waiting`), so
+    // whichever comes second sees the other's outcome: the number verified
+    // (a hand-over) or the vessel released (a claim). A cancel or an expiry
+    // waits here too, and then finds the transfer completed.
+    let open = sqlx::query("UPDATE transfers SET status = status WHERE id = $1 AND status = 'verified'")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
     let row = sqlx::query(
         "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_email, v.platform_id, v.name
          FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1",
@@ -404,35 +423,33 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
     .await?;
     let (vessel_id, from, to_phone): (String, String, String) =
         (row.try_get("vessel_id")?, row.try_get("from_user_id")?, row.try_get("to_phone_e164")?);
-    let to = recipient_of(tx, &to_phone).await?;
-    if moved == 1 && to.is_some() {
-        sqlx::query("UPDATE transfers SET to_user_id = $1 WHERE id = $2")
-            .bind(to.clone())
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
+    if open == 0 {
+        return Ok(false);
     }
-    let handed_over = moved == 1
-        && match &to {
-            Some(to) => lifecycle::hand_over(tx, &vessel_id, &from, to, id).await?,
-            None => lifecycle::release(tx, &vessel_id, &from, id).await?,
-        };
+    let to = recipient_of(tx, &to_phone).await?;
+    let handed_over = match &to {
+        Some(to) => lifecycle::hand_over(tx, &vessel_id, &from, to, id).await?,
+        None => lifecycle::release(tx, &vessel_id, &from, id).await?,
+    };
     if !handed_over {
-        if moved == 1 {
-            // The vessel left the transfer meanwhile (its owner archived the
-            // account): the transfer is not complete after all.
-            sqlx::query(
-                "UPDATE transfers SET status = 'verified', completed_at = NULL, to_user_id = NULL WHERE id = $1",
-            )
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-        }
-        let detail =
-            serde_json::json!({"transferId": id, "paymentId": payment_id, "reason": "transfer no longer open"});
-        crate::audit::record(tx, &vessel_id, None, "transfer_payment_unmatched", detail).await?;
-        tracing::warn!(transfer = id, "transfer fee paid for a transfer no longer open: held for review");
-        return Ok(());
+        // The vessel left the transfer meanwhile (its owner archived the
+        // account, or it left the registry): nothing changes hands.
+        tracing::warn!(transfer = id, payment = payment_id, "transfer fee paid while the vessel left the transfer");
+        return Ok(false);
+    }
+    let completed = sqlx::query(
+        "UPDATE transfers SET status = 'completed', completed_at = $1, claimed_at = NULL, to_user_id = $2
+         WHERE id = $3 AND status = 'verified'",
+    )
+    .bind(now_ms())
+    .bind(to.clone())
+    .bind(id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if completed != 1 {
+        // Locked above: nothing else can have moved it.
+        return Err(anyhow::anyhow!("transfer {id} changed while it was locked").into());
     }
     let seller = language_of(tx, Recipient::Id(&from)).await?.unwrap_or_default();
     let buyer = buyer_language(tx, &to_phone, seller).await?;
@@ -462,7 +479,7 @@ pub async fn complete(tx: &mut crate::db::Tx<'_>, id: &str, payment_id: &str) ->
             }
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// A vessel as the messages about its transfer name it.
@@ -576,11 +593,16 @@ async fn cancel_open(tx: &mut crate::db::Tx<'_>, column: &'static str, key: &str
     .await?;
     for id in &open {
         crate::payments::records::cancel_open_for_transfer(tx, id).await?;
-        sqlx::query("UPDATE transfers SET status = 'canceled', canceled_at = $1 WHERE id = $2")
-            .bind(now_ms())
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
+        // Only while it is still open: a fee recorded meanwhile completed it,
+        // and a completed transfer never changes again.
+        sqlx::query(
+            "UPDATE transfers SET status = 'canceled', canceled_at = $1
+             WHERE id = $2 AND status IN ('pending_verification', 'verified')",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

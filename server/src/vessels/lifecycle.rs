@@ -51,6 +51,19 @@ pub async fn activate_after_payment(
     payer: &str,
     payment_id: &str,
 ) -> AppResult<Activation> {
+    // Only a vessel still awaiting its fee, from the payer who owns it: one
+    // deactivated meanwhile (its owner archived the account) or activated by
+    // another payment is not this payment's to change.
+    let awaiting: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM vessels WHERE id = $1 AND owner_user_id = $2 AND status = 'pending_payment'",
+    )
+    .bind(vessel_id)
+    .bind(payer)
+    .fetch_one(&mut **tx)
+    .await?;
+    if awaiting == 0 {
+        return Ok(Activation::Unchanged);
+    }
     let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
     if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
         identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
@@ -118,20 +131,28 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
     let vessels =
         crate::db::ids(tx, "SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'", owner_id)
             .await?;
-    sqlx::query("UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '' WHERE owner_user_id = $1")
+    for vessel_id in &vessels {
+        // Each only while it is still theirs: a sale completing meanwhile
+        // handed it to its buyer, whose vessel it stays.
+        let moved = sqlx::query(
+            "UPDATE vessels SET status = 'deactivated', owner_phone_e164 = ''
+             WHERE id = $1 AND owner_user_id = $2 AND status <> 'deactivated'",
+        )
+        .bind(vessel_id)
+        .bind(owner_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if moved == 1 {
+            let detail = serde_json::json!({"reason": "owner archived the account"});
+            audit(tx, vessel_id, Some(owner_id), "deactivated", detail).await?;
+        }
+    }
+    // The phone stored on vessels already deactivated goes too.
+    sqlx::query("UPDATE vessels SET owner_phone_e164 = '' WHERE owner_user_id = $1 AND owner_phone_e164 <> ''")
         .bind(owner_id)
         .execute(&mut **tx)
         .await?;
-    for vessel_id in &vessels {
-        audit(
-            tx,
-            vessel_id,
-            Some(owner_id),
-            "deactivated",
-            serde_json::json!({"reason": "owner archived the account"}),
-        )
-        .await?;
-    }
     Ok(())
 }
 
@@ -260,7 +281,12 @@ pub async fn activate_by_admin(
 /// `active` → `in_transfer`, for the vessel's current owner only. False when
 /// the vessel is not active or not theirs (the caller answers why).
 pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, transfer_id: &str) -> AppResult<bool> {
-    // Not while its registration fee is being (or has been) refunded.
+    // The vessel's row first (an update that changes nothing): a refund of
+    // its registration fee reserves under the same lock
+    // (`payments::refunds`), so the check below, a statement of its own,
+    // sees a reservation committed while this waited. Not while its
+    // registration fee is being (or has been) refunded.
+    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(vessel_id).execute(&mut **tx).await?;
     let moved = sqlx::query(
         "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'
            AND NOT EXISTS (SELECT 1 FROM payment_refunds r JOIN payments p ON p.id = r.payment_id

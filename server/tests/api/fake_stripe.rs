@@ -1,5 +1,5 @@
-//! A local fake of the parts of Stripe's API the registry uses: create and
-//! retrieve `PaymentIntents`, refunds, and Identity `VerificationSessions`.
+//! A local fake of the parts of Stripe's API the registry uses: create,
+//! retrieve and cancel `PaymentIntents`, refunds, and Identity `VerificationSessions`.
 //! It checks the bearer key, honours
 //! `Idempotency-Key`, records every request, and lets a test move an intent
 //! as a payer's card would.
@@ -122,6 +122,44 @@ async fn retrieve(State(fake): State<FakeStripe>, Path(id): Path<String>, header
     }
 }
 
+/// `POST /v1/payment_intents/{id}/cancel`: as Stripe, only an intent that
+/// is neither final nor processing can be canceled (else 400
+/// `payment_intent_unexpected_state`).
+async fn cancel(State(fake): State<FakeStripe>, Path(id): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
+    let form: HashMap<String, String> = url::form_urlencoded::parse(&body).into_owned().collect();
+    let mut inner = fake.inner.lock().unwrap();
+    inner.requests.push(Recorded {
+        method: "POST",
+        path: format!("/v1/payment_intents/{id}/cancel"),
+        authorization: header(&headers, "authorization"),
+        idempotency_key: header(&headers, "idempotency-key"),
+        content_type: header(&headers, "content-type"),
+        form,
+    });
+    if header(&headers, "authorization").as_deref() != Some(&format!("Bearer {SECRET_KEY}")) {
+        return unauthorized();
+    }
+    let Some(intent) = inner.intents.get_mut(&id) else {
+        return (StatusCode::NOT_FOUND, Json(json!({"error": {"message": format!("No such payment_intent: '{id}'")}})))
+            .into_response();
+    };
+    if matches!(intent["status"].as_str(), Some("succeeded" | "canceled" | "processing")) {
+        let message = format!(
+            "You cannot cancel this PaymentIntent because it has a status of {}.",
+            intent["status"].as_str().unwrap_or_default()
+        );
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": {"type": "invalid_request_error", "code": "payment_intent_unexpected_state",
+                                   "message": message}})),
+        )
+            .into_response();
+    }
+    intent["status"] = json!("canceled");
+    intent["cancellation_reason"] = json!("abandoned");
+    Json(intent.clone()).into_response()
+}
+
 /// `POST /v1/refunds` and `POST /v1/identity/verification_sessions`.
 async fn create_other(
     State(fake): State<FakeStripe>,
@@ -189,6 +227,7 @@ impl FakeStripe {
         let app = Router::new()
             .route("/v1/payment_intents", post(create))
             .route("/v1/payment_intents/{id}", get(retrieve))
+            .route("/v1/payment_intents/{id}/cancel", post(cancel))
             .route("/v1/refunds", post(create_other))
             .route("/v1/identity/verification_sessions", post(create_other))
             .with_state(fake.clone());
@@ -236,6 +275,11 @@ impl FakeStripe {
         serde_json::to_vec(&json!({"id": event_id, "object": "event", "type": kind, "created": created_secs,
             "data": {"object": {"id": session_id, "object": "identity.verification_session", "last_error": last_error}}}))
         .unwrap()
+    }
+
+    /// The intent's status at the fake.
+    pub fn status(&self, id: &str) -> String {
+        self.inner.lock().unwrap().intents[id]["status"].as_str().unwrap_or_default().to_owned()
     }
 
     pub fn requests(&self) -> Vec<Recorded> {

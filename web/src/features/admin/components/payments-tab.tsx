@@ -140,11 +140,11 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
             triggerAriaLabel={t("admin.payments.refundNamed", { amount, platformId })}
             triggerIcon={<Undo2 aria-hidden="true" />}
             title={t("admin.payments.refundTitle", { amount })}
-            description={t("admin.payments.refundDescription", {
+            description={`${t("admin.payments.refundDescription", {
               amount,
               platformId,
               purpose: t(`admin.purpose.${payment.purpose}`),
-            })}
+            })} ${t(payment.purpose === "registration" ? "admin.payments.refundRegistrationRule" : "admin.payments.refundTransferRule")}`}
             confirmLabel={t("admin.payments.refundConfirm", { amount })}
             onConfirm={(reason) => refund.mutateAsync({ id: payment.id, reason })}
             onDone={() =>
