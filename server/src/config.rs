@@ -206,11 +206,22 @@ struct RawConfig {
     twilio_api_base: Option<String>,
     storage_url: Option<String>,
     signing_key: Option<String>,
+    allow_offline_providers: Option<String>,
+}
+
+/// Whether a URL's host is this machine (`localhost` or a loopback address).
+fn loopback_host(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
 }
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 26] = [
+        let fields: [(&str, &mut Option<String>); 27] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -237,6 +248,7 @@ impl RawConfig {
             ("REGISTRY_TWILIO_API_BASE", &mut self.twilio_api_base),
             ("REGISTRY_STORAGE_URL", &mut self.storage_url),
             ("REGISTRY_SIGNING_KEY", &mut self.signing_key),
+            ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", &mut self.allow_offline_providers),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -289,7 +301,33 @@ impl RawConfig {
             ));
         }
 
-        // In prod, providers that reach people or money have no defaults.
+        // Dev mode serves the dev mailbox and its reset links: never behind a
+        // public address or a proxy that other machines reach. Loopback proxies
+        // (a local cluster) stay allowed.
+        if mode == Mode::Dev {
+            if !loopback_host(&public_url) {
+                errors.push(format!(
+                    "REGISTRY_PUBLIC_URL {public_url} is not on this machine, and dev mode (the default) serves the \
+                     dev mailbox: set REGISTRY_MODE=prod"
+                ));
+            }
+        } else if public_url.scheme() == "http" && !loopback_host(&public_url) {
+            // Session cookies and reset links must not travel in the clear.
+            errors
+                .push(format!("REGISTRY_PUBLIC_URL {public_url}: prod mode needs https:// (http:// only on loopback)"));
+        }
+
+        // In prod, providers that reach people or money have no defaults, and
+        // the offline ones (card 4242 taken as payment, identity marked
+        // verified by its holder) only when explicitly allowed, for a demonstration.
+        let allow_offline = match self.allow_offline_providers.as_deref() {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => {
+                errors.push(format!("REGISTRY_ALLOW_OFFLINE_PROVIDERS '{other}' must be true or false"));
+                false
+            }
+        };
         let mut warnings = Vec::new();
         if mode == Mode::Prod {
             for (name, value, offline) in [
@@ -300,8 +338,12 @@ impl RawConfig {
             ] {
                 match value.as_deref() {
                     None => errors.push(format!("REGISTRY_MODE=prod needs {name} to be set (no default in prod)")),
-                    Some(v) if v == offline => warnings
+                    Some(v) if v == offline && allow_offline => warnings
                         .push(format!("{name}={offline}: the offline provider in prod mode (demonstration only)")),
+                    Some(v) if v == offline => errors.push(format!(
+                        "{name}={offline} is the offline provider: refused in prod mode unless \
+                         REGISTRY_ALLOW_OFFLINE_PROVIDERS=true (a demonstration)"
+                    )),
                     Some(_) => {}
                 }
             }
@@ -447,7 +489,15 @@ impl RawConfig {
                     })
                     .ok()
             })
-            .collect();
+            .collect::<Vec<ipnet::IpNet>>();
+        if mode == Mode::Dev {
+            for proxy in trusted_proxies.iter().filter(|p| !(p.addr().is_loopback() && p.broadcast().is_loopback())) {
+                errors.push(format!(
+                    "REGISTRY_TRUSTED_PROXIES {proxy} is beyond loopback, and dev mode serves the dev mailbox: \
+                     set REGISTRY_MODE=prod"
+                ));
+            }
+        }
 
         let mut positive =
             |name: &str, value: Option<String>, default: u64| match value.as_deref().map(str::parse::<u64>) {
@@ -561,6 +611,7 @@ mod tests {
         prod.push(("REGISTRY_EMAIL", "outbox"));
         prod.push(("REGISTRY_SMS", "outbox"));
         prod.push(("REGISTRY_IDENTITY", "local"));
+        prod.push(("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"));
         let errors = Config::load(&env(&prod)).unwrap_err();
         assert!(errors.to_string().contains("sk_test_"), "{errors}");
         prod[1].1 = "sk_test_abc";
@@ -585,22 +636,55 @@ mod tests {
     }
 
     #[test]
-    fn an_offline_provider_named_in_prod_is_a_warning_not_an_error() {
-        let c = Config::load(&env(&[
+    fn an_offline_provider_in_prod_is_refused_unless_allowed_for_a_demonstration() {
+        let offline = [
             ("REGISTRY_MODE", "prod"),
             ("REGISTRY_EMAIL", "outbox"),
             ("REGISTRY_PAYMENTS", "local"),
             ("REGISTRY_SMS", "outbox"),
             ("REGISTRY_IDENTITY", "local"),
-        ]))
-        .unwrap();
+        ];
+        let errors = Config::load(&env(&offline)).unwrap_err().to_string();
+        for name in ["REGISTRY_EMAIL", "REGISTRY_PAYMENTS", "REGISTRY_SMS", "REGISTRY_IDENTITY"] {
+            assert!(errors.contains(&format!("{name}=")), "{name}: {errors}");
+        }
+        let mut allowed = offline.to_vec();
+        allowed.push(("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"));
+        let c = Config::load(&env(&allowed)).unwrap();
         assert_eq!(c.warnings.len(), 4, "{:?}", c.warnings);
         assert!(Config::load(&env(&[])).unwrap().warnings.is_empty());
     }
 
+    /// A prod demonstration behind `url`: every provider offline, allowed.
+    fn prod(url: &'static str) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("REGISTRY_MODE", "prod"),
+            ("REGISTRY_EMAIL", "outbox"),
+            ("REGISTRY_PAYMENTS", "local"),
+            ("REGISTRY_SMS", "outbox"),
+            ("REGISTRY_IDENTITY", "local"),
+            ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"),
+            ("REGISTRY_PUBLIC_URL", url),
+        ]
+    }
+
+    #[test]
+    fn prod_needs_https_beyond_loopback_and_dev_stays_on_loopback() {
+        assert!(Config::load(&env(&prod("http://registry.example/"))).unwrap_err().to_string().contains("https"));
+        for fine in ["https://registry.example/", "http://127.0.0.1:8080", "http://localhost:8080"] {
+            assert!(Config::load(&env(&prod(fine))).is_ok(), "{fine}");
+        }
+        let errors = Config::load(&env(&[("REGISTRY_PUBLIC_URL", "https://registry.example/")])).unwrap_err();
+        assert!(errors.to_string().contains("dev mailbox"), "{errors}");
+        let errors = Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/8")])).unwrap_err();
+        assert!(errors.to_string().contains("10.0.0.0/8"), "{errors}");
+        // A local cluster's proxy on loopback is fine in dev.
+        assert!(Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "127.0.0.1/32, ::1")])).is_ok());
+    }
+
     #[test]
     fn trusted_proxies_are_cidrs_or_addresses() {
-        let c = Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")])).unwrap();
+        let c = Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "127.0.0.0/8, ::1")])).unwrap();
         assert_eq!(c.trusted_proxies.len(), 2);
         let errors = Config::load(&env(&[("REGISTRY_TRUSTED_PROXIES", "10.0.0.0/33")])).unwrap_err();
         assert!(errors.to_string().contains("10.0.0.0/33"), "{errors}");
@@ -608,7 +692,7 @@ mod tests {
 
     #[test]
     fn https_public_url_makes_cookies_secure() {
-        let c = Config::load(&env(&[("REGISTRY_PUBLIC_URL", "https://registry.example/")])).unwrap();
+        let c = Config::load(&env(&prod("https://registry.example/"))).unwrap();
         assert!(c.secure_cookies());
         assert_eq!(c.public_origin(), "https://registry.example");
     }

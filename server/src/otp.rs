@@ -181,7 +181,12 @@ pub struct Matched {
 /// counted first, on its own (committed whatever the caller does next, and
 /// before the caller's transaction begins), so at most five guesses are ever
 /// compared, however many run in parallel.
-pub async fn check(db: &Db, purpose: Purpose, subject: &str, candidate: &str) -> AppResult<Result<Matched, Refusal>> {
+pub async fn check(
+    db: &Db,
+    purpose: Purpose,
+    subject: &str,
+    candidate: &crate::domain::OtpCode,
+) -> AppResult<Result<Matched, Refusal>> {
     let row = sqlx::query(
         "UPDATE one_time_codes SET attempts = attempts + 1
          WHERE purpose = $1 AND subject = $2 AND used_at IS NULL AND expires_at > $3 AND attempts < $4
@@ -196,7 +201,7 @@ pub async fn check(db: &Db, purpose: Purpose, subject: &str, candidate: &str) ->
     let Some(row) = row else { return Ok(Err(Refusal::NeedNewCode)) };
     let (id, stored, attempts): (String, String, i64) =
         (row.try_get("id")?, row.try_get("code_hash")?, row.try_get("attempts")?);
-    let offered = digest(purpose, subject, candidate.trim());
+    let offered = digest(purpose, subject, candidate.as_str());
     if bool::from(offered.as_bytes().ct_eq(stored.as_bytes())) {
         return Ok(Ok(Matched { id }));
     }

@@ -120,20 +120,22 @@ pub struct VerifyPhoneRequest {
               (status = 400, body = ErrorBody, description = "code wrong_code, with the attempts left"),
               (status = 401, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "No number, already verified, or verified on another account"),
+              (status = 422, body = ErrorBody, description = "Not six digits: refused without using an attempt"),
               (status = 429, body = ErrorBody, description = "No live code: ask for a new one")))]
 pub(crate) async fn verify_phone(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(body): ApiJson<VerifyPhoneRequest>,
 ) -> AppResult<ApiJson<User>> {
-    confirm_phone(&state, &me.user, &body.otp).await?;
+    let code = crate::domain::OtpCode::parse(&body.otp).map_err(|e| AppError::field("otp", e))?;
+    confirm_phone(&state, &me.user, &code).await?;
     Ok(ApiJson(reloaded(&state, &me.session_secret).await?))
 }
 
 /// A verified number completes any paid transfer waiting for it, in the
 /// verification's own transaction: the buyer who signed up after the quay
 /// scene finds the vessel on their dashboard at once.
-async fn confirm_phone(state: &AppState, user: &User, otp: &str) -> AppResult<()> {
+async fn confirm_phone(state: &AppState, user: &User, otp: &crate::domain::OtpCode) -> AppResult<()> {
     let mut confirmed = phone::verify(state, user, otp).await?;
     let claimed = crate::transfers::service::claim_waiting(&mut confirmed.tx, &user.id, &confirmed.phone).await?;
     confirmed.tx.commit().await?;

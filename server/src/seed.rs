@@ -138,9 +138,9 @@ async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> 
     .await?;
     let code = sms
         .split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
+        .find_map(|w| crate::domain::OtpCode::parse(w).ok())
         .ok_or_else(|| anyhow::anyhow!("no code in the SMS"))?;
-    verify(state, seller, &transfer, code).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    verify(state, seller, &transfer, &code).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     pay(state, seller, vessel_id, Some(&transfer)).await
 }
 

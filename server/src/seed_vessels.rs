@@ -541,6 +541,7 @@ mod tests {
             ("REGISTRY_PAYMENTS".to_owned(), "local".to_owned()),
             ("REGISTRY_SMS".to_owned(), "outbox".to_owned()),
             ("REGISTRY_IDENTITY".to_owned(), "local".to_owned()),
+            ("REGISTRY_ALLOW_OFFLINE_PROVIDERS".to_owned(), "true".to_owned()),
         ]))
         .unwrap();
         assert!(refuse_unless_forced(&prod, false).is_err());

@@ -77,7 +77,7 @@ pub struct Confirmed {
 }
 
 /// Confirm the number with the code it received.
-pub async fn verify(state: &AppState, user: &User, code: &str) -> AppResult<Confirmed> {
+pub async fn verify(state: &AppState, user: &User, code: &crate::domain::OtpCode) -> AppResult<Confirmed> {
     let phone = unverified_phone(user)?.to_owned();
     let matched = otp::check(&state.db, Purpose::Phone, &subject(user, &phone), code).await?.map_err(AppError::from)?;
     let mut tx = state.begin().await?;

@@ -4,11 +4,13 @@
 mod email;
 pub mod folded;
 pub mod identifiers;
+mod otp_code;
 mod password;
 mod phone;
 pub mod platform_id;
 
 pub use email::Email;
+pub use otp_code::OtpCode;
 pub use password::NewPassword;
 pub use phone::PhoneE164;
 pub use platform_id::{PlatformId, PlatformIdError};

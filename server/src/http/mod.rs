@@ -162,9 +162,11 @@ async fn enveloped(request: Request, next: Next) -> Response {
         tracing::error!(error = %format!("{cause:#}"), "internal error");
     }
     let status = response.status();
-    let is_json =
-        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if status.as_u16() < 400 || is_json {
+    let content_type = response.headers().get(header::CONTENT_TYPE).map(HeaderValue::as_bytes).unwrap_or_default();
+    let is_json = content_type.starts_with(b"application/json");
+    // The web app's page for a path that is none of its routes (`web`): a 404 a person reads.
+    let is_app_page = status == StatusCode::NOT_FOUND && content_type.starts_with(b"text/html");
+    if status.as_u16() < 400 || is_json || is_app_page {
         return response;
     }
     let (code, message) = match status {

@@ -21,8 +21,8 @@ pub use model::{Transfer, TransferStatus, TransferVessel};
 use crate::{
     app::AppState,
     auth::{CurrentUser, MessageResponse},
-    domain::{Email, PhoneE164},
-    error::{AppResult, ErrorBody, FieldCheck},
+    domain::{Email, OtpCode, PhoneE164},
+    error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::json::ApiJson,
 };
 
@@ -113,6 +113,7 @@ pub struct VerifyOtpRequest {
     responses((status = 200, body = Transfer, description = "Verified; the transfer fee is next"),
               (status = 400, body = ErrorBody, description = "code wrong_code: the message says how many attempts are left"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the initiator"),
+              (status = 422, body = ErrorBody, description = "Not six digits: refused without using an attempt"),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "Already verified or no longer open"),
               (status = 429, body = ErrorBody, description = "No live code (five wrong attempts, or expired): send a new one")))]
 pub(crate) async fn verify_otp(
@@ -121,7 +122,8 @@ pub(crate) async fn verify_otp(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<VerifyOtpRequest>,
 ) -> AppResult<ApiJson<Transfer>> {
-    Ok(ApiJson(service::verify(&state, &me.user, &id, &body.otp).await?))
+    let code = OtpCode::parse(&body.otp).map_err(|e| AppError::field("otp", e))?;
+    Ok(ApiJson(service::verify(&state, &me.user, &id, &code).await?))
 }
 
 #[utoipa::path(post, path = "/api/transfers/{id}/resend-otp", tag = "transfers",

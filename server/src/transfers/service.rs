@@ -169,7 +169,7 @@ pub async fn list(state: &AppState, user: &User) -> AppResult<Vec<Transfer>> {
 /// The initiator types the code the new owner read out. Wrong: 400 with the
 /// attempts left; after the fifth, 429 and a new code is needed.
 #[tracing::instrument(skip_all, fields(transfer = %id, user = %user.id))]
-pub async fn verify(state: &AppState, user: &User, id: &str, code: &str) -> AppResult<Transfer> {
+pub async fn verify(state: &AppState, user: &User, id: &str, code: &crate::domain::OtpCode) -> AppResult<Transfer> {
     let (transfer, from, _) = load_for(state, user, id).await?;
     if from != user.id {
         return Err(AppError::Forbidden("person_who_started_transfer_enter".into()));

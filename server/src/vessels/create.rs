@@ -170,7 +170,7 @@ impl NewVessel {
                     Ok(unknown) => Some(Some(unknown)),
                     Err(e) => check.take::<Option<_>, _>("cin", Err(e.message())),
                 },
-                None => check.take::<Option<_>, _>("cin", Err("CIN/HIN is required")),
+                None => check.take::<Option<_>, _>("cin", Err("cin_required")),
             };
             (cin, Some(None))
         };

@@ -179,7 +179,7 @@ async fn remember_me_keeps_the_session_for_30_days() {
 
 #[tokio::test]
 async fn an_https_public_url_makes_the_cookie_secure() {
-    let app = TestApp::spawn_with(&[("REGISTRY_PUBLIC_URL", "https://registry.example")]).await;
+    let app = TestApp::spawn_prod("https://registry.example").await;
     app.register("tls@example.nl").await;
     let r = app.login("tls@example.nl", PASSWORD).await;
     assert!(r.headers()[header::SET_COOKIE].to_str().unwrap().contains("; Secure"));

@@ -284,7 +284,7 @@ async fn api_answers_are_not_stored_and_https_gets_hsts() {
     assert_eq!(r.headers()[header::CACHE_CONTROL], "no-store");
     assert!(!r.headers().contains_key(header::STRICT_TRANSPORT_SECURITY));
 
-    let secure = TestApp::spawn_with(&[("REGISTRY_PUBLIC_URL", "https://registry.example")]).await;
+    let secure = TestApp::spawn_prod("https://registry.example").await;
     let r = secure.get("/healthz").await;
     assert_eq!(r.headers()[header::STRICT_TRANSPORT_SECURITY], "max-age=31536000; includeSubDomains");
 }
@@ -297,6 +297,7 @@ async fn readiness_reports_offline_providers_named_in_prod() {
         ("REGISTRY_PAYMENTS", "local"),
         ("REGISTRY_IDENTITY", "local"),
         ("REGISTRY_SMS", "outbox"),
+        ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"),
     ])
     .await;
     let (status, body) = parts(app.get("/readyz").await).await;

@@ -77,6 +77,21 @@ impl TestApp {
         Self::start(extra, true, false).await
     }
 
+    /// In prod mode behind `public_url` (https), with the offline providers
+    /// allowed as for a demonstration.
+    pub async fn spawn_prod(public_url: &str) -> Self {
+        Self::spawn_with(&[
+            ("REGISTRY_MODE", "prod"),
+            ("REGISTRY_PUBLIC_URL", public_url),
+            ("REGISTRY_EMAIL", "outbox"),
+            ("REGISTRY_PAYMENTS", "local"),
+            ("REGISTRY_SMS", "outbox"),
+            ("REGISTRY_IDENTITY", "local"),
+            ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"),
+        ])
+        .await
+    }
+
     /// On SQLite also during a PostgreSQL run, to compare the two.
     pub async fn spawn_sqlite() -> Self {
         Self::start(&[], true, true).await

@@ -171,13 +171,6 @@ async fn stats_are_computed_not_marketing_figures() {
 
 #[tokio::test]
 async fn the_dev_mailbox_does_not_exist_in_prod_mode() {
-    let app = TestApp::spawn_with(&[
-        ("REGISTRY_MODE", "prod"),
-        ("REGISTRY_EMAIL", "outbox"),
-        ("REGISTRY_PAYMENTS", "local"),
-        ("REGISTRY_IDENTITY", "local"),
-        ("REGISTRY_SMS", "outbox"),
-    ])
-    .await;
+    let app = TestApp::spawn_prod("http://localhost:8080").await;
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }

@@ -5,7 +5,11 @@ use registry::{
     otp::{self, Purpose, Refusal},
 };
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, parts};
+
+fn code_of(raw: &str) -> registry::domain::OtpCode {
+    registry::domain::OtpCode::parse(raw).unwrap()
+}
 
 async fn send(app: &TestApp, subject: &str) -> Result<String, AppError> {
     let slot = otp::reserve_send(&app.db, Purpose::Transfer, subject, "+31600000001").await?;
@@ -21,17 +25,22 @@ async fn a_code_is_six_digits_stored_hashed_and_works_once() {
     let code = send(&app, "t-1").await.unwrap();
     assert!(code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()), "{code}");
     assert_eq!(app.scalar(&format!("SELECT COUNT(*) FROM one_time_codes WHERE code_hash LIKE '%{code}%'")).await, 0);
-    let matched =
-        otp::check(&app.db, Purpose::Transfer, "t-1", &code).await.unwrap().unwrap_or_else(|r| panic!("{r:?}"));
+    let matched = otp::check(&app.db, Purpose::Transfer, "t-1", &code_of(&code))
+        .await
+        .unwrap()
+        .unwrap_or_else(|r| panic!("{r:?}"));
     let mut tx = app.state.begin().await.unwrap();
     assert!(matched.consume(&mut tx).await.unwrap());
     tx.commit().await.unwrap();
-    let again = otp::check(&app.db, Purpose::Transfer, "t-1", &code).await.unwrap();
+    let again = otp::check(&app.db, Purpose::Transfer, "t-1", &code_of(&code)).await.unwrap();
     assert!(matches!(again, Err(Refusal::NeedNewCode)), "single use");
     // Bound to its purpose and subject.
     let other = send(&app, "t-2").await.unwrap();
-    assert!(matches!(otp::check(&app.db, Purpose::Phone, "t-2", &other).await.unwrap(), Err(Refusal::NeedNewCode)));
-    assert!(otp::check(&app.db, Purpose::Transfer, "t-3", &other).await.unwrap().is_err());
+    assert!(matches!(
+        otp::check(&app.db, Purpose::Phone, "t-2", &code_of(&other)).await.unwrap(),
+        Err(Refusal::NeedNewCode)
+    ));
+    assert!(otp::check(&app.db, Purpose::Transfer, "t-3", &code_of(&other)).await.unwrap().is_err());
 }
 
 /// 50 parallel wrong guesses: exactly five are compared, and then even the
@@ -44,7 +53,7 @@ async fn parallel_guesses_get_five_attempts_and_then_the_code_is_dead() {
     let guesses: Vec<_> = (0..50)
         .map(|_| {
             let db = app.db.clone();
-            tokio::spawn(async move { otp::check(&db, Purpose::Transfer, "t-1", wrong).await.unwrap() })
+            tokio::spawn(async move { otp::check(&db, Purpose::Transfer, "t-1", &code_of(wrong)).await.unwrap() })
         })
         .collect();
     let mut compared = 0;
@@ -59,7 +68,10 @@ async fn parallel_guesses_get_five_attempts_and_then_the_code_is_dead() {
     // The fifth wrong guess is told a new code is needed, not 'attempts left'.
     assert_eq!((compared, dead), (4, 46));
     assert_eq!(app.scalar("SELECT attempts FROM one_time_codes").await, 5);
-    assert!(matches!(otp::check(&app.db, Purpose::Transfer, "t-1", &code).await.unwrap(), Err(Refusal::NeedNewCode)));
+    assert!(matches!(
+        otp::check(&app.db, Purpose::Transfer, "t-1", &code_of(&code)).await.unwrap(),
+        Err(Refusal::NeedNewCode)
+    ));
 }
 
 #[tokio::test]
@@ -68,7 +80,7 @@ async fn wrong_guesses_say_how_many_attempts_are_left() {
     let code = send(&app, "t-1").await.unwrap();
     let wrong = if code == "999999" { "999998" } else { "999999" };
     for left in (1..=4).rev() {
-        let refusal = otp::check(&app.db, Purpose::Transfer, "t-1", wrong).await.unwrap().err().unwrap();
+        let refusal = otp::check(&app.db, Purpose::Transfer, "t-1", &code_of(wrong)).await.unwrap().err().unwrap();
         assert_eq!(refusal, Refusal::Wrong { attempts_left: left });
     }
     let message = AppError::from(Refusal::Wrong { attempts_left: 1 }).to_string();
@@ -120,4 +132,29 @@ async fn one_number_gets_at_most_eight_codes_an_hour_whoever_asks() {
         let result = otp::reserve_send(&app.db, Purpose::Transfer, &format!("t-{subject}"), "+31699999999").await;
         assert_eq!(result.is_ok(), subject < 8, "code {subject}");
     }
+}
+
+/// A code that is not six digits (spaces around it, five digits) is a 422
+/// and costs no attempt; the right code still works afterwards.
+#[tokio::test]
+async fn a_malformed_code_is_refused_without_using_an_attempt() {
+    let app = TestApp::spawn().await;
+    let vessel = app.owner_with_active_vessel("seller@example.nl").await;
+    let (_, started) = crate::transfers::initiate(&app, &vessel).await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    let code = crate::transfers::code_sent(&app).await;
+    for bad in [format!(" {code} "), code[..5].to_owned(), format!("{code}0"), "12345a".to_owned()] {
+        let (status, body) =
+            parts(app.post(&format!("/api/transfers/{id}/verify-otp"), serde_json::json!({"otp": bad})).await).await;
+        assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}: {body}");
+        assert_eq!(body["fieldCodes"]["otp"][0], "code_six_digits", "{body}");
+    }
+    assert_eq!(app.scalar("SELECT attempts FROM one_time_codes WHERE used_at IS NULL").await, 0, "no attempt used");
+    let (status, _) =
+        parts(app.post(&format!("/api/transfers/{id}/verify-otp"), serde_json::json!({"otp": code})).await).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    // The mobile number's code is parsed the same way.
+    crate::phone::verify_number(&app, "+31611111111").await;
+    let (status, _) = parts(app.post("/api/profile/phone/verify", serde_json::json!({"otp": " 123456"})).await).await;
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY);
 }

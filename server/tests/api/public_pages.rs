@@ -164,10 +164,14 @@ async fn the_first_pages_come_as_html_in_the_language_of_the_readers_cookie() {
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(html.contains("<div id=\"root\"></div>"), "{path}: {html}");
     }
-    // `/index` names the landing page's file, but it is no page of the app.
-    let (status, _, html) = get("/index", Some("registry_language=nl")).await;
-    assert_eq!(status, StatusCode::OK);
-    assert!(html.contains("<div id=\"root\"></div>"), "{html}");
+    // `/index` names the landing page's file, but it is no page of the app: like every path that is
+    // none of the app's routes, it gets the app's page (which shows 'Page Not Found') with a 404,
+    // not a soft 404 that search engines index.
+    for path in ["/index", "/no-such-page", "/registry/x/y", "/admin/nothing"] {
+        let (status, _, html) = get(path, Some("registry_language=nl")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: {html}");
+    }
 
     // A listed vessel's page: the vessel page's HTML in the reader's language, with the vessel's
     // tags, its platform ID and name written in, and the same as JSON for the app.

@@ -98,6 +98,7 @@ async fn a_cin_must_fit_the_build_year_and_is_required_from_1998() {
     v["cin"] = Value::Null;
     let (_, body) = register(&app, v).await;
     assert_eq!(body["fields"]["cin"][0], "CIN/HIN is required");
+    assert_eq!(body["fieldCodes"]["cin"][0], "cin_required", "a catalogue code, not English");
 
     let mut v = sailboat();
     v["cin"] = json!("unknown");
