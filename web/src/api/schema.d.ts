@@ -6233,7 +6233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body has the wrong shape, or a field holds control or bidirectional override characters */
+            /** @description Not six digits: refused without using an attempt */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6936,7 +6936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body has the wrong shape, or a field holds control or bidirectional override characters */
+            /** @description Not six digits: refused without using an attempt */
             422: {
                 headers: {
                     [name: string]: unknown;
