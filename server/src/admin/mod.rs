@@ -82,20 +82,28 @@ impl Reason {
 }
 
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum ResolveAction {
     /// The conflict is resolved: put the vessel in the registry.
     Activate,
     /// The vessel cannot be registered: refund its fee (which deactivates it).
     Refund,
+    /// Its buyer never claimed it (`vessel_claim_window_expired_review`): give it to the
+    /// open account with `email`.
+    HandOver,
+    /// Its buyer never claimed it: give it back to its seller.
+    ReturnToSeller,
 }
 
 #[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ResolveReview {
     pub action: ResolveAction,
     #[schema(min_length = 1, max_length = 500)]
     pub reason: String,
+    /// For `hand_over`: the email of the account that gets the vessel.
+    #[serde(default)]
+    pub email: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -198,6 +206,16 @@ pub(crate) async fn resolve_vessel(
                 .detail(serde_json::json!({"reason": reason.as_str(), "refunded": true}))
                 .write(&state.db)
                 .await?;
+        }
+        ResolveAction::HandOver => {
+            let email = body.email.as_deref().unwrap_or_default();
+            let email = crate::domain::Email::parse(email).map_err(|m| AppError::field("email", m))?;
+            let to = crate::transfers::service::Unclaimed::Account(&email);
+            crate::transfers::service::resolve_unclaimed(&state, &admin, vessel_id, to, reason.as_str()).await?;
+        }
+        ResolveAction::ReturnToSeller => {
+            let to = crate::transfers::service::Unclaimed::Seller;
+            crate::transfers::service::resolve_unclaimed(&state, &admin, vessel_id, to, reason.as_str()).await?;
         }
     }
     Ok(ApiJson(vessel(&state, &admin, &id).await?))

@@ -321,7 +321,8 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
     Ok(expired)
 }
 
-/// Expire due transfers every minute, for as long as the server runs.
+/// Expire due transfers, and hold released vessels whose claim window
+/// passed, every minute, for as long as the server runs.
 pub async fn expire_periodically(state: AppState) {
     let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
     loop {
@@ -331,7 +332,121 @@ pub async fn expire_periodically(state: AppState) {
             Ok(n) => tracing::info!(expired = n, "transfers expired"),
             Err(e) => tracing::error!(error = %e, "expiring transfers failed"),
         }
+        match hold_unclaimed_due(&state, now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(held = n, "released vessels unclaimed for 30 days held for review"),
+            Err(e) => tracing::error!(error = %e, "holding unclaimed vessels failed"),
+        }
     }
+}
+
+/// Released vessels whose buyer has not claimed them within the claim window
+/// (`vessels::model::CLAIM_WINDOW_MS`) go to `needs_review`, each in its own
+/// transaction, the transfer's row locked first as a claim locks it.
+pub async fn hold_unclaimed_due(state: &AppState, now: i64) -> AppResult<u64> {
+    let due: Vec<(String, String)> = sqlx::query(
+        "SELECT t.id, t.vessel_id FROM transfers t JOIN vessels v ON v.id = t.vessel_id
+         WHERE t.status = 'completed' AND t.to_user_id IS NULL AND t.completed_at <= $1
+           AND v.status = 'in_transfer' AND v.owner_user_id IS NULL",
+    )
+    .bind(now - crate::vessels::model::CLAIM_WINDOW_MS)
+    .fetch_all(&state.db)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("id")?, r.try_get("vessel_id")?)))
+    .collect::<sqlx::Result<_>>()?;
+    let mut held = 0;
+    for (id, vessel_id) in due {
+        let mut tx = state.begin().await?;
+        let waiting = sqlx::query("UPDATE transfers SET status = status WHERE id = $1 AND to_user_id IS NULL")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if waiting == 1 && lifecycle::hold_unclaimed(&mut tx, &vessel_id, &id).await? {
+            held += 1;
+        }
+        tx.commit().await?;
+    }
+    Ok(held)
+}
+
+/// Who gets a vessel whose claim window expired.
+pub enum Unclaimed<'a> {
+    /// The open account with this email (the buyer, found another way).
+    Account(&'a Email),
+    /// The seller, whose ownership ended when the fee was paid.
+    Seller,
+}
+
+/// An administrator resolves a vessel whose buyer never claimed it: it goes
+/// to an account or back to its seller, with the reason audited, and the new
+/// owner is emailed.
+#[tracing::instrument(skip(state, admin, to, reason), fields(admin = %admin.id))]
+pub async fn resolve_unclaimed(
+    state: &AppState,
+    admin: &User,
+    vessel_id: &str,
+    to: Unclaimed<'_>,
+    reason: &str,
+) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let transfer = sqlx::query(
+        "SELECT t.id, t.from_user_id, v.name, v.platform_id FROM transfers t JOIN vessels v ON v.id = t.vessel_id
+         WHERE t.vessel_id = $1 AND t.status = 'completed' AND t.to_user_id IS NULL
+           AND v.status = 'needs_review' AND v.owner_user_id IS NULL
+         ORDER BY t.completed_at DESC LIMIT 1",
+    )
+    .bind(vessel_id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(|| AppError::Conflict("vessel_not_awaiting_claim_review".into()))?;
+    let id: String = transfer.try_get("id")?;
+    let (owner, returned) = match to {
+        Unclaimed::Seller => (transfer.try_get::<String, _>("from_user_id")?, true),
+        Unclaimed::Account(email) => {
+            let account: Option<String> =
+                sqlx::query_scalar("SELECT id FROM users WHERE email = $1 AND archived_at IS NULL")
+                    .bind(email.as_str())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            (account.ok_or_else(|| AppError::field("email", "no_open_account_email"))?, false)
+        }
+    };
+    // The account must be open (the seller's too), and stay so until this commits.
+    let open = sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1 AND archived_at IS NULL")
+        .bind(&owner)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if open == 0 {
+        return Err(AppError::Conflict("receiving_account_archived".into()));
+    }
+    // The transfer's row, as a claim takes it; a hand-over makes the account its recipient.
+    let recipient = (!returned).then(|| owner.clone());
+    let taken = sqlx::query(
+        "UPDATE transfers SET to_user_id = COALESCE($1, to_user_id), claimed_at = CASE WHEN $1 IS NULL THEN claimed_at ELSE $2 END
+         WHERE id = $3 AND to_user_id IS NULL",
+    )
+    .bind(recipient)
+    .bind(now_ms())
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if taken == 0 || !lifecycle::assign_unclaimed(&mut tx, vessel_id, &owner, &id, &admin.id, reason, returned).await? {
+        tx.rollback().await?;
+        return Err(AppError::Conflict("vessel_changed_meanwhile_reload".into()));
+    }
+    let name = transfer.try_get::<Option<String>, _>("name")?;
+    let platform_id = PlatformId::display_stored(transfer.try_get("platform_id")?);
+    let vessel = VesselNamed { name: name.as_deref(), platform_id: &platform_id };
+    let body =
+        |lang| vessel.describe_or(Msg::new("mail.transfer_owner_body"), lang, "mail.your_vessel").arg("reference", &id);
+    email_account(&mut tx, &owner, &Msg::new("mail.transfer_complete_subject"), body).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
 }
 
 /// What the payments feature needs to ask for a transfer fee.
@@ -539,11 +654,17 @@ pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &st
     .bind(phone)
     .execute(&mut **tx)
     .await?;
+    // Only vessels still waiting (not held for review after 30 days), and
+    // only releases that happened before this account verified the number:
+    // the number's holder at the time of the release is the buyer.
     let waiting = sqlx::query(
         "SELECT t.id, t.vessel_id, v.platform_id, v.name FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         WHERE t.to_phone_e164 = $1 AND t.status = 'completed' AND t.to_user_id IS NULL",
+         WHERE t.to_phone_e164 = $1 AND t.status = 'completed' AND t.to_user_id IS NULL
+           AND v.status = 'in_transfer' AND v.owner_user_id IS NULL
+           AND t.completed_at <= (SELECT u.phone_verified_at FROM users u WHERE u.id = $2)",
     )
     .bind(phone)
+    .bind(user_id)
     .fetch_all(&mut **tx)
     .await?;
     let mut claimed = 0;

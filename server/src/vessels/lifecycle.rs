@@ -11,7 +11,9 @@
 //! - `active` → `in_transfer` → `active` (with a new owner, or the same one
 //!   when the transfer is canceled or expires);
 //! - `in_transfer` with no owner while a paid transfer waits for its buyer's
-//!   claim, then `active` with the buyer as owner;
+//!   claim, then `active` with the buyer as owner; after 30 days unclaimed,
+//!   `needs_review`, until an administrator gives it to an account or back
+//!   to its seller;
 //! - administrators: `active` or `needs_review` → `deactivated` with a
 //!   reason, `deactivated` → `active` when its fee stands (not refunded) and
 //!   its identifiers are free, `needs_review` → `active` once resolved.
@@ -354,6 +356,62 @@ pub async fn release(tx: &mut Tx<'_>, vessel_id: &str, from: &str, transfer_id: 
 /// (claimed already: two claims at once agree on one).
 pub async fn claim(tx: &mut Tx<'_>, vessel_id: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
     pass_to(tx, vessel_id, None, to, transfer_id).await
+}
+
+/// A released vessel whose buyer did not claim it within the claim window
+/// goes to `needs_review` with the reason, for an administrator to hand it
+/// to an account or back to its seller. False when it is no longer waiting
+/// (claimed meanwhile).
+pub async fn hold_unclaimed(tx: &mut Tx<'_>, vessel_id: &str, transfer_id: &str) -> AppResult<bool> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'needs_review', review_reason = $1
+         WHERE id = $2 AND status = 'in_transfer' AND owner_user_id IS NULL",
+    )
+    .bind(super::model::CLAIM_EXPIRED)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, None, "claim_expired", serde_json::json!({"transferId": transfer_id})).await?;
+    }
+    Ok(moved == 1)
+}
+
+/// An administrator gives a vessel whose claim window expired to `to`: the
+/// buyer's account found another way, or the seller's again (`returned`).
+/// Its ownership starts as a claim's does, and the chain records a claim.
+/// False when the vessel is not awaiting that review (resolved meanwhile).
+pub async fn assign_unclaimed(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    to: &str,
+    transfer_id: &str,
+    admin: &str,
+    reason: &str,
+    returned: bool,
+) -> AppResult<bool> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE vessels SET owner_user_id = $1, status = 'active', review_reason = NULL,
+             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
+         WHERE id = $2 AND owner_user_id IS NULL AND status = 'needs_review' AND review_reason = $3",
+    )
+    .bind(to)
+    .bind(vessel_id)
+    .bind(super::model::CLAIM_EXPIRED)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(false);
+    }
+    start_ownership(tx, vessel_id, to, now).await?;
+    history_chain::append(tx, vessel_id, EventType::Claimed, now).await?;
+    let action = if returned { "returned_to_seller" } else { "handed_over_by_admin" };
+    let detail = serde_json::json!({"transferId": transfer_id, "to": to, "reason": reason});
+    audit(tx, vessel_id, Some(admin), action, detail).await?;
+    Ok(true)
 }
 
 /// `in_transfer` from `from` (`None`: released, waiting for a claim) →

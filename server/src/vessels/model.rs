@@ -12,9 +12,22 @@ use crate::{clock::rfc3339, domain::PlatformId, i18n::Msg};
 /// as this message code, so each reader reads the reason in their own language.
 pub const IDENTIFIER_TAKEN: &str = "vessel_identifier_taken_review";
 
+/// The review reason of a vessel released to a buyer who did not claim it within
+/// [`CLAIM_WINDOW_MS`]: an administrator hands it to an account or back to its seller.
+pub const CLAIM_EXPIRED: &str = "vessel_claim_window_expired_review";
+
+/// How long a released vessel waits for its buyer's claim.
+pub const CLAIM_WINDOW_MS: i64 = 30 * crate::clock::DAY;
+
+/// The review reasons stored as message codes.
+const REVIEW_CODES: [&str; 2] = [IDENTIFIER_TAKEN, CLAIM_EXPIRED];
+
 /// A stored review reason as the reader reads it.
 fn review_reason(stored: String) -> String {
-    if stored == IDENTIFIER_TAKEN { Msg::new("vessel_identifier_taken_review").localized() } else { stored }
+    match REVIEW_CODES.into_iter().find(|code| *code == stored) {
+        Some(code) => Msg::new(code).localized(),
+        None => stored,
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -83,6 +96,10 @@ pub struct Vessel {
     pub status: VesselStatus,
     /// Why the vessel waits in `needs_review`, for its owner; null otherwise.
     pub review_reason: Option<String>,
+    /// The same as a message code, when it is one of the registry's own reasons:
+    /// `vessel_identifier_taken_review` or `vessel_claim_window_expired_review`
+    /// (which the console resolves by handing the vessel to an account or back to its seller).
+    pub review_reason_code: Option<String>,
     pub created_at: String,
     pub documents_count: i64,
     /// Documents an administrator has verified.
@@ -151,6 +168,9 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
             public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
             for_sale: r.try_get::<i64, _>("for_sale")? == 1,
             status: VesselStatus::parse(r.try_get("status")?),
+            review_reason_code: r
+                .try_get::<Option<String>, _>("review_reason")?
+                .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
             review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,

@@ -25,9 +25,10 @@ enum Op {
     Reactivate,
     Initiate,
     ClaimByVerifying,
+    HoldUnclaimed,
 }
 
-const OPS: [Op; 12] = [
+const OPS: [Op; 13] = [
     Op::PayBySeller,
     Op::PayByBuyer,
     Op::CancelBySeller,
@@ -40,6 +41,7 @@ const OPS: [Op; 12] = [
     Op::Reactivate,
     Op::Initiate,
     Op::ClaimByVerifying,
+    Op::HoldUnclaimed,
 ];
 
 fn env_or(name: &str, default: u64) -> u64 {
@@ -134,6 +136,11 @@ async fn fire(app: &TestApp, admin: &TestApp, round: &Round, op: Op) -> StatusCo
         }
         Op::CancelBySeller => round.seller.post(&format!("/api/transfers/{transfer}/cancel"), json!({})).await,
         Op::CancelByAdmin => admin.post(&format!("/api/admin/transfers/{transfer}/cancel"), reason).await,
+        Op::HoldUnclaimed => {
+            let later = registry::clock::now_ms() + registry::vessels::model::CLAIM_WINDOW_MS + 1;
+            registry::transfers::service::hold_unclaimed_due(&app.state, later).await.expect("never fails");
+            return StatusCode::OK;
+        }
         Op::Expire => {
             let later = registry::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
             registry::transfers::service::expire_due(&app.state, later).await.expect("expiry never fails");

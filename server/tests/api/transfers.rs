@@ -522,3 +522,69 @@ async fn a_number_verified_while_the_fee_is_recorded_still_gets_the_vessel() {
         assert_eq!(app.scalar("SELECT COUNT(*) FROM ownership_history WHERE transferred_out_at IS NULL").await, 1);
     }
 }
+
+/// A released vessel waits 30 days for its buyer's claim, then goes to
+/// review with the reason; a number verified after that claims nothing, and
+/// an administrator hands the vessel to the buyer's account, audited, with
+/// the chain still sound. Another goes back to its seller.
+#[tokio::test]
+async fn an_unclaimed_vessel_is_held_for_review_after_30_days_and_resolved_by_an_administrator() {
+    use registry::{clock::DAY, transfers::service::hold_unclaimed_due};
+    for returned in [false, true] {
+        let app = TestApp::spawn().await;
+        let vessel = owner_with_active_vessel(&app).await;
+        let platform_id = vessel["platformId"].as_str().unwrap().to_owned();
+        let id = verified_transfer(&app, &vessel).await;
+        assert_eq!(pay_transfer(&app, &vessel, &id).await.0, StatusCode::OK);
+        let now = registry::clock::now_ms();
+        assert_eq!(hold_unclaimed_due(&app.state, now + 29 * DAY).await.unwrap(), 0, "still within its 30 days");
+        assert_eq!(hold_unclaimed_due(&app.state, now + 31 * DAY).await.unwrap(), 1);
+        assert_eq!(vessel_status(&app, &vessel).await, "needs_review");
+        let admin = app.admin("harbour-master@example.nl").await;
+        let (_, review) = parts(admin.get("/api/admin/vessels?status=needs_review").await).await;
+        assert_eq!(review["data"][0]["platformId"], platform_id.as_str(), "{review}");
+        assert_eq!(review["data"][0]["reviewReasonCode"], "vessel_claim_window_expired_review");
+        assert!(review["data"][0]["reviewReason"].as_str().unwrap().contains("30 days"), "{review}");
+        assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'claim_expired'").await, 1);
+
+        // Verifying the number now claims nothing: the vessel waits for the administrator.
+        let buyer = app.second_browser();
+        buyer.signed_in_user("buyer@example.nl").await;
+        crate::phone::verify_number(&buyer, BUYER).await;
+        let (_, theirs) = parts(buyer.get("/api/vessels/my/list").await).await;
+        assert_eq!(theirs.as_array().unwrap().len(), 0, "{theirs}");
+
+        let resolve = format!("/api/admin/vessels/{platform_id}/resolve");
+        // Activating or refunding is not how an unclaimed vessel is resolved.
+        let (status, _) = parts(admin.post(&resolve, json!({"action": "activate", "reason": "x"})).await).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let (status, body) = parts(
+            admin.post(&resolve, json!({"action": "hand_over", "reason": "x", "email": "nobody@example.nl"})).await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["fieldCodes"]["email"][0], "no_open_account_email", "{body}");
+        let (action, owner_email) =
+            if returned { ("return_to_seller", "seller@example.nl") } else { ("hand_over", "buyer@example.nl") };
+        let body = json!({"action": action, "reason": "Buyer showed the bill of sale", "email": "buyer@example.nl"});
+        let (status, resolved) = parts(admin.post(&resolve, body).await).await;
+        assert_eq!(status, StatusCode::OK, "{resolved}");
+        assert_eq!(resolved["status"], "active");
+        let owner = app
+            .scalar_text(&format!(
+                "SELECT u.email FROM vessels v JOIN users u ON u.id = v.owner_user_id WHERE v.platform_id = '{}'",
+                platform_id.replace('-', "")
+            ))
+            .await;
+        assert_eq!(owner, owner_email);
+        let audited = if returned { "returned_to_seller" } else { "handed_over_by_admin" };
+        assert_eq!(app.scalar(&format!("SELECT COUNT(*) FROM audit_log WHERE action = '{audited}'")).await, 1);
+        let (_, chain) = parts(admin.get(&format!("/api/vessels/{platform_id}/history/verify")).await).await;
+        assert_eq!(chain["valid"], true, "{chain}");
+        // Resolved once: a second attempt is refused.
+        let (status, _) =
+            parts(admin.post(&resolve, json!({"action": "return_to_seller", "reason": "again"})).await).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        crate::money::invariants(&app).await;
+    }
+}

@@ -1558,9 +1558,11 @@ export interface components {
             phoneE164?: string | null;
         };
         /** @enum {string} */
-        ResolveAction: "activate" | "refund";
+        ResolveAction: "activate" | "refund" | "hand_over" | "return_to_seller";
         ResolveReview: {
             action: components["schemas"]["ResolveAction"];
+            /** @description For `hand_over`: the email of the account that gets the vessel. */
+            email?: string | null;
             reason: string;
         };
         ReviewRequest: {
@@ -1697,6 +1699,12 @@ export interface components {
             publicVisibility: boolean;
             /** @description Why the vessel waits in `needs_review`, for its owner; null otherwise. */
             reviewReason?: string | null;
+            /**
+             * @description The same as a message code, when it is one of the registry's own reasons:
+             *     `vessel_identifier_taken_review` or `vessel_claim_window_expired_review`
+             *     (which the console resolves by handing the vessel to an account or back to its seller).
+             */
+            reviewReasonCode?: string | null;
             status: components["schemas"]["VesselStatus"];
             /**
              * @description The current owner has verified their email, mobile number and

@@ -6,3 +6,11 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export * from "zod";
+
+/** An email address as a person types it: trimmed, then checked ("Invalid email address" otherwise). */
+export function emailAddress() {
+  return z
+    .string()
+    .trim()
+    .pipe(z.email({ error: "validation.invalidEmail" }));
+}

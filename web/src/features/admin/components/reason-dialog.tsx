@@ -14,8 +14,9 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { REASON_MAX, reasonSchema, type ReasonValues } from "@/features/admin/schemas/reason";
+import { REASON_MAX, reasonFormSchema, type ReasonWithEmailValues } from "@/features/admin/schemas/reason";
 import { errorMessage } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 
@@ -32,8 +33,13 @@ export type ReasonDialogProps = {
   confirmVariant?: ButtonProps["variant"];
   /** The button that closes the dialog without acting (default 'Cancel'). */
   dismissLabel?: string;
-  /** Performs the action with the trimmed reason; when it fails, the server's message stays in the dialog. */
-  onConfirm: (reason: string) => Promise<unknown>;
+  /** Also asks for an account's email address (the account that receives a vessel), with this label. */
+  emailLabel?: string;
+  /**
+   * Performs the action with the trimmed reason (and email, when asked for); when it fails, the
+   * server's message stays in the dialog.
+   */
+  onConfirm: (reason: string, email: string) => Promise<unknown>;
   /** After the action succeeded and the dialog closed (a toast, say). */
   onDone?: () => void;
   disabled?: boolean;
@@ -57,12 +63,16 @@ export function ReasonDialog({
   onConfirm,
   onDone,
   disabled,
+  emailLabel,
 }: ReasonDialogProps) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ReasonValues>({ resolver: zodResolver(reasonSchema), defaultValues: { reason: "" } });
+  const form = useForm<ReasonWithEmailValues>({
+    resolver: zodResolver(reasonFormSchema(Boolean(emailLabel))),
+    defaultValues: { reason: "", email: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onOpenChange = (next: boolean) => {
@@ -74,12 +84,13 @@ export function ReasonDialog({
     }
   };
 
-  const onSubmit = form.handleSubmit(async ({ reason }) => {
+  const onSubmit = form.handleSubmit(async ({ reason, email }) => {
     setFailure(null);
     try {
-      await onConfirm(reason);
+      await onConfirm(reason, email);
     } catch (err) {
-      if (!applyServerFieldErrors(err, form.setError, ["reason"])) setFailure(errorMessage(err, t("common.genericError")));
+      if (!applyServerFieldErrors(err, form.setError, ["reason", "email"]))
+        setFailure(errorMessage(err, t("common.genericError")));
       return;
     }
     setOpen(false);
@@ -101,6 +112,11 @@ export function ReasonDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
+          {emailLabel ? (
+            <FormField id={`${id}-email`} label={emailLabel} error={errors.email}>
+              <Input type="email" autoComplete="off" {...form.register("email")} />
+            </FormField>
+          ) : null}
           <FormField
             id={`${id}-reason`}
             label={t("admin.reason.label")}

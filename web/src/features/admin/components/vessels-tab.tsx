@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, Eye, RotateCcw, Search, Undo2 } from "lucide-react";
+import { Ban, CircleCheck, Eye, RotateCcw, Search, Undo2, UserCheck } from "lucide-react";
 import { useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -152,6 +152,9 @@ function VesselRow({ vessel }: { vessel: Vessel }) {
 
 const DEACTIVATABLE = new Set<VesselStatus>(["active", "in_transfer", "needs_review"]);
 
+/** The review reason of a released vessel its buyer never claimed: handed to an account or back to its seller. */
+const CLAIM_EXPIRED = "vessel_claim_window_expired_review";
+
 /** View, and what the vessel's state allows: Deactivate, Reactivate, or for one under review Activate / Refund. */
 function VesselActions({ vessel }: { vessel: Vessel }) {
   const { t } = useTranslation();
@@ -171,7 +174,33 @@ function VesselActions({ vessel }: { vessel: Vessel }) {
           {t("admin.vessels.view")}
         </Link>
       </Button>
-      {vessel.status === "needs_review" ? (
+      {vessel.status === "needs_review" && vessel.reviewReasonCode === CLAIM_EXPIRED ? (
+        <>
+          <ReasonDialog
+            triggerLabel={t("admin.vessels.handOver.action")}
+            triggerAriaLabel={t("admin.vessels.handOver.named", { platformId })}
+            triggerIcon={<UserCheck aria-hidden="true" />}
+            title={t("admin.vessels.handOver.title", names)}
+            description={t("admin.vessels.handOver.description", names)}
+            emailLabel={t("admin.vessels.handOver.email")}
+            confirmLabel={t("admin.vessels.handOver.action")}
+            confirmVariant="default"
+            onConfirm={(reason, email) => resolve.mutateAsync({ platformId, action: "hand_over", reason, email })}
+            onDone={done("handOver")}
+          />
+          <ReasonDialog
+            triggerLabel={t("admin.vessels.returnToSeller.action")}
+            triggerAriaLabel={t("admin.vessels.returnToSeller.named", { platformId })}
+            triggerIcon={<Undo2 aria-hidden="true" />}
+            title={t("admin.vessels.returnToSeller.title", names)}
+            description={t("admin.vessels.returnToSeller.description", names)}
+            confirmLabel={t("admin.vessels.returnToSeller.action")}
+            confirmVariant="default"
+            onConfirm={(reason) => resolve.mutateAsync({ platformId, action: "return_to_seller", reason })}
+            onDone={done("returnToSeller")}
+          />
+        </>
+      ) : vessel.status === "needs_review" ? (
         <>
           <ReasonDialog
             triggerLabel={t("admin.vessels.activate.action")}

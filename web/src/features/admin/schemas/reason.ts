@@ -1,4 +1,4 @@
-import { z } from "@/lib/zod";
+import { emailAddress, z } from "@/lib/zod";
 
 // The reason an administrator gives for an action (AdminReason): 1 to 500 characters once trimmed,
 // recorded in the audit log. Messages are i18n keys (see `validation.*` in en.json / nl.json).
@@ -10,3 +10,15 @@ export const reasonSchema = z.object({
 });
 
 export type ReasonValues = z.infer<typeof reasonSchema>;
+
+// The same with the email of the account that receives a vessel (an unclaimed vessel handed over).
+export const reasonWithEmailSchema = reasonSchema.extend({
+  email: emailAddress(),
+});
+
+export type ReasonWithEmailValues = z.infer<typeof reasonWithEmailSchema>;
+
+/** The reason dialog's form: with the email checked when the dialog asks for one, else left empty. */
+export function reasonFormSchema(withEmail: boolean) {
+  return withEmail ? reasonWithEmailSchema : reasonSchema.extend({ email: z.string() });
+}

@@ -1,10 +1,7 @@
-import { z } from "@/lib/zod";
+import { emailAddress, z } from "@/lib/zod";
 
 export const forgotPasswordSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email({ error: "validation.invalidEmail" })),
+  email: emailAddress(),
 });
 
 export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordSchema>;

@@ -157,6 +157,45 @@ describe("Admin console: vessels", () => {
     expect(jsonBody(post[1])).toEqual({ action: "activate", reason: "Identifiers checked by phone" });
   });
 
+  it("hands a vessel its buyer never claimed to an account, or returns it to its seller", async () => {
+    const user = userEvent.setup();
+    const unclaimed = makeVessel({
+      id: "v-3",
+      platformId: "4MNP-QRS5-6TUV",
+      name: "Waiting Gull",
+      status: "needs_review",
+      reviewReason: "The buyer did not claim the vessel within 30 days.",
+      reviewReasonCode: "vessel_claim_window_expired_review",
+    });
+    const fetchMock = setup({
+      "GET /api/admin/vessels": jsonResponse(200, vesselPageOf([unclaimed])),
+      "POST /api/admin/vessels/4MNP-QRS5-6TUV/resolve": jsonResponse(200, { ...unclaimed, status: "active" }),
+    });
+    // Not activated or refunded like an identifier conflict: handed over or returned.
+    await user.click(await screen.findByRole("button", { name: "Hand over 4MNP-QRS5-6TUV" }));
+    expect(screen.queryByRole("button", { name: "Activate 4MNP-QRS5-6TUV" })).not.toBeInTheDocument();
+    let dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Email address of the receiving account"), "not an address");
+    await user.type(within(dialog).getByLabelText("Reason"), "Bill of sale checked");
+    await user.click(within(dialog).getByRole("button", { name: "Hand over" }));
+    expect(await within(dialog).findByText("Invalid email address")).toBeInTheDocument();
+    const email = within(dialog).getByLabelText("Email address of the receiving account");
+    await user.clear(email);
+    await user.type(email, " buyer@example.nl ");
+    await user.click(within(dialog).getByRole("button", { name: "Hand over" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const posts = () => fetchMock.mock.calls.filter(([url, init]) => init?.method === "POST" && urlOf(url).endsWith("/resolve"));
+    expect(jsonBody(posts()[0][1])).toEqual({ action: "hand_over", reason: "Bill of sale checked", email: "buyer@example.nl" });
+
+    await user.click(await screen.findByRole("button", { name: "Return 4MNP-QRS5-6TUV to its seller" }));
+    dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByLabelText("Email address of the receiving account")).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Reason"), "Sale fell through");
+    await user.click(within(dialog).getByRole("button", { name: "Return to seller" }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(jsonBody(posts()[1][1])).toEqual({ action: "return_to_seller", reason: "Sale fell through" });
+  });
+
   it("says so when no vessel matches", async () => {
     setup({ "GET /api/admin/vessels": jsonResponse(200, vesselPageOf([])) });
     expect(await screen.findByText("No vessels match these filters.")).toBeInTheDocument();
