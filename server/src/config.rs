@@ -111,6 +111,9 @@ pub struct Config {
     /// Offline providers named in prod mode (a demonstration), reported by
     /// `/readyz` and logged at start.
     pub warnings: Vec<String>,
+    /// The country calling codes one-time codes may be texted to
+    /// (`REGISTRY_SMS_COUNTRY_PREFIXES`, default the registry's 11 countries).
+    pub sms_prefixes: Vec<String>,
 }
 
 impl Config {
@@ -207,6 +210,7 @@ struct RawConfig {
     storage_url: Option<String>,
     signing_key: Option<String>,
     allow_offline_providers: Option<String>,
+    sms_country_prefixes: Option<String>,
 }
 
 /// Whether a URL's host is this machine (`localhost` or a loopback address).
@@ -221,7 +225,7 @@ fn loopback_host(url: &url::Url) -> bool {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 27] = [
+        let fields: [(&str, &mut Option<String>); 28] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -249,6 +253,7 @@ impl RawConfig {
             ("REGISTRY_STORAGE_URL", &mut self.storage_url),
             ("REGISTRY_SIGNING_KEY", &mut self.signing_key),
             ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", &mut self.allow_offline_providers),
+            ("REGISTRY_SMS_COUNTRY_PREFIXES", &mut self.sms_country_prefixes),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -499,6 +504,23 @@ impl RawConfig {
             }
         }
 
+        let sms_prefixes: Vec<String> = match self.sms_country_prefixes.as_deref() {
+            None => crate::domain::SUPPORTED_PREFIXES.iter().map(|p| (*p).to_owned()).collect(),
+            Some(list) => list
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .filter_map(|p| {
+                    let digits = p.strip_prefix('+').unwrap_or_default();
+                    let valid = (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
+                    if !valid {
+                        errors.push(format!("REGISTRY_SMS_COUNTRY_PREFIXES: '{p}' is not a calling code like +31"));
+                    }
+                    valid.then(|| p.to_owned())
+                })
+                .collect(),
+        };
+
         let mut positive =
             |name: &str, value: Option<String>, default: u64| match value.as_deref().map(str::parse::<u64>) {
                 None => default,
@@ -550,6 +572,7 @@ impl RawConfig {
             payments,
             identity,
             trusted_proxies,
+            sms_prefixes,
             header_read_timeout,
             max_connections,
             storage_url,

@@ -34,8 +34,9 @@ pub enum AppError {
     Conflict(Msg),
     #[error("{message}")]
     Unprocessable { message: Msg, fields: FieldErrors },
+    /// 429 with `Retry-After`; `code` names the budget (`too_many_requests`, `too_many_codes`).
     #[error("{message}")]
-    TooManyRequests { message: Msg, retry_after_secs: u64 },
+    TooManyRequests { code: &'static str, message: Msg, retry_after_secs: u64 },
     #[error("{message}")]
     Status { status: StatusCode, code: &'static str, message: Msg },
     /// 503: a bounded resource is saturated; the client should retry later.
@@ -116,6 +117,11 @@ impl AppError {
         Self::Unprocessable { message, fields }
     }
 
+    /// 429 `too_many_requests`: a general budget, with the seconds until it refills.
+    pub fn too_many(message: impl Into<Msg>, retry_after_secs: u64) -> Self {
+        Self::TooManyRequests { code: "too_many_requests", message: message.into(), retry_after_secs }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
@@ -133,13 +139,15 @@ impl AppError {
 
     fn code(&self) -> &'static str {
         match self {
-            Self::BadRequest { code, .. } | Self::Status { code, .. } | Self::Unavailable { code, .. } => code,
+            Self::BadRequest { code, .. }
+            | Self::Status { code, .. }
+            | Self::Unavailable { code, .. }
+            | Self::TooManyRequests { code, .. } => code,
             Self::Unauthorized(_) => "unauthorized",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
             Self::Conflict(_) => "conflict",
             Self::Unprocessable { .. } => "validation_failed",
-            Self::TooManyRequests { .. } => "too_many_requests",
             Self::Internal(_) => "internal",
         }
     }
@@ -158,7 +166,7 @@ impl IntoResponse for AppError {
         let (message, fields, retry_after, cause) = match self {
             Self::Internal(cause) => (Msg::new("internal"), None, None, Some(cause)),
             Self::Unprocessable { message, fields } => (message, Some(fields), None, None),
-            Self::TooManyRequests { message, retry_after_secs }
+            Self::TooManyRequests { message, retry_after_secs, .. }
             | Self::Unavailable { message, retry_after_secs, .. } => (message, None, Some(retry_after_secs), None),
             Self::BadRequest { message, .. }
             | Self::Unauthorized(message)

@@ -7,7 +7,13 @@
 //! - at most 5 wrong attempts, after which the code is dead and a new one
 //!   must be sent;
 //! - a new code at the earliest 60 seconds after the last, and at most 4
-//!   codes (the first and 3 resends) per subject an hour.
+//!   codes (the first and 3 resends) per subject an hour;
+//! - budgets that make SMS pumping cost the attacker: only a mobile number of
+//!   a country the registry texts (checked by the callers), at most 10 codes
+//!   and 3 distinct numbers per account a day, an hourly budget per client
+//!   address and per sender and number, and a high hourly ceiling per number
+//!   that a holder's own verification is not counted against, so strangers
+//!   cannot silence a number for its holder.
 //!
 //! Every limit is counted in the statement that checks it: an attempt is an
 //! `UPDATE ... SET attempts = attempts + 1 WHERE attempts < 5 RETURNING`, a
@@ -20,8 +26,9 @@ use subtle::ConstantTimeEq;
 
 use crate::{
     auth::throttle::{self, Limit},
-    clock::{HOUR, MINUTE, SECOND, now_ms},
+    clock::{DAY, HOUR, MINUTE, SECOND, now_ms},
     db::{Db, Tx},
+    domain::PhoneE164,
     error::{AppError, AppResult},
     i18n::Msg,
     ids::{hash_secret, new_id},
@@ -32,9 +39,34 @@ pub const MAX_ATTEMPTS: i64 = 5;
 pub const RESEND_AFTER_MS: i64 = 60 * SECOND;
 /// The first code and three resends.
 pub const SENDS_PER_HOUR: Limit = Limit { max: 4, window_ms: HOUR };
-/// Codes to one phone number an hour, whoever asks: many accounts or many
-/// transfers cannot turn the registry into an SMS cannon against a number.
-pub const SENDS_PER_NUMBER_PER_HOUR: Limit = Limit { max: 8, window_ms: HOUR };
+/// Codes one account may have texted a day, and to how many distinct numbers.
+pub const CODES_PER_ACCOUNT_PER_DAY: i64 = 10;
+pub const NUMBERS_PER_ACCOUNT_PER_DAY: i64 = 3;
+/// Codes asked for from one client address an hour, whatever the accounts.
+pub const CODES_PER_CLIENT_PER_HOUR: Limit = Limit { max: 20, window_ms: HOUR };
+/// Codes one account may have texted to one number an hour: a stranger's
+/// sends use up the stranger's budget, not the number's.
+pub const SENDS_PER_SENDER_AND_NUMBER_PER_HOUR: Limit = Limit { max: 4, window_ms: HOUR };
+/// Codes to one number an hour from everyone but its holder: a ceiling high
+/// enough that the budgets above stop strangers long before it, so it never
+/// refuses the holder's own verification (which it does not count).
+pub const SENDS_PER_NUMBER_PER_HOUR: Limit = Limit { max: 40, window_ms: HOUR };
+
+/// Who asks for a code, for the budgets.
+pub struct Sender<'a> {
+    pub account: &'a str,
+    pub client: std::net::IpAddr,
+    /// The number is the account's own (verifying its mobile number).
+    pub own_number: bool,
+}
+
+fn too_many_codes(wait: u64) -> AppError {
+    AppError::TooManyRequests {
+        code: "too_many_codes",
+        message: "too_many_codes_were_sent".into(),
+        retry_after_secs: wait,
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -64,28 +96,84 @@ fn digest(purpose: Purpose, subject: &str, code: &str) -> String {
     hash_secret(&format!("{}:{subject}:{code}", purpose.as_str()))
 }
 
-/// The right to send one code, taken within the send limits *before* the
-/// caller's transaction begins: on SQLite a write from another connection
-/// inside an open write transaction would wait for that transaction's lock.
+/// The right to send one code, taken within the send limits in the
+/// transaction that then issues it.
 pub struct SendSlot {
     purpose: Purpose,
     subject: String,
 }
 
-/// Take a send slot for `subject`: refused with 429 and `Retry-After` within
-/// a minute of the last code, or past the hourly limit.
-pub async fn reserve_send(db: &Db, purpose: Purpose, subject: &str, to_phone: &str) -> AppResult<SendSlot> {
+/// Take a send slot for `subject`, texting `to` for `sender`, in the
+/// caller's transaction (the one that issues the code and queues the SMS):
+/// refused with 429 `too_many_codes` and `Retry-After` within a minute of the
+/// last code or past any budget. An attempt the caller then rolls back (a
+/// racing duplicate, say) uses up no budget. The caller has checked that `to`
+/// may be texted at all (`PhoneE164::textable`).
+pub async fn reserve_send(
+    tx: &mut Tx<'_>,
+    purpose: Purpose,
+    subject: &str,
+    to: &PhoneE164,
+    sender: &Sender<'_>,
+) -> AppResult<SendSlot> {
     let bucket = format!("otp:{}:{subject}", purpose.as_str());
-    reserve_spacing(db, &bucket).await?;
-    let too_many =
-        |wait| AppError::TooManyRequests { message: "too_many_codes_were_sent".into(), retry_after_secs: wait };
-    if let Some(wait) = throttle::reserve(db, &format!("{bucket}:hour"), SENDS_PER_HOUR).await? {
-        return Err(too_many(wait));
+    reserve_spacing(tx, &bucket).await?;
+    let to = to.as_str();
+    let budgets = [
+        (format!("{bucket}:hour"), SENDS_PER_HOUR),
+        (format!("otp-client:{}", sender.client), CODES_PER_CLIENT_PER_HOUR),
+        (format!("otp-to:{}:{to}", sender.account), SENDS_PER_SENDER_AND_NUMBER_PER_HOUR),
+    ];
+    for (bucket, limit) in budgets {
+        if let Some(wait) = throttle::reserve(&mut **tx, &bucket, limit).await? {
+            return Err(too_many_codes(wait));
+        }
     }
-    if let Some(wait) = throttle::reserve(db, &format!("otp-to:{to_phone}"), SENDS_PER_NUMBER_PER_HOUR).await? {
-        return Err(too_many(wait));
+    if !sender.own_number
+        && let Some(wait) = throttle::reserve(&mut **tx, &format!("otp-to:{to}"), SENDS_PER_NUMBER_PER_HOUR).await?
+    {
+        return Err(too_many_codes(wait));
     }
+    reserve_daily(tx, sender.account, to).await?;
     Ok(SendSlot { purpose, subject: subject.to_owned() })
+}
+
+/// The account's daily budgets, counted and checked in the statement that
+/// records the send, under the account's row lock (so that two sends at once
+/// to two new numbers are counted one after the other).
+async fn reserve_daily(tx: &mut Tx<'_>, account: &str, to: &str) -> AppResult<()> {
+    let now = now_ms();
+    let since = now - DAY;
+    sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1").bind(account).execute(&mut **tx).await?;
+    let recorded = sqlx::query(
+        "INSERT INTO otp_sends (id, account_id, phone, sent_at)
+         SELECT $1, $2, $3, $4
+         WHERE (SELECT COUNT(*) FROM otp_sends WHERE account_id = $2 AND sent_at > $5) < $6
+           AND (EXISTS (SELECT 1 FROM otp_sends WHERE account_id = $2 AND phone = $3 AND sent_at > $5)
+                OR (SELECT COUNT(DISTINCT phone) FROM otp_sends WHERE account_id = $2 AND sent_at > $5) < $7)",
+    )
+    .bind(new_id())
+    .bind(account)
+    .bind(to)
+    .bind(now)
+    .bind(since)
+    .bind(CODES_PER_ACCOUNT_PER_DAY)
+    .bind(NUMBERS_PER_ACCOUNT_PER_DAY)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if recorded == 1 {
+        return Ok(());
+    }
+    // Over budget: the budget refills as the oldest send of the day ages out.
+    let oldest: Option<i64> =
+        sqlx::query_scalar("SELECT MIN(sent_at) FROM otp_sends WHERE account_id = $1 AND sent_at > $2")
+            .bind(account)
+            .bind(since)
+            .fetch_one(&mut **tx)
+            .await?;
+    let wait = u64::try_from(oldest.unwrap_or(now) + DAY - now).unwrap_or(0).div_ceil(1000).max(1);
+    Err(too_many_codes(wait))
 }
 
 impl SendSlot {
@@ -119,7 +207,7 @@ impl SendSlot {
 
 /// At most one code per minute per subject: the slot is taken by a
 /// conditional upsert that only succeeds once the last send is a minute old.
-async fn reserve_spacing(db: &Db, bucket: &str) -> AppResult<()> {
+async fn reserve_spacing(tx: &mut Tx<'_>, bucket: &str) -> AppResult<()> {
     let now = now_ms();
     let taken = sqlx::query(
         "INSERT INTO throttle (bucket, window_start, hits) VALUES ($1, $2, 1)
@@ -130,20 +218,21 @@ async fn reserve_spacing(db: &Db, bucket: &str) -> AppResult<()> {
     .bind(bucket)
     .bind(now)
     .bind(RESEND_AFTER_MS)
-    .fetch_optional(db)
+    .fetch_optional(&mut **tx)
     .await?;
     if taken.is_some() {
         return Ok(());
     }
     let last: i64 = sqlx::query("SELECT window_start FROM throttle WHERE bucket = $1")
         .bind(bucket)
-        .fetch_optional(db)
+        .fetch_optional(&mut **tx)
         .await?
         .map(|r| r.try_get("window_start"))
         .transpose()?
         .unwrap_or(now);
     let wait = u64::try_from((last + RESEND_AFTER_MS - now).max(SECOND)).unwrap_or(60_000).div_ceil(1000);
     Err(AppError::TooManyRequests {
+        code: "too_many_codes",
         message: Msg::new("code_sent_recently").arg("count", wait),
         retry_after_secs: wait,
     })
@@ -164,9 +253,7 @@ impl From<Refusal> for AppError {
             Refusal::Wrong { attempts_left } => {
                 AppError::bad_request("wrong_code", Msg::new("wrong_code").arg("count", attempts_left))
             }
-            Refusal::NeedNewCode => {
-                AppError::TooManyRequests { message: "code_no_longer_used_ask".into(), retry_after_secs: 1 }
-            }
+            Refusal::NeedNewCode => AppError::too_many("code_no_longer_used_ask", 1),
         }
     }
 }

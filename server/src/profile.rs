@@ -16,7 +16,7 @@ use crate::{
     auth::{MessageResponse, User, phone, service, sessions, set_cookie},
     domain::PhoneE164,
     error::{AppError, AppResult, ErrorBody},
-    http::json::ApiJson,
+    http::{client_addr::ClientAddr, json::ApiJson},
     i18n::Lang,
 };
 
@@ -101,10 +101,16 @@ pub(crate) async fn set_phone(
 
 #[utoipa::path(post, path = "/api/profile/phone/send-code", tag = "profile",
     responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "verify_email_before_codes: the email is not verified"),
               (status = 409, body = ErrorBody, description = "No number, or already verified"),
-              (status = 429, body = ErrorBody, description = "Within a minute of the last code, or four this hour; see Retry-After")))]
-pub(crate) async fn send_phone_code(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
-    phone::send_code(&state, &me.user).await?;
+              (status = 422, body = ErrorBody, description = "phone_not_supported_mobile: not a mobile number of a country the registry texts"),
+              (status = 429, body = ErrorBody, description = "too_many_codes: within a minute of the last code, or over a code budget; see Retry-After")))]
+pub(crate) async fn send_phone_code(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ClientAddr(client): ClientAddr,
+) -> AppResult<impl IntoResponse> {
+    phone::send_code(&state, &me.user, client).await?;
     Ok((StatusCode::ACCEPTED, MessageResponse::new("we_sent_code_mobile_number")))
 }
 

@@ -45,7 +45,8 @@ pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
         sessions: run("DELETE FROM sessions WHERE expires_at <= $1", now).await?,
         tokens: run("DELETE FROM tokens WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?
             + run("DELETE FROM one_time_codes WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?,
-        throttle: run("DELETE FROM throttle WHERE window_start <= $1", now - THROTTLE_KEEP_MS).await?,
+        throttle: run("DELETE FROM throttle WHERE window_start <= $1", now - THROTTLE_KEEP_MS).await?
+            + run("DELETE FROM otp_sends WHERE sent_at <= $1", now - 2 * DAY).await?,
         outbox_bodies: run(
             "UPDATE outbox SET body = '' WHERE body <> ''
                AND COALESCE(delivered_at, failed_at) IS NOT NULL AND COALESCE(delivered_at, failed_at) <= $1",

@@ -128,7 +128,12 @@ async fn pay(state: &AppState, payer: &User, vessel_id: &str, transfer_id: Optio
 async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> anyhow::Result<()> {
     use crate::transfers::service::{Initiation, initiate, verify};
     let to_phone = crate::domain::PhoneE164::parse(phone).map_err(anyhow::Error::msg)?;
-    let initiation = Initiation { vessel_id: vessel_id.to_owned(), to_phone, to_email: None };
+    let initiation = Initiation {
+        vessel_id: vessel_id.to_owned(),
+        to_phone,
+        to_email: None,
+        client: std::net::IpAddr::from([127, 0, 0, 1]),
+    };
     let transfer = initiate(state, seller, initiation).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let sms: String = sqlx::query_scalar(
         "SELECT body FROM outbox WHERE recipient = $1 AND channel = 'sms' ORDER BY created_at DESC, id DESC LIMIT 1",

@@ -266,7 +266,7 @@ pub(crate) async fn list_payments(
     params(("id" = String, Path, description = "The payment's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
     responses((status = 200, body = payments::AdminPayment), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-              (status = 409, body = ErrorBody, description = "Not refundable (not succeeded, refunded, or its transfer completed)"),
+              (status = 409, body = ErrorBody, description = "Not refundable (not succeeded, refunded, its transfer completed, or a registration fee whose vessel passed to another owner: registration_fee_vessel_passed_on)"),
               (status = 422, body = ErrorBody),
               (status = 502, body = ErrorBody, description = "The card provider refused the refund, or did not answer (then it is pending: ask again)")))]
 pub(crate) async fn refund_payment(

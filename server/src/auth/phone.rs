@@ -18,6 +18,8 @@ use crate::{
 /// Set or change the number; it is unverified until a code confirms it, and
 /// any code sent to the old number stops working.
 pub async fn set(state: &AppState, user: &User, phone: &PhoneE164) -> AppResult<()> {
+    // The account's mobile number is where its codes go.
+    phone.textable(&state.config.sms_prefixes).map_err(|m| AppError::field("phoneE164", m))?;
     let mut tx = state.begin().await?;
     sqlx::query(
         "UPDATE users SET phone_e164 = $1,
@@ -56,10 +58,15 @@ fn unverified_phone(user: &User) -> AppResult<&str> {
 }
 
 /// Send a code to the account's number, within the send limits.
-pub async fn send_code(state: &AppState, user: &User) -> AppResult<()> {
+pub async fn send_code(state: &AppState, user: &User, client: std::net::IpAddr) -> AppResult<()> {
+    user.may_have_codes_sent()?;
     let phone = unverified_phone(user)?;
-    let slot = otp::reserve_send(&state.db, Purpose::Phone, &subject(user, phone), phone).await?;
+    let number = PhoneE164::parse(phone)
+        .and_then(|n| n.textable(&state.config.sms_prefixes).map(|()| n))
+        .map_err(|m| AppError::field("phoneE164", m))?;
+    let sender = otp::Sender { account: &user.id, client, own_number: true };
     let mut tx = state.begin().await?;
+    let slot = otp::reserve_send(&mut tx, Purpose::Phone, &subject(user, phone), &number, &sender).await?;
     let code = slot.issue(&mut tx).await?;
     let body = Msg::new("mail.phone_code_sms").arg("code", code.expose());
     let message = Message::sms_in(user.language, phone, &Msg::new("mail.phone_code_subject"), &body);

@@ -319,7 +319,7 @@ async fn refuse_when_throttled(state: &AppState, bucket: &str, limit: Limit) -> 
 }
 
 fn too_many(retry_after_secs: u64, message: &'static str) -> AppError {
-    AppError::TooManyRequests { message: message.into(), retry_after_secs }
+    AppError::too_many(message, retry_after_secs)
 }
 
 /// For the seeder, which creates accounts without the registration flow.

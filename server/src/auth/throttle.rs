@@ -17,7 +17,12 @@ pub struct Limit {
 /// Count one attempt in `bucket` and answer `Some(seconds to wait)` when it
 /// is over the limit (the attempt must then not go ahead), `None` when it
 /// may. A window that has passed starts afresh with this attempt.
-pub async fn reserve(db: &Db, bucket: &str, limit: Limit) -> sqlx::Result<Option<u64>> {
+/// `executor` is the pool, or the caller's transaction when the attempt
+/// should count only if the rest of that transaction commits.
+pub async fn reserve<'e, E>(executor: E, bucket: &str, limit: Limit) -> sqlx::Result<Option<u64>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     let now = now_ms();
     let row = sqlx::query(
         "INSERT INTO throttle (bucket, window_start, hits) VALUES ($1, $2, 1)
@@ -29,7 +34,7 @@ pub async fn reserve(db: &Db, bucket: &str, limit: Limit) -> sqlx::Result<Option
     .bind(bucket)
     .bind(now)
     .bind(limit.window_ms)
-    .fetch_one(db)
+    .fetch_one(executor)
     .await?;
     let start: i64 = row.try_get("window_start")?;
     let hits: i64 = row.try_get("hits")?;

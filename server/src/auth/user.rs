@@ -135,6 +135,16 @@ impl User {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+
+    /// Texting a code costs the registry money: only an account whose email
+    /// is verified may have one sent (403 otherwise).
+    pub fn may_have_codes_sent(&self) -> crate::error::AppResult<()> {
+        if self.email_verified_at.is_some() {
+            Ok(())
+        } else {
+            Err(crate::error::AppError::Forbidden("verify_email_before_codes".into()))
+        }
+    }
 }
 
 /// Whom a message is for, to find the language to write it in.

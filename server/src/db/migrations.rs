@@ -65,6 +65,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(23, "review reasons by message code", "0023_review_reason_code.sql"),
     portable!(24, "payment failures by message code", "0024_payment_failure_codes.sql"),
     per_backend!(25, "money with effect: provider cancellations, refunds by the registry", "0025_money_with_effect"),
+    portable!(26, "codes texted per account, for the daily budgets", "0026_code_budgets.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

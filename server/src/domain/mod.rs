@@ -12,5 +12,5 @@ pub mod platform_id;
 pub use email::Email;
 pub use otp_code::OtpCode;
 pub use password::NewPassword;
-pub use phone::PhoneE164;
+pub use phone::{PhoneE164, SUPPORTED_PREFIXES};
 pub use platform_id::{PlatformId, PlatformIdError};

@@ -73,7 +73,7 @@ pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) 
         IdentityVerificationStatus::NotStarted => {}
     }
     if let Some(wait) = throttle::reserve(&state.db, &format!("identity:{}", user.id), SESSIONS_PER_DAY).await? {
-        return Err(AppError::TooManyRequests { message: "identity_checks_per_day".into(), retry_after_secs: wait });
+        return Err(AppError::too_many("identity_checks_per_day", wait));
     }
     let id = new_id();
     let return_url = state.config.link(&format!("/registry/{vessel}?verified=identity"));

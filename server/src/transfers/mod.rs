@@ -23,7 +23,7 @@ use crate::{
     auth::{CurrentUser, MessageResponse},
     domain::{Email, OtpCode, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
-    http::json::ApiJson,
+    http::{client_addr::ClientAddr, json::ApiJson},
 };
 
 pub fn router() -> Router<AppState> {
@@ -58,13 +58,16 @@ pub struct InitiatedTransfer {
 
 #[utoipa::path(post, path = "/api/transfers/initiate", tag = "transfers", request_body = InitiateTransferRequest,
     responses((status = 201, body = InitiatedTransfer, description = "Created; the vessel is in transfer and the code is sent"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such vessel of yours"),
+              (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "verify_email_before_codes: the seller's email is not verified"),
+              (status = 404, body = ErrorBody, description = "No such vessel of yours"),
               (status = 409, body = ErrorBody, description = "Not active, or a transfer is already open"),
-              (status = 422, body = ErrorBody, description = "Field errors"),
-              (status = 429, body = ErrorBody, description = "Codes were sent too recently; see Retry-After")))]
+              (status = 422, body = ErrorBody, description = "Field errors; phone_not_supported_mobile: not a mobile number of a country the registry texts"),
+              (status = 429, body = ErrorBody, description = "too_many_codes: over a code budget (per minute, client address, account a day, number); see Retry-After")))]
 pub(crate) async fn initiate(
     State(state): State<AppState>,
     me: CurrentUser,
+    ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<InitiateTransferRequest>,
 ) -> AppResult<impl IntoResponse> {
     let mut check = FieldCheck::default();
@@ -77,8 +80,12 @@ pub(crate) async fn initiate(
     let (Some(to_phone), Some(to_email)) = (to_phone, to_email) else {
         return Err(anyhow::anyhow!("field check passed without values").into());
     };
-    let id = service::initiate(&state, &me.user, service::Initiation { vessel_id: body.vessel_id, to_phone, to_email })
-        .await?;
+    let id = service::initiate(
+        &state,
+        &me.user,
+        service::Initiation { vessel_id: body.vessel_id, to_phone, to_email, client },
+    )
+    .await?;
     Ok((StatusCode::CREATED, ApiJson(InitiatedTransfer { transfer_id: id })))
 }
 
@@ -134,9 +141,10 @@ pub(crate) async fn verify_otp(
 pub(crate) async fn resend_otp(
     State(state): State<AppState>,
     me: CurrentUser,
+    ClientAddr(client): ClientAddr,
     Path(id): Path<String>,
 ) -> AppResult<impl IntoResponse> {
-    service::resend(&state, &me.user, &id).await?;
+    service::resend(&state, &me.user, &id, client).await?;
     Ok((StatusCode::ACCEPTED, MessageResponse::new("new_code_been_sent_new")))
 }
 

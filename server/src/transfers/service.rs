@@ -34,6 +34,8 @@ pub struct Initiation {
     pub vessel_id: String,
     pub to_phone: PhoneE164,
     pub to_email: Option<Email>,
+    /// The seller's address, for the code budgets.
+    pub client: std::net::IpAddr,
 }
 
 /// Start a transfer of an active vessel by its current owner: the transfer
@@ -58,9 +60,9 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     if user.phone_e164.as_deref() == Some(i.to_phone.as_str()) {
         return Err(AppError::field("toPhoneE164", "own_phone_number_enter_new"));
     }
+    user.may_have_codes_sent()?;
+    i.to_phone.textable(&state.config.sms_prefixes).map_err(|m| AppError::field("toPhoneE164", m))?;
     let transfer_id = new_id();
-    // Before the transaction: the slot is taken by a write of its own.
-    let slot = otp::reserve_send(&state.db, Purpose::Transfer, &transfer_id, i.to_phone.as_str()).await?;
     let now = now_ms();
     let mut tx = state.begin().await?;
     // The seller's row first (an update that changes nothing): archiving the
@@ -99,6 +101,10 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
         tx.rollback().await?;
         return Err(AppError::Conflict("vessel_already_open_transfer".into()));
     }
+    // In this transaction: an initiation that loses a race (or is refused)
+    // uses up none of the seller's code budget.
+    let sender = otp::Sender { account: &user.id, client: i.client, own_number: false };
+    let slot = otp::reserve_send(&mut tx, Purpose::Transfer, &transfer_id, &i.to_phone, &sender).await?;
     let code = slot.issue(&mut tx).await?;
     let lang = buyer_language(&mut tx, i.to_phone.as_str(), user.language).await?;
     let name = vessel.try_get::<Option<String>, _>("name")?;
@@ -209,14 +215,19 @@ fn refuse_unless_pending(transfer: &Transfer) -> AppResult<()> {
 }
 
 /// A new code for the new owner's phone, within the send limits.
-pub async fn resend(state: &AppState, user: &User, id: &str) -> AppResult<()> {
+pub async fn resend(state: &AppState, user: &User, id: &str, client: std::net::IpAddr) -> AppResult<()> {
     let (transfer, from, to_phone) = load_for(state, user, id).await?;
     if from != user.id {
         return Err(AppError::Forbidden("person_who_started_transfer_send".into()));
     }
     refuse_unless_pending(&transfer)?;
-    let slot = otp::reserve_send(&state.db, Purpose::Transfer, id, &to_phone).await?;
+    user.may_have_codes_sent()?;
+    let number = PhoneE164::parse(&to_phone)
+        .and_then(|n| n.textable(&state.config.sms_prefixes).map(|()| n))
+        .map_err(|m| AppError::field("toPhoneE164", m))?;
+    let sender = otp::Sender { account: &user.id, client, own_number: false };
     let mut tx = state.begin().await?;
+    let slot = otp::reserve_send(&mut tx, Purpose::Transfer, id, &number, &sender).await?;
     let code = slot.issue(&mut tx).await?;
     let lang = buyer_language(&mut tx, &to_phone, user.language).await?;
     let vessel = VesselNamed { name: transfer.vessel.name.as_deref(), platform_id: &transfer.vessel.platform_id };
@@ -654,17 +665,18 @@ pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &st
     .bind(phone)
     .execute(&mut **tx)
     .await?;
-    // Only vessels still waiting (not held for review after 30 days), and
-    // only releases that happened before this account verified the number:
-    // the number's holder at the time of the release is the buyer.
+    // Only vessels still waiting (not held for review after 30 days). A
+    // claim is made only here, by the verification that happens after the
+    // release (or races it, and then sees it through the lock above); a
+    // number verified before a release never claims it later: that holder
+    // was handed the vessel directly (`complete`). Timestamps are not
+    // compared: two transactions' clocks do not order their commits.
     let waiting = sqlx::query(
         "SELECT t.id, t.vessel_id, v.platform_id, v.name FROM transfers t JOIN vessels v ON v.id = t.vessel_id
          WHERE t.to_phone_e164 = $1 AND t.status = 'completed' AND t.to_user_id IS NULL
-           AND v.status = 'in_transfer' AND v.owner_user_id IS NULL
-           AND t.completed_at <= (SELECT u.phone_verified_at FROM users u WHERE u.id = $2)",
+           AND v.status = 'in_transfer' AND v.owner_user_id IS NULL",
     )
     .bind(phone)
-    .bind(user_id)
     .fetch_all(&mut **tx)
     .await?;
     let mut claimed = 0;

@@ -11,9 +11,43 @@ fn code_of(raw: &str) -> registry::domain::OtpCode {
     registry::domain::OtpCode::parse(raw).unwrap()
 }
 
+/// A sender: account `account` at client address 10.0.0.`host`.
+fn sender(account: &str, host: u8, own_number: bool) -> otp::Sender<'_> {
+    otp::Sender { account, client: std::net::IpAddr::from([10, 0, 0, host]), own_number }
+}
+
+/// A Dutch mobile number, the `n`th.
+fn mobile(n: u32) -> registry::domain::PhoneE164 {
+    registry::domain::PhoneE164::parse(&format!("+3161{n:07}")).unwrap()
+}
+
+/// Reserve a send in a transaction of its own, committed when granted.
+async fn reserve_in(
+    state: &registry::app::AppState,
+    purpose: Purpose,
+    subject: &str,
+    to: u32,
+    from: &otp::Sender<'_>,
+) -> Result<(), AppError> {
+    let mut tx = state.begin().await.unwrap();
+    otp::reserve_send(&mut tx, purpose, subject, &mobile(to), from).await?;
+    tx.commit().await.unwrap();
+    Ok(())
+}
+
+async fn reserve(
+    app: &TestApp,
+    purpose: Purpose,
+    subject: &str,
+    to: u32,
+    from: &otp::Sender<'_>,
+) -> Result<(), AppError> {
+    reserve_in(&app.state, purpose, subject, to, from).await
+}
+
 async fn send(app: &TestApp, subject: &str) -> Result<String, AppError> {
-    let slot = otp::reserve_send(&app.db, Purpose::Transfer, subject, "+31600000001").await?;
     let mut tx = app.state.begin().await.unwrap();
+    let slot = otp::reserve_send(&mut tx, Purpose::Transfer, subject, &mobile(1), &sender("seller", 1, false)).await?;
     let code = slot.issue(&mut tx).await?;
     tx.commit().await.unwrap();
     Ok(code.expose().to_owned())
@@ -93,8 +127,10 @@ async fn a_new_code_waits_a_minute_even_when_asked_for_in_parallel() {
     let app = TestApp::spawn().await;
     let sends: Vec<_> = (0..20)
         .map(|_| {
-            let db = app.db.clone();
-            tokio::spawn(async move { otp::reserve_send(&db, Purpose::Phone, "user-1", "+31600000002").await.is_ok() })
+            let state = app.state.clone();
+            tokio::spawn(async move {
+                reserve_in(&state, Purpose::Phone, "user-1", 2, &sender("user-1", 1, true)).await.is_ok()
+            })
         })
         .collect();
     let mut granted = 0;
@@ -102,36 +138,109 @@ async fn a_new_code_waits_a_minute_even_when_asked_for_in_parallel() {
         granted += usize::from(s.await.unwrap());
     }
     assert_eq!(granted, 1);
-    let refused = otp::reserve_send(&app.db, Purpose::Phone, "user-1", "+31600000002").await.err().unwrap();
+    let refused = reserve(&app, Purpose::Phone, "user-1", 2, &sender("user-1", 1, true)).await.err().unwrap();
     assert!(
-        matches!(refused, AppError::TooManyRequests { retry_after_secs, .. } if (1..=60).contains(&retry_after_secs))
+        matches!(refused, AppError::TooManyRequests { code: "too_many_codes", retry_after_secs, .. } if (1..=60).contains(&retry_after_secs))
     );
     // Another subject is not held back.
-    assert!(otp::reserve_send(&app.db, Purpose::Phone, "user-2", "+31600000003").await.is_ok());
+    assert!(reserve(&app, Purpose::Phone, "user-2", 3, &sender("user-2", 2, true)).await.is_ok());
+}
+
+/// Step past the minute's spacing of every subject without waiting a minute.
+async fn a_minute_later(app: &TestApp) {
+    sqlx::query("UPDATE throttle SET window_start = window_start - 61000 WHERE bucket LIKE 'otp:%'")
+        .execute(&app.db)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
 async fn at_most_four_codes_an_hour_per_subject() {
     let app = TestApp::spawn().await;
     for sent in 0..5 {
-        // Step past the minute's spacing without waiting a minute.
-        sqlx::query("UPDATE throttle SET window_start = window_start - 61000 WHERE bucket = 'otp:phone:user-1'")
-            .execute(&app.db)
-            .await
-            .unwrap();
-        let result = otp::reserve_send(&app.db, Purpose::Phone, "user-1", "+31600000004").await;
+        a_minute_later(&app).await;
+        let result = reserve(&app, Purpose::Phone, "user-1", 4, &sender("user-1", 1, true)).await;
         assert_eq!(result.is_ok(), sent < 4, "send {sent}");
     }
 }
 
-/// Many subjects, one destination: at most eight codes an hour reach a number.
+/// One account: codes to at most 3 distinct numbers a day, and 10 codes in
+/// all; asked for in parallel, the budget still holds exactly.
 #[tokio::test]
-async fn one_number_gets_at_most_eight_codes_an_hour_whoever_asks() {
+async fn an_account_texts_at_most_three_numbers_and_ten_codes_a_day() {
     let app = TestApp::spawn().await;
-    for subject in 0..9 {
-        let result = otp::reserve_send(&app.db, Purpose::Transfer, &format!("t-{subject}"), "+31699999999").await;
-        assert_eq!(result.is_ok(), subject < 8, "code {subject}");
+    let sends: Vec<_> = (0..20)
+        .map(|n| {
+            let state = app.state.clone();
+            tokio::spawn(async move {
+                let from = sender("pumper", u8::try_from(n).unwrap(), false);
+                reserve_in(&state, Purpose::Transfer, &format!("t-{n}"), 100 + n, &from).await.is_ok()
+            })
+        })
+        .collect();
+    let mut granted = 0;
+    for s in sends {
+        granted += usize::from(s.await.unwrap());
     }
+    assert_eq!(granted, 3, "three distinct numbers a day");
+    assert_eq!(app.scalar("SELECT COUNT(DISTINCT phone) FROM otp_sends WHERE account_id = 'pumper'").await, 3);
+    let numbers: Vec<u32> = {
+        let rows =
+            sqlx::query("SELECT phone FROM otp_sends WHERE account_id = 'pumper'").fetch_all(&app.db).await.unwrap();
+        rows.iter().map(|r| sqlx::Row::get::<String, _>(r, 0)[5..].parse().unwrap()).collect()
+    };
+    // More codes to those three numbers, until ten in all (new subjects, other addresses).
+    let mut more = 0;
+    for round in 0..4u32 {
+        for (i, n) in numbers.iter().enumerate() {
+            let from = sender("pumper", u8::try_from(50 + round * 3 + u32::try_from(i).unwrap()).unwrap(), false);
+            if reserve(&app, Purpose::Transfer, &format!("more-{round}-{i}"), *n, &from).await.is_ok() {
+                more += 1;
+            }
+        }
+    }
+    assert_eq!(more, 7, "ten codes a day in all");
+    let refused = reserve(&app, Purpose::Transfer, "over", numbers[1], &sender("pumper", 99, false)).await.unwrap_err();
+    assert!(
+        matches!(refused, AppError::TooManyRequests { code: "too_many_codes", retry_after_secs, .. } if retry_after_secs > 3600)
+    );
+}
+
+/// Strangers sending codes to one number use up their own budgets, not the
+/// number's: the holder's own verification still gets its code.
+#[tokio::test]
+async fn strangers_cannot_silence_a_number_for_its_holder() {
+    let app = TestApp::spawn().await;
+    let victim = 777;
+    let mut refused_strangers = 0;
+    for stranger in 0..60u8 {
+        let account = format!("stranger-{stranger}");
+        for attempt in 0..5 {
+            a_minute_later(&app).await;
+            let from = sender(&account, stranger, false);
+            if reserve(&app, Purpose::Transfer, &format!("t-{stranger}-{attempt}"), victim, &from).await.is_err() {
+                refused_strangers += 1;
+            }
+        }
+    }
+    assert!(refused_strangers > 0, "the per-sender and per-number budgets stop strangers");
+    assert!(app.scalar("SELECT COUNT(*) FROM otp_sends").await <= 40, "the number's hourly ceiling holds");
+    // The holder verifies their own number: not counted against the ceiling.
+    assert!(reserve(&app, Purpose::Phone, "holder", victim, &sender("holder", 200, true)).await.is_ok());
+}
+
+/// One client address asks for at most 20 codes an hour, whatever the accounts.
+#[tokio::test]
+async fn a_client_address_has_an_hourly_budget() {
+    let app = TestApp::spawn().await;
+    let mut granted = 0;
+    for n in 0..25u32 {
+        let account = format!("acct-{n}");
+        if reserve(&app, Purpose::Transfer, &format!("t-{n}"), 300 + n, &sender(&account, 1, false)).await.is_ok() {
+            granted += 1;
+        }
+    }
+    assert_eq!(granted, 20);
 }
 
 /// A code that is not six digits (spaces around it, five digits) is a 422
@@ -157,4 +266,68 @@ async fn a_malformed_code_is_refused_without_using_an_attempt() {
     crate::phone::verify_number(&app, "+31611111111").await;
     let (status, _) = parts(app.post("/api/profile/phone/verify", serde_json::json!({"otp": " 123456"})).await).await;
     assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Through the API: an account whose email is not verified has no code
+/// texted; premium, satellite and foreign numbers and a number too short for
+/// its country are refused; over budget is 429 `too_many_codes` with Retry-After.
+#[tokio::test]
+async fn codes_are_texted_only_for_verified_accounts_to_supported_mobile_numbers() {
+    let app = TestApp::spawn().await;
+    assert_eq!(app.register("fresh@example.nl").await.status(), reqwest::StatusCode::CREATED);
+    assert_eq!(app.login("fresh@example.nl", crate::helpers::PASSWORD).await.status(), reqwest::StatusCode::OK);
+    let (status, _) =
+        parts(app.post("/api/profile/phone", serde_json::json!({"phoneE164": "+31611223344"})).await).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let (status, body) = parts(app.post("/api/profile/phone/send-code", serde_json::json!({})).await).await;
+    assert_eq!(
+        (status, body["messageCode"].as_str()),
+        (reqwest::StatusCode::FORBIDDEN, Some("verify_email_before_codes"))
+    );
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox WHERE channel = 'sms'").await, 0);
+
+    let seller = app.second_browser();
+    let vessel = seller.owner_with_active_vessel("seller@example.nl").await;
+    for (number, code) in [
+        ("+882123456789", "invalid_phone_number_format"),
+        ("+97912345678", "invalid_phone_number_format"),
+        ("+19005550123", "phone_not_supported_mobile"),
+        ("+447400123456", "phone_not_supported_mobile"),
+        ("+31201234567", "phone_not_supported_mobile"),
+        ("+316", "invalid_phone_number_format"),
+    ] {
+        let start = serde_json::json!({"vesselId": vessel["id"], "toPhoneE164": number});
+        let (status, body) = parts(seller.post("/api/transfers/initiate", start).await).await;
+        assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{number}: {body}");
+        let codes = body["fieldCodes"]["toPhoneE164"].as_array().cloned().unwrap_or_default();
+        let premium_or_satellite = number.starts_with("+882") || number.starts_with("+979");
+        assert!(
+            codes.iter().any(|c| c == code)
+                || (premium_or_satellite && codes.iter().any(|c| c == "phone_not_supported_mobile")),
+            "{number}: {body}"
+        );
+    }
+    // The vessel registration's phone is checked against the numbering plan too.
+    let mut boat = crate::helpers::sailboat();
+    boat["phoneE164"] = serde_json::json!("+316");
+    boat["cin"] = serde_json::json!("unknown");
+    boat["mmsi"] = serde_json::Value::Null;
+    let (status, body) = parts(seller.post("/api/vessels", boat).await).await;
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["fieldCodes"]["phoneE164"].is_array(), "{body}");
+
+    // Over the seller's budget of three numbers a day: 429 too_many_codes with Retry-After.
+    let mut last = None;
+    for n in 0..4 {
+        sqlx::query("UPDATE vessels SET status = 'active'").execute(&app.db).await.unwrap();
+        sqlx::query("UPDATE transfers SET status = 'canceled'").execute(&app.db).await.unwrap();
+        let start = serde_json::json!({"vesselId": vessel["id"], "toPhoneE164": format!("+3165555000{n}")});
+        last = Some(seller.post("/api/transfers/initiate", start).await);
+        let status = last.as_ref().unwrap().status();
+        assert_eq!(status.is_success(), n < 3, "{n}: {status}");
+    }
+    let last = last.unwrap();
+    assert!(last.headers().contains_key(reqwest::header::RETRY_AFTER));
+    let (_, body) = parts(last).await;
+    assert_eq!(body["code"], "too_many_codes", "{body}");
 }

@@ -2321,7 +2321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not refundable (not succeeded, refunded, or its transfer completed) */
+            /** @description Not refundable (not succeeded, refunded, its transfer completed, or a registration fee whose vessel passed to another owner: registration_fee_vessel_passed_on) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5463,6 +5463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description payment_canceled: what it paid for ended (transfer canceled or expired, account archived, vessel out of the registry) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6101,6 +6102,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description verify_email_before_codes: the email is not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request took too long */
             408: {
                 headers: {
@@ -6128,7 +6138,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Within a minute of the last code, or four this hour; see Retry-After */
+            /** @description phone_not_supported_mobile: not a mobile number of a country the registry texts */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_codes: within a minute of the last code, or over a code budget; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6455,6 +6474,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description verify_email_before_codes: the seller's email is not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such vessel of yours */
             404: {
                 headers: {
@@ -6509,7 +6537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Field errors */
+            /** @description Field errors; phone_not_supported_mobile: not a mobile number of a country the registry texts */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6518,7 +6546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Codes were sent too recently; see Retry-After */
+            /** @description too_many_codes: over a code budget (per minute, client address, account a day, number); see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
