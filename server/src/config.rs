@@ -114,6 +114,22 @@ pub struct Config {
     /// The country calling codes one-time codes may be texted to
     /// (`REGISTRY_SMS_COUNTRY_PREFIXES`, default the registry's 11 countries).
     pub sms_prefixes: Vec<String>,
+    /// What texting one-time codes may cost (`otp`).
+    pub code_budgets: CodeBudgets,
+}
+
+/// The budgets for texting one-time codes that are configuration (the rest
+/// are fixed in `otp`). The defaults are what a person needs; the browser
+/// tests, which sell the one demo owner's boats from one address all day,
+/// raise them.
+#[derive(Clone, Copy, Debug)]
+pub struct CodeBudgets {
+    /// Codes one account may have texted a day (`REGISTRY_CODES_PER_ACCOUNT_PER_DAY`, 10).
+    pub per_account_per_day: i64,
+    /// Distinct numbers one account may have texted a day (`REGISTRY_CODE_NUMBERS_PER_ACCOUNT_PER_DAY`, 3).
+    pub numbers_per_account_per_day: i64,
+    /// Codes asked for from one client address an hour (`REGISTRY_CODES_PER_CLIENT_PER_HOUR`, 20).
+    pub per_client_per_hour: i64,
 }
 
 impl Config {
@@ -211,6 +227,9 @@ struct RawConfig {
     signing_key: Option<String>,
     allow_offline_providers: Option<String>,
     sms_country_prefixes: Option<String>,
+    codes_per_account_per_day: Option<String>,
+    code_numbers_per_account_per_day: Option<String>,
+    codes_per_client_per_hour: Option<String>,
 }
 
 /// Whether a URL's host is this machine (`localhost` or a loopback address).
@@ -225,7 +244,7 @@ fn loopback_host(url: &url::Url) -> bool {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 28] = [
+        let fields: [(&str, &mut Option<String>); 31] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -254,6 +273,9 @@ impl RawConfig {
             ("REGISTRY_SIGNING_KEY", &mut self.signing_key),
             ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", &mut self.allow_offline_providers),
             ("REGISTRY_SMS_COUNTRY_PREFIXES", &mut self.sms_country_prefixes),
+            ("REGISTRY_CODES_PER_ACCOUNT_PER_DAY", &mut self.codes_per_account_per_day),
+            ("REGISTRY_CODE_NUMBERS_PER_ACCOUNT_PER_DAY", &mut self.code_numbers_per_account_per_day),
+            ("REGISTRY_CODES_PER_CLIENT_PER_HOUR", &mut self.codes_per_client_per_hour),
         ];
         for (name, slot) in fields {
             if let Some(value) = env.get(name).filter(|v| !v.trim().is_empty()) {
@@ -504,6 +526,25 @@ impl RawConfig {
             }
         }
 
+        let mut budget = |name: &str, value: Option<String>, default: i64| match value.as_deref().map(str::parse::<i64>)
+        {
+            None => default,
+            Some(Ok(n)) if n > 0 => n,
+            Some(_) => {
+                errors.push(format!("{name} must be a positive whole number"));
+                default
+            }
+        };
+        let code_budgets = CodeBudgets {
+            per_account_per_day: budget("REGISTRY_CODES_PER_ACCOUNT_PER_DAY", self.codes_per_account_per_day, 10),
+            numbers_per_account_per_day: budget(
+                "REGISTRY_CODE_NUMBERS_PER_ACCOUNT_PER_DAY",
+                self.code_numbers_per_account_per_day,
+                3,
+            ),
+            per_client_per_hour: budget("REGISTRY_CODES_PER_CLIENT_PER_HOUR", self.codes_per_client_per_hour, 20),
+        };
+
         let sms_prefixes: Vec<String> = match self.sms_country_prefixes.as_deref() {
             None => crate::domain::SUPPORTED_PREFIXES.iter().map(|p| (*p).to_owned()).collect(),
             Some(list) => list
@@ -573,6 +614,7 @@ impl RawConfig {
             identity,
             trusted_proxies,
             sms_prefixes,
+            code_budgets,
             header_read_timeout,
             max_connections,
             storage_url,

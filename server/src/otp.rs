@@ -27,6 +27,7 @@ use subtle::ConstantTimeEq;
 use crate::{
     auth::throttle::{self, Limit},
     clock::{DAY, HOUR, MINUTE, SECOND, now_ms},
+    config::CodeBudgets,
     db::{Db, Tx},
     domain::PhoneE164,
     error::{AppError, AppResult},
@@ -39,11 +40,6 @@ pub const MAX_ATTEMPTS: i64 = 5;
 pub const RESEND_AFTER_MS: i64 = 60 * SECOND;
 /// The first code and three resends.
 pub const SENDS_PER_HOUR: Limit = Limit { max: 4, window_ms: HOUR };
-/// Codes one account may have texted a day, and to how many distinct numbers.
-pub const CODES_PER_ACCOUNT_PER_DAY: i64 = 10;
-pub const NUMBERS_PER_ACCOUNT_PER_DAY: i64 = 3;
-/// Codes asked for from one client address an hour, whatever the accounts.
-pub const CODES_PER_CLIENT_PER_HOUR: Limit = Limit { max: 20, window_ms: HOUR };
 /// Codes one account may have texted to one number an hour: a stranger's
 /// sends use up the stranger's budget, not the number's.
 pub const SENDS_PER_SENDER_AND_NUMBER_PER_HOUR: Limit = Limit { max: 4, window_ms: HOUR };
@@ -58,6 +54,9 @@ pub struct Sender<'a> {
     pub client: std::net::IpAddr,
     /// The number is the account's own (verifying its mobile number).
     pub own_number: bool,
+    /// Codes per account a day, distinct numbers per account a day, and
+    /// codes per client address an hour (configuration).
+    pub budgets: CodeBudgets,
 }
 
 fn too_many_codes(wait: u64) -> AppError {
@@ -121,7 +120,7 @@ pub async fn reserve_send(
     let to = to.as_str();
     let budgets = [
         (format!("{bucket}:hour"), SENDS_PER_HOUR),
-        (format!("otp-client:{}", sender.client), CODES_PER_CLIENT_PER_HOUR),
+        (format!("otp-client:{}", sender.client), Limit { max: sender.budgets.per_client_per_hour, window_ms: HOUR }),
         (format!("otp-to:{}:{to}", sender.account), SENDS_PER_SENDER_AND_NUMBER_PER_HOUR),
     ];
     for (bucket, limit) in budgets {
@@ -134,14 +133,15 @@ pub async fn reserve_send(
     {
         return Err(too_many_codes(wait));
     }
-    reserve_daily(tx, sender.account, to).await?;
+    reserve_daily(tx, sender, to).await?;
     Ok(SendSlot { purpose, subject: subject.to_owned() })
 }
 
 /// The account's daily budgets, counted and checked in the statement that
 /// records the send, under the account's row lock (so that two sends at once
 /// to two new numbers are counted one after the other).
-async fn reserve_daily(tx: &mut Tx<'_>, account: &str, to: &str) -> AppResult<()> {
+async fn reserve_daily(tx: &mut Tx<'_>, sender: &Sender<'_>, to: &str) -> AppResult<()> {
+    let account = sender.account;
     let now = now_ms();
     let since = now - DAY;
     sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1").bind(account).execute(&mut **tx).await?;
@@ -157,8 +157,8 @@ async fn reserve_daily(tx: &mut Tx<'_>, account: &str, to: &str) -> AppResult<()
     .bind(to)
     .bind(now)
     .bind(since)
-    .bind(CODES_PER_ACCOUNT_PER_DAY)
-    .bind(NUMBERS_PER_ACCOUNT_PER_DAY)
+    .bind(sender.budgets.per_account_per_day)
+    .bind(sender.budgets.numbers_per_account_per_day)
     .execute(&mut **tx)
     .await?
     .rows_affected();

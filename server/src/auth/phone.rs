@@ -64,7 +64,7 @@ pub async fn send_code(state: &AppState, user: &User, client: std::net::IpAddr) 
     let number = PhoneE164::parse(phone)
         .and_then(|n| n.textable(&state.config.sms_prefixes).map(|()| n))
         .map_err(|m| AppError::field("phoneE164", m))?;
-    let sender = otp::Sender { account: &user.id, client, own_number: true };
+    let sender = otp::Sender { account: &user.id, client, own_number: true, budgets: state.config.code_budgets };
     let mut tx = state.begin().await?;
     let slot = otp::reserve_send(&mut tx, Purpose::Phone, &subject(user, phone), &number, &sender).await?;
     let code = slot.issue(&mut tx).await?;

@@ -103,7 +103,8 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     }
     // In this transaction: an initiation that loses a race (or is refused)
     // uses up none of the seller's code budget.
-    let sender = otp::Sender { account: &user.id, client: i.client, own_number: false };
+    let sender =
+        otp::Sender { account: &user.id, client: i.client, own_number: false, budgets: state.config.code_budgets };
     let slot = otp::reserve_send(&mut tx, Purpose::Transfer, &transfer_id, &i.to_phone, &sender).await?;
     let code = slot.issue(&mut tx).await?;
     let lang = buyer_language(&mut tx, i.to_phone.as_str(), user.language).await?;
@@ -225,7 +226,7 @@ pub async fn resend(state: &AppState, user: &User, id: &str, client: std::net::I
     let number = PhoneE164::parse(&to_phone)
         .and_then(|n| n.textable(&state.config.sms_prefixes).map(|()| n))
         .map_err(|m| AppError::field("toPhoneE164", m))?;
-    let sender = otp::Sender { account: &user.id, client, own_number: false };
+    let sender = otp::Sender { account: &user.id, client, own_number: false, budgets: state.config.code_budgets };
     let mut tx = state.begin().await?;
     let slot = otp::reserve_send(&mut tx, Purpose::Transfer, id, &number, &sender).await?;
     let code = slot.issue(&mut tx).await?;

@@ -13,7 +13,12 @@ fn code_of(raw: &str) -> registry::domain::OtpCode {
 
 /// A sender: account `account` at client address 10.0.0.`host`.
 fn sender(account: &str, host: u8, own_number: bool) -> otp::Sender<'_> {
-    otp::Sender { account, client: std::net::IpAddr::from([10, 0, 0, host]), own_number }
+    let budgets = registry::config::CodeBudgets {
+        per_account_per_day: 10,
+        numbers_per_account_per_day: 3,
+        per_client_per_hour: 20,
+    };
+    otp::Sender { account, client: std::net::IpAddr::from([10, 0, 0, host]), own_number, budgets }
 }
 
 /// A Dutch mobile number, the `n`th.
