@@ -102,6 +102,9 @@ pub struct Config {
     pub header_read_timeout: std::time::Duration,
     /// Connections served at once; more are answered 503 and closed.
     pub max_connections: usize,
+    /// Connections one client address may hold at once (`REGISTRY_MAX_CONNECTIONS_PER_CLIENT`, 64);
+    /// a trusted proxy's are counted in the total only.
+    pub max_connections_per_client: usize,
     /// Where documents are stored (`REGISTRY_STORAGE_URL`): `file://DIR` or
     /// `s3://bucket/prefix` (credentials and endpoint from `AWS_*`).
     pub storage_url: url::Url,
@@ -218,6 +221,7 @@ struct RawConfig {
     trusted_proxies: Option<String>,
     header_read_timeout_secs: Option<String>,
     max_connections: Option<String>,
+    max_connections_per_client: Option<String>,
     sms: Option<String>,
     twilio_account_sid: Option<String>,
     twilio_auth_token: Option<String>,
@@ -244,7 +248,7 @@ fn loopback_host(url: &url::Url) -> bool {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 31] = [
+        let fields: [(&str, &mut Option<String>); 32] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -264,6 +268,7 @@ impl RawConfig {
             ("REGISTRY_TRUSTED_PROXIES", &mut self.trusted_proxies),
             ("REGISTRY_HEADER_READ_TIMEOUT_SECS", &mut self.header_read_timeout_secs),
             ("REGISTRY_MAX_CONNECTIONS", &mut self.max_connections),
+            ("REGISTRY_MAX_CONNECTIONS_PER_CLIENT", &mut self.max_connections_per_client),
             ("REGISTRY_SMS", &mut self.sms),
             ("REGISTRY_TWILIO_ACCOUNT_SID", &mut self.twilio_account_sid),
             ("REGISTRY_TWILIO_AUTH_TOKEN", &mut self.twilio_auth_token),
@@ -578,6 +583,8 @@ impl RawConfig {
         ));
         let max_connections = positive("REGISTRY_MAX_CONNECTIONS", self.max_connections, 1000);
         let max_connections = usize::try_from(max_connections).unwrap_or(usize::MAX);
+        let per_client = positive("REGISTRY_MAX_CONNECTIONS_PER_CLIENT", self.max_connections_per_client, 64);
+        let max_connections_per_client = usize::try_from(per_client).unwrap_or(usize::MAX);
 
         let data_dir = PathBuf::from(self.data_dir.unwrap_or_else(|| "data".into()));
         let storage_url = if let Some(raw) = self.storage_url {
@@ -617,6 +624,7 @@ impl RawConfig {
             code_budgets,
             header_read_timeout,
             max_connections,
+            max_connections_per_client,
             storage_url,
             signing_key: self.signing_key.map(Secret::new),
             warnings,

@@ -1,5 +1,5 @@
 //! A small pool of threads for CPU- and memory-heavy work (argon2 password
-//! hashing), with a bounded queue in front.
+//! hashing, drawing PDFs), with a bounded queue in front.
 //!
 //! On tokio's blocking pool a burst of sign-ins ran hundreds of hashes at
 //! once, each ~19 MiB, on hundreds of threads whose malloc arenas kept the
@@ -63,6 +63,25 @@ impl CpuPool {
             Err(TrySendError::Disconnected(_)) => Err(CpuError::Gone),
         }
     }
+}
+
+impl CpuPool {
+    /// [`run`](Self::run) for a request: a full queue is 503 `busy` with
+    /// `Retry-After`, the answer a client retries.
+    pub async fn run_or_busy<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> crate::error::AppResult<T> {
+        self.run(job).await.map_err(|e| match e {
+            CpuError::Busy => busy(),
+            CpuError::Gone => crate::error::AppError::Internal(e.into()),
+        })
+    }
+}
+
+/// The answer when the queue of CPU-heavy work is full.
+pub fn busy() -> crate::error::AppError {
+    crate::error::AppError::Unavailable { code: "busy", message: "busy".into(), retry_after_secs: 2 }
 }
 
 impl Default for CpuPool {

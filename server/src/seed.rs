@@ -161,7 +161,7 @@ async fn upload(state: &AppState, owner: &User, vessel_id: &str, kind: &str, tit
     let content = Content {
         registry: "Demo document".to_owned(),
         title: title.to_owned(),
-        platform_id: "",
+        platform_id: String::new(),
         sections: vec![Section {
             heading: None,
             rows: vec![("Note".into(), "Demonstration data made by `registry seed --demo`.".into())],

@@ -68,6 +68,8 @@ pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow
     let limits = crate::http::serve::ConnectionLimits {
         header_read_timeout: state.config.header_read_timeout,
         max_connections: state.config.max_connections,
+        max_per_client: state.config.max_connections_per_client,
+        trusted_proxies: state.config.trusted_proxies.clone(),
     };
     let app = crate::http::router(state.clone(), crate::routes::api(&state), crate::routes::uploads());
     crate::http::serve::serve(app, listener, limits, shutdown_signal()).await?;

@@ -125,7 +125,7 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
     let content = pdf::Content {
         registry: i18n::text(lang, "pdf.registry"),
         title: i18n::text(lang, "pdf.record_title"),
-        platform_id: &detail.vessel.platform_id,
+        platform_id: detail.vessel.platform_id.clone(),
         sections: vec![
             pdf::Section {
                 heading: Some(i18n::text(lang, "pdf.particulars")),
@@ -142,7 +142,7 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
             i18n::text(lang, "pdf.generated")
         )],
     };
-    Ok(pdf::render(&content)?)
+    pdf::render_on(&state.cpu, content).await
 }
 
 /// The day of an RFC 3339 time as the reader's language writes it; the text itself if it is not one.

@@ -88,10 +88,12 @@ export async function verificationPath(request, address, { timeoutMs = 15_000 } 
   throw new Error(`no verification email for ${address} in the dev mailbox (last status ${lastStatus})`);
 }
 
-/** A Dutch mobile number no other run uses: "+316" and eight random digits. */
+/** A valid Dutch mobile number no other run uses: "+316" and eight random digits. */
 export function randomMobile() {
-  let digits = "";
-  for (let i = 0; i < 8; i++) digits += Math.floor(Math.random() * 10);
+  // Dutch mobile numbers are 06 followed by 1-5 or 8 (06-6, 06-7, 06-9 and 06-0 are not
+  // mobile numbers, and the server checks numbers against the numbering plan).
+  let digits = "123458"[Math.floor(Math.random() * 6)];
+  for (let i = 0; i < 7; i++) digits += Math.floor(Math.random() * 10);
   return `+316${digits}`;
 }
 

@@ -6,22 +6,10 @@ use argon2::{
     password_hash::{self, Output, ParamsString, Salt, SaltString, rand_core::OsRng},
 };
 
-use crate::{
-    cpu::{CpuError, CpuPool},
-    domain::NewPassword,
-    error::AppError,
-};
-
-/// The answer when the hashing queue is full.
-pub fn busy() -> AppError {
-    AppError::Unavailable { code: "busy", message: "busy".into(), retry_after_secs: 2 }
-}
+use crate::{cpu::CpuPool, domain::NewPassword, error::AppError};
 
 async fn run<T: Send + 'static>(pool: &CpuPool, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
-    pool.run(work).await.map_err(|e| match e {
-        CpuError::Busy => busy(),
-        CpuError::Gone => AppError::Internal(e.into()),
-    })
+    pool.run_or_busy(work).await
 }
 
 /// Each hashing thread keeps one argon2 work area and reuses it: freeing

@@ -28,14 +28,14 @@ pub struct Section {
 }
 
 /// What the document shows, already in words.
-pub struct Content<'a> {
+pub struct Content {
     /// The registry's name, in the reader's language.
     pub registry: String,
     pub title: String,
-    pub platform_id: &'a str,
+    pub platform_id: String,
     pub sections: Vec<Section>,
     /// A QR code for this address, with the footer, at the end.
-    pub qr: Option<&'a str>,
+    pub qr: Option<String>,
     pub footer: Vec<String>,
 }
 
@@ -71,7 +71,14 @@ fn lines(value: &str) -> Vec<String> {
     chars.chunks(WRAP).map(|c| c.iter().collect()).collect()
 }
 
-pub fn render(content: &Content<'_>) -> anyhow::Result<Vec<u8>> {
+/// Draw `content` on the CPU pool: a long vessel record takes a second of
+/// CPU, which on the async runtime stalled every other request (`/healthz`
+/// for seconds). A full queue answers 503 `busy`.
+pub async fn render_on(pool: &crate::cpu::CpuPool, content: Content) -> crate::error::AppResult<Vec<u8>> {
+    Ok(pool.run_or_busy(move || render(&content)).await??)
+}
+
+pub fn render(content: &Content) -> anyhow::Result<Vec<u8>> {
     let font = Font::new(FONT.into(), 0).ok_or_else(|| anyhow::anyhow!("the embedded font does not load"))?;
     let w = Writer { font: &font };
     let settings = || PageSettings::from_wh(WIDTH, HEIGHT).ok_or_else(|| anyhow::anyhow!("page size"));
@@ -81,7 +88,7 @@ pub fn render(content: &Content<'_>) -> anyhow::Result<Vec<u8>> {
     Writer::frame(&mut s);
     w.text(&mut s, 60.0, 90.0, 13.0, &content.registry);
     w.text(&mut s, 60.0, 118.0, 22.0, &content.title);
-    w.text(&mut s, 60.0, 142.0, 16.0, content.platform_id);
+    w.text(&mut s, 60.0, 142.0, 16.0, &content.platform_id);
     let mut y = 180.0;
     for section in &content.sections {
         if let Some(heading) = &section.heading {
@@ -116,7 +123,7 @@ pub fn render(content: &Content<'_>) -> anyhow::Result<Vec<u8>> {
             y += 6.0;
         }
     }
-    if let Some(url) = content.qr {
+    if let Some(url) = content.qr.as_deref() {
         let code = qrcode::QrCode::new(url.as_bytes())?;
         let (n, module) = (code.width(), 3.0_f32);
         let size = module * f32::from(u16::try_from(n).unwrap_or(u16::MAX));

@@ -109,7 +109,7 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
         None => issue(state, user, &vessel, &head, &name_hash).await?,
     };
     let printed = if name.is_empty() { i18n::text(lang, "pdf.not_set") } else { name };
-    let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, lang)?;
+    let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, lang).await?;
     Ok(Issued { serial, pdf })
 }
 
@@ -197,7 +197,7 @@ pub fn particulars(vessel: &Vessel, lang: Lang) -> Vec<(String, String)> {
     rows
 }
 
-fn render(
+async fn render(
     state: &AppState,
     vessel: &Vessel,
     owner: &str,
@@ -217,9 +217,9 @@ fn render(
     let content = pdf::Content {
         registry: i18n::text(lang, "pdf.registry"),
         title: i18n::text(lang, "pdf.certificate_title"),
-        platform_id: &vessel.platform_id,
+        platform_id: vessel.platform_id.clone(),
         sections: vec![pdf::Section { heading: None, rows }],
-        qr: Some(&verify_url),
+        qr: Some(verify_url.clone()),
         footer: vec![
             i18n::text(lang, "pdf.check_this"),
             verify_url.clone(),
@@ -227,7 +227,7 @@ fn render(
             i18n::text(lang, "pdf.public_key"),
         ],
     };
-    Ok(pdf::render(&content)?)
+    pdf::render_on(&state.cpu, content).await
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]

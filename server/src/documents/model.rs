@@ -129,8 +129,25 @@ pub fn display_name(raw: &str) -> String {
         })
         .collect();
     let clean = clean.trim();
-    let clean: String = clean.chars().take(120).collect();
+    let clean = shortened(clean, 120);
     if clean.is_empty() { "document".into() } else { clean }
+}
+
+/// `name` cut to `max` characters, its extension kept: the kind of a file
+/// is read from its extension, so a long name cut at the end would turn a
+/// PDF into an unsupported file.
+fn shortened(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        return name.to_owned();
+    }
+    let extension = name.rsplit_once('.').map(|(_, ext)| ext).filter(|ext| (1..=10).contains(&ext.chars().count()));
+    match extension {
+        Some(ext) => {
+            let stem: String = name.chars().take(max - ext.chars().count() - 1).collect();
+            format!("{}.{ext}", stem.trim_end())
+        }
+        None => name.chars().take(max).collect(),
+    }
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -180,6 +197,17 @@ impl sqlx::FromRow<'_, AnyRow> for Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_file_name_keeps_its_extension() {
+        let long = format!("{}.pdf", "survey ".repeat(30));
+        let shown = display_name(&long);
+        assert_eq!(shown.chars().count(), 120);
+        assert_eq!(shown.rsplit_once('.').map(|(_, ext)| ext), Some("pdf"), "{shown}");
+        assert_eq!(FileKind::of_name(&shown), Some(FileKind::Pdf));
+        let no_extension = "x".repeat(200);
+        assert_eq!(display_name(&no_extension).chars().count(), 120);
+    }
 
     #[test]
     fn the_bytes_decide_the_kind_and_the_name_must_agree() {

@@ -61,7 +61,9 @@ fn unsupported(name: &str) -> AppError {
 fn multipart_error(e: &axum::extract::multipart::MultipartError) -> AppError {
     let status = e.status();
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        too_large("upload_too_large_most_10".into())
+        // The body limit is the whole upload's (a file over its own limit is
+        // refused while it streams, with its name).
+        too_large(Msg::new("upload_total_too_large").arg("max", MAX_REQUEST_BYTES / (1024 * 1024)))
     } else {
         // The body arrived but its form cannot be read: unprocessable, like
         // any other content the server understands but cannot use.
@@ -105,7 +107,8 @@ where
             continue;
         }
         let value = field.text().await.map_err(|e| multipart_error(&e))?;
-        if value.chars().any(|c| c.is_control() && c != '\n') {
+        // The same edge check as every JSON field and parameter.
+        if value.chars().any(crate::http::input::is_refused_char) {
             refusal = Some(Refusal(AppError::field(&name, "field_contains_characters_not_allowed")));
             continue;
         }

@@ -5,9 +5,13 @@
 //!   and an idle kept-alive connection is closed after the same time (hyper
 //!   starts the header timer again whenever a connection waits for its next
 //!   request): a slow-headers attack cannot hold connections open.
-//! - At most `max_connections` are served at once. Beyond that a connection
-//!   gets a short 503 in the JSON envelope and is closed at once, so the
-//!   excess costs a file descriptor for microseconds, not until it gives up.
+//! - At most `max_connections` are served at once, and at most
+//!   `max_per_client` from one address (a trusted proxy's connections carry
+//!   many clients and count against the total only). Beyond that a
+//!   connection gets a short 503 in the JSON envelope and is closed at once,
+//!   so the excess costs a file descriptor for microseconds, not until it
+//!   gives up: one address opening a thousand slow requests leaves every
+//!   other address served.
 
 use std::{future::Future, sync::Arc, time::Duration};
 
@@ -28,10 +32,50 @@ use tokio::{
 };
 use tower::ServiceExt;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ConnectionLimits {
     pub header_read_timeout: Duration,
     pub max_connections: usize,
+    /// Connections one address may hold at once.
+    pub max_per_client: usize,
+    /// Proxies whose connections are not counted per address.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+/// Connections held per client address; an entry goes when its last
+/// connection closes.
+#[derive(Default)]
+struct PerClient(std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>);
+
+impl PerClient {
+    /// Count one more connection from `ip`, unless it holds `max` already.
+    fn take(self: &Arc<Self>, ip: std::net::IpAddr, max: usize) -> Option<ClientSlot> {
+        let mut held = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = held.entry(ip).or_insert(0);
+        if *count >= max {
+            return None;
+        }
+        *count += 1;
+        Some(ClientSlot { clients: self.clone(), ip })
+    }
+}
+
+/// One counted connection; dropping it gives the slot back.
+struct ClientSlot {
+    clients: Arc<PerClient>,
+    ip: std::net::IpAddr,
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut held = self.clients.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(count) = held.get_mut(&self.ip) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.ip);
+            }
+        }
+    }
 }
 
 /// Requests in flight get this long to finish after a shutdown signal.
@@ -49,6 +93,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let per_client = Arc::new(PerClient::default());
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -70,6 +115,16 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let ip = peer.ip().to_canonical();
+        let client_slot = if limits.trusted_proxies.iter().any(|proxy| proxy.contains(&ip)) {
+            None
+        } else {
+            let Some(slot) = per_client.take(ip, limits.max_per_client) else {
+                tokio::spawn(refuse(stream));
+                continue;
+            };
+            Some(slot)
+        };
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             tokio::spawn(refuse(stream));
             continue;
@@ -86,6 +141,7 @@ pub async fn serve(
                 tracing::debug!(error = %e, %peer, "connection ended with an error");
             }
             drop(slot);
+            drop(client_slot);
         });
     }
     drop(listener);

@@ -11,11 +11,16 @@ use crate::{
     clock::now_ms,
     domain::PlatformId,
     error::{AppError, AppResult},
+    i18n::Msg,
     ids::new_id,
 };
 
 const ENTRY_COLUMNS: &str = "e.id, e.entry_date, e.kind, e.description, e.amount_cents, e.author_user_id, e.created_at, \
      (SELECT d.id FROM documents d WHERE d.id = e.document_id AND d.vessel_id = e.vessel_id) AS linked_document";
+
+/// Entries a vessel's record may hold: the record is printed as one PDF,
+/// and a record without bound let a PDF take seconds of CPU.
+pub const MAX_ENTRIES: i64 = 500;
 
 fn today() -> time::Date {
     time::OffsetDateTime::now_utc().date()
@@ -100,10 +105,14 @@ pub async fn add(state: &AppState, user: &User, id: &PlatformId, request: EntryR
     let entry_id = new_id();
     let now = now_ms();
     let mut tx = state.begin().await?;
-    sqlx::query(
+    // The vessel's row first, so that two additions at once are counted one
+    // after the other by the statement that checks the cap.
+    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(&vessel_id).execute(&mut *tx).await?;
+    let added = sqlx::query(
         "INSERT INTO maintenance_entries (id, vessel_id, author_user_id, entry_date, kind, description, amount_cents,
              document_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $9
+         WHERE (SELECT COUNT(*) FROM maintenance_entries WHERE vessel_id = $2) < $10",
     )
     .bind(&entry_id)
     .bind(&vessel_id)
@@ -114,8 +123,16 @@ pub async fn add(state: &AppState, user: &User, id: &PlatformId, request: EntryR
     .bind(entry.amount_cents)
     .bind(entry.document_id.clone())
     .bind(now)
+    .bind(MAX_ENTRIES)
     .execute(&mut *tx)
-    .await?;
+    .await?
+    .rows_affected();
+    if added == 0 {
+        return Err(AppError::Unprocessable {
+            message: Msg::new("record_full").arg("max", MAX_ENTRIES),
+            fields: std::collections::BTreeMap::new(),
+        });
+    }
     crate::audit::record(
         &mut tx,
         &vessel_id,

@@ -278,3 +278,29 @@ async fn past_owners_lose_access_at_the_transfer() {
     assert_eq!((status, theirs.as_array().unwrap().len()), (StatusCode::OK, 1));
     assert_eq!(buyer.get(&format!("/api/documents/{doc_id}/download")).await.status(), StatusCode::OK);
 }
+
+/// Small edges of an upload: a text field with a bidirectional override is
+/// refused as in JSON, a long file name keeps its extension, and an upload
+/// over 50 MB in all names that limit.
+#[tokio::test]
+async fn upload_edges_are_checked_like_every_other_input() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_vessel(&app).await;
+    let id = vessel["id"].as_str().unwrap();
+    let (status, body) = upload(&app, form(id, vec![("a.pdf", pdf(512), "custom", Some("a\u{202E}b"))])).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["fields"]["customType_0"].is_array(), "{body}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM documents").await, 0);
+
+    let long = format!("{}.pdf", "survey-report-".repeat(12));
+    let (status, body) = upload(&app, form(id, vec![(&long, pdf(512), "invoice", None)])).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let name = app.scalar_text("SELECT original_name FROM documents").await;
+    assert_eq!((name.rsplit_once('.').map(|(_, ext)| ext), name.chars().count()), (Some("pdf"), 120), "{name}");
+
+    let six = (0..6).map(|_| ("part.pdf", pdf(9 * 1024 * 1024), "invoice", None)).collect();
+    let (status, body) = upload(&app, form(id, six)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert_eq!(body["messageCode"], "upload_total_too_large", "{body}");
+    assert!(body["message"].as_str().unwrap().contains("50 MB"), "{body}");
+}

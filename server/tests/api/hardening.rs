@@ -263,8 +263,12 @@ async fn a_panicking_handler_still_answers_in_the_envelope() {
     let router = registry::http::router(app.state.clone(), api, axum::Router::new());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    let limits =
-        registry::http::serve::ConnectionLimits { header_read_timeout: Duration::from_secs(5), max_connections: 10 };
+    let limits = registry::http::serve::ConnectionLimits {
+        header_read_timeout: Duration::from_secs(5),
+        max_connections: 10,
+        max_per_client: 10,
+        trusted_proxies: Vec::new(),
+    };
     tokio::spawn(registry::http::serve::serve(router, listener, limits, std::future::pending()));
     let r = reqwest::get(format!("{base}/api/boom")).await.unwrap();
     assert!(r.headers().contains_key("x-request-id"));
@@ -341,4 +345,54 @@ async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
 
     registry::retention::sweep(db, now + 91 * DAY).await.unwrap();
     assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox").await, 0);
+}
+
+/// A connection from `source` (a loopback address of its own) to `base`'s port.
+async fn connect_from(source: [u8; 4], port: u16) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::from((source, 0))).unwrap();
+    socket.connect(std::net::SocketAddr::from(([127, 0, 0, 1], port))).await.unwrap()
+}
+
+/// What a connection answers to a plain GET of /healthz.
+async fn status_line(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = stream.write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n").await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned()
+}
+
+/// One address holding its share of connections with half-sent requests (a
+/// slowloris) is refused more, with 503 at once; another address is served.
+#[tokio::test]
+async fn one_client_address_cannot_take_every_connection() {
+    use tokio::io::AsyncWriteExt;
+    let app = TestApp::spawn().await;
+    let router = registry::http::router(app.state.clone(), axum::Router::new(), axum::Router::new());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let limits = registry::http::serve::ConnectionLimits {
+        header_read_timeout: Duration::from_secs(30),
+        max_connections: 20,
+        max_per_client: 4,
+        trusted_proxies: Vec::new(),
+    };
+    tokio::spawn(registry::http::serve::serve(router, listener, limits, std::future::pending()));
+    let mut slow = Vec::new();
+    for _ in 0..4 {
+        let mut stream = connect_from([127, 0, 0, 2], port).await;
+        stream.write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\n").await.unwrap();
+        slow.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut fifth = connect_from([127, 0, 0, 2], port).await;
+    assert!(status_line(&mut fifth).await.starts_with("HTTP/1.1 503"), "the slowloris address is refused");
+    let mut other = connect_from([127, 0, 0, 3], port).await;
+    assert!(status_line(&mut other).await.starts_with("HTTP/1.1 200"), "every other address is served");
+    // When the slow connections go, their address is served again.
+    drop(slow);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut again = connect_from([127, 0, 0, 2], port).await;
+    assert!(status_line(&mut again).await.starts_with("HTTP/1.1 200"));
 }

@@ -102,3 +102,99 @@ async fn entries_pass_to_the_new_owner_read_only() {
     assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
     assert_eq!(app.get(&format!("/api/vessels/{platform_id}/record.pdf")).await.status(), StatusCode::FORBIDDEN);
 }
+
+/// A record holds at most 500 entries, counted in the statement that adds
+/// one (two additions at the 499th: one is refused), each of at most 2,000
+/// characters.
+#[tokio::test]
+async fn a_record_holds_at_most_500_entries_of_2000_characters() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_vessel(&app).await;
+    let record = format!("/api/vessels/{}/record", vessel["platformId"].as_str().unwrap());
+    let (status, _) = parts(
+        app.post(&record, json!({"date": "2025-01-01", "kind": "service", "description": "x".repeat(2001)})).await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, first) = parts(
+        app.post(&record, json!({"date": "2025-01-01", "kind": "service", "description": "x".repeat(2000)})).await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    // Fill it up to 499 without 498 requests.
+    let author = app.scalar_text("SELECT author_user_id FROM maintenance_entries").await;
+    for n in 0..498 {
+        sqlx::query(
+            "INSERT INTO maintenance_entries (id, vessel_id, author_user_id, entry_date, kind, description, amount_cents,
+                 document_id, created_at, updated_at)
+             VALUES ($1, $2, $3, '2025-01-02', 'other', 'filler', NULL, NULL, 0, 0)",
+        )
+        .bind(format!("filler-{n:03}"))
+        .bind(vessel["id"].as_str().unwrap())
+        .bind(&author)
+        .execute(&app.db)
+        .await
+        .unwrap();
+    }
+    let adds: Vec<_> = (0..2)
+        .map(|n| {
+            let (client, url) = (app.client.clone(), app.url(&record));
+            let body = json!({"date": "2025-01-03", "kind": "repair", "description": format!("last {n}")});
+            tokio::spawn(async move { client.post(url).json(&body).send().await.unwrap() })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for add in adds {
+        let r = add.await.unwrap();
+        let status = r.status();
+        let (_, body) = parts(r).await;
+        if status != StatusCode::CREATED {
+            assert_eq!(body["messageCode"], "record_full", "{body}");
+        }
+        statuses.push(status);
+    }
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::CREATED, StatusCode::UNPROCESSABLE_ENTITY]);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM maintenance_entries").await, 500);
+}
+
+/// PDFs are drawn on the CPU pool with its bounded queue: with the pool
+/// saturated, a record answers 503 `busy` at once instead of stalling the
+/// runtime; once the pool is free, the PDF comes.
+#[tokio::test]
+async fn pdfs_are_drawn_on_the_cpu_pool_and_refused_when_it_is_full() {
+    let app = TestApp::spawn().await;
+    let vessel = app.owner_with_active_vessel("skipper@example.nl").await;
+    let pdf = format!("/api/vessels/{}/record.pdf", vessel["platformId"].as_str().unwrap());
+    // Hold every worker and fill the queue behind them.
+    let (release, gate) = std::sync::mpsc::channel::<()>();
+    let gate = std::sync::Arc::new(std::sync::Mutex::new(gate));
+    let mut held = Vec::new();
+    loop {
+        let gate = gate.clone();
+        let cpu = app.state.cpu.clone();
+        let job = tokio::spawn(async move { cpu.run(move || gate.lock().unwrap().recv().is_ok()).await });
+        tokio::task::yield_now().await;
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        if job.is_finished() {
+            assert!(matches!(job.await.unwrap(), Err(registry::cpu::CpuError::Busy)));
+            break;
+        }
+        held.push(job);
+        assert!(held.len() < 1000, "the pool's queue is bounded");
+    }
+    let r = app.get(&pdf).await;
+    assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(r.headers().contains_key(reqwest::header::RETRY_AFTER));
+    let (_, body) = parts(r).await;
+    assert_eq!(body["code"], "busy");
+    for _ in 0..held.len() {
+        release.send(()).unwrap();
+    }
+    for job in held {
+        assert!(job.await.unwrap().unwrap(), "every held job was released");
+    }
+    let r = app.get(&pdf).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(r.bytes().await.unwrap().starts_with(b"%PDF"));
+}
