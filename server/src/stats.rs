@@ -16,7 +16,8 @@ pub fn router() -> Router<AppState> {
 pub struct Stats {
     /// Vessels that are active in the registry.
     pub registered_vessels: i64,
-    /// Countries whose identifiers the registry supports.
+    /// Countries whose identifiers the registry supports: the EU members it serves and
+    /// Switzerland (the landing page calls them European countries).
     pub countries: i64,
     pub registration_fee_cents: i64,
     pub transfer_fee_cents: i64,

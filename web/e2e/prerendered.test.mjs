@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { BASE_URL, launchBrowser, newPage, takenOver } from "./helpers.mjs";
+import { BASE_URL, launchBrowser, newPage, signIn, takenOver, toast, waitForPath } from "./helpers.mjs";
 
 // The server sends the first pages as HTML written at build time in the reader's language
 // (src/app/prerender.tsx, server/src/http/prerendered.rs); the app takes that HTML over.
@@ -138,5 +138,29 @@ test("a reader whose choice the server does not know yet gets the page in their 
     assert.match(html, /<html lang="nl">/);
   } finally {
     await context.close();
+  }
+});
+
+test("a signed-in reader opens every first page, /login among them, and no page logs a problem", async () => {
+  // The server sends these pages as a guest sees them; a signed-in reader's first render must still
+  // match (React error #418 otherwise), and /login then sends them on to the dashboard.
+  const { page } = await newPage(browser);
+  try {
+    await signIn(page, "owner@registry.test", "sloop-owner-2025");
+    await toast(page, "Welcome back!").waitFor();
+    const logged = problems(page);
+    for (const path of PAGES) {
+      await page.goto(path);
+      if (path === "/login") {
+        await waitForPath(page, "/dashboard");
+        continue;
+      }
+      await takenOver(page);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+    }
+    await page.waitForTimeout(2_000);
+    assert.deepEqual(logged, [], logged.join("\n"));
+  } finally {
+    await page.context().close();
   }
 });

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
@@ -42,8 +43,13 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
-  // Signed-in users are sent on (spec: /dashboard, or where a sign-in prompt came from).
-  if (user && !login.isPending) return <Navigate to={target} replace />;
+  // Signed-in users are sent on (spec: /dashboard, or where a sign-in prompt came from). From an
+  // effect, not by rendering something else: the server sent this page's HTML as a guest sees it,
+  // and the first render must match it (a different one is React error #418 in the console).
+  const signedIn = Boolean(user) && !login.isPending;
+  useEffect(() => {
+    if (signedIn) void navigate(target, { replace: true });
+  }, [signedIn, navigate, target]);
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
