@@ -54,6 +54,7 @@ use crate::{
         transfers::resend_otp,
         transfers::cancel,
         documents::upload,
+        documents::upload_to_vessel,
         documents::list,
         documents::download,
         documents::remove,

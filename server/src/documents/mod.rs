@@ -37,7 +37,10 @@ pub fn router() -> Router<AppState> {
 /// The upload route, which the edge serves outside its small body limit:
 /// the files stream in under this route's own limits.
 pub fn upload_router() -> Router<AppState> {
-    Router::new().route("/api/documents/upload", post(upload)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT))
+    Router::new()
+        .route("/api/vessels/{id}/documents", post(upload_to_vessel))
+        .route("/api/documents/upload", post(upload))
+        .layer(DefaultBodyLimit::max(upload::BODY_LIMIT))
 }
 
 /// The form `POST /api/documents/upload` takes (`multipart/form-data`).
@@ -74,12 +77,58 @@ pub(crate) async fn upload(
     form: Multipart,
 ) -> AppResult<(StatusCode, ApiJson<Vec<Document>>)> {
     let user = &me.user;
-    let upload = upload::read(form, |vessel_id| {
-        let state = state.clone();
-        let user = user.clone();
-        async move { service::may_upload(&state, &user, &vessel_id).await }
-    })
+    let upload = upload::read(
+        form,
+        upload::Target::InForm(|vessel_id: String| {
+            let state = state.clone();
+            let user = user.clone();
+            async move { service::may_upload(&state, &user, &vessel_id).await }
+        }),
+    )
     .await?;
+    Ok((StatusCode::CREATED, ApiJson(service::store(&state, user, upload).await?)))
+}
+
+/// The form `POST /api/vessels/{id}/documents` takes: the files and their
+/// types, the vessel named in the path.
+#[derive(ToSchema)]
+#[allow(dead_code)] // Documents the form; the handler streams the fields itself.
+#[schema(rename_all = "camelCase")]
+pub struct VesselUploadForm {
+    /// Up to 10 files (PDF, JPEG or PNG; at most 10 MB each, 50 MB in all).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+    /// `documentType_{index}` for each file (0-based), one of the document
+    /// types; `customType_{index}` (1 to 100 characters) only for `custom`.
+    #[schema(rename = "documentType_0")]
+    document_type_0: DocumentType,
+    #[schema(rename = "customType_0")]
+    custom_type_0: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/vessels/{id}/documents", tag = "documents",
+    params(("id" = String, Path, description = "The vessel's platform ID",
+        pattern = r"^[-\t ]*([0-9A-HJKMNP-TV-Za-hjkmnp-tv-zOoIiLl][-\t ]*){12}$")),
+    request_body(content = VesselUploadForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = Vec<Document>, description = "Every file stored"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not the vessel's current owner: answered before the body is read"),
+              (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "The vessel no longer takes documents"),
+              (status = 413, body = ErrorBody, description = "A file over 10 MB, more than 10 files, or over 50 MB"),
+              (status = 415, body = ErrorBody, description = "Not a PDF, JPEG or PNG, or not what its name says (names the file)"),
+              (status = 422, body = ErrorBody, description = "Field errors: documentType_{i}, customType_{i}; or bad_multipart: not a readable form"),
+              (status = 503, body = ErrorBody, description = "Storage unavailable; nothing kept")))]
+pub(crate) async fn upload_to_vessel(
+    State(state): State<AppState>,
+    PlatformIdPath(id): PlatformIdPath,
+    me: CurrentUser,
+    form: Multipart,
+) -> AppResult<(StatusCode, ApiJson<Vec<Document>>)> {
+    let user = &me.user;
+    // Before a byte of the body: a stranger's upload is refused without being read.
+    let vessel_id = service::may_upload_to(&state, user, &id).await?;
+    let upload = upload::read(form, upload::Target::authorized(vessel_id)).await?;
     Ok((StatusCode::CREATED, ApiJson(service::store(&state, user, upload).await?)))
 }
 

@@ -29,6 +29,18 @@ fn not_owner() -> AppError {
     AppError::Forbidden("owner_only_upload".into())
 }
 
+/// The vessel a platform ID names, if `user` may add documents to it: asked
+/// before a byte of the upload is read (`POST /api/vessels/{id}/documents`).
+pub async fn may_upload_to(state: &AppState, user: &User, id: &PlatformId) -> AppResult<String> {
+    let vessel_id: String = sqlx::query_scalar("SELECT id FROM vessels WHERE platform_id = $1")
+        .bind(id.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(vessel_not_found)?;
+    may_upload(state, user, &vessel_id).await?;
+    Ok(vessel_id)
+}
+
 /// Whether `user` may add documents to vessel `vessel_id`: its current
 /// owner, while it is pending payment, active or in transfer.
 #[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]

@@ -75,15 +75,37 @@ fn multipart_error(e: &axum::extract::multipart::MultipartError) -> AppError {
     }
 }
 
-/// Read the whole form. `authorize` is called with the vessel id as soon as
-/// it is known, before any file is kept, so a stranger's files are dropped
-/// as they arrive.
-pub async fn read<F, Fut>(mut form: Multipart, authorize: F) -> AppResult<Upload>
+/// Which vessel the upload is for.
+pub enum Target<F> {
+    /// Named in the path and authorized before the body was read: a
+    /// `vesselId` field, if sent, must name the same vessel.
+    Authorized(String),
+    /// Named by the form's `vesselId` field (`POST /api/documents/upload`):
+    /// the check is called as soon as the field is read, before any file is
+    /// kept, so a stranger's files are dropped as they arrive.
+    InForm(F),
+}
+
+/// The check of a target that needs none.
+pub type NoCheck = fn(String) -> std::future::Ready<AppResult<()>>;
+
+impl Target<NoCheck> {
+    /// For a vessel already authorized from the address.
+    pub fn authorized(vessel_id: String) -> Self {
+        Self::Authorized(vessel_id)
+    }
+}
+
+/// Read the whole form for `target`.
+pub async fn read<F, Fut>(mut form: Multipart, target: Target<F>) -> AppResult<Upload>
 where
     F: Fn(String) -> Fut,
     Fut: std::future::Future<Output = AppResult<()>>,
 {
-    let mut vessel_id: Option<String> = None;
+    let (mut vessel_id, authorize) = match target {
+        Target::Authorized(id) => (Some(id), None),
+        Target::InForm(check) => (None, Some(check)),
+    };
     let mut files: Vec<IncomingFile> = Vec::new();
     let mut text: BTreeMap<String, String> = BTreeMap::new();
     let mut refusal: Option<Refusal> = None;
@@ -113,10 +135,18 @@ where
             continue;
         }
         if name == "vesselId" {
-            if let Err(e) = authorize(value.clone()).await {
-                refusal = Some(Refusal(e));
+            match (&authorize, &vessel_id) {
+                (Some(check), _) => {
+                    if let Err(e) = check(value.clone()).await {
+                        refusal = Some(Refusal(e));
+                    }
+                    vessel_id = Some(value);
+                }
+                (None, Some(named)) if *named != value => {
+                    refusal = Some(Refusal(AppError::field("vesselId", "upload_names_another_vessel")));
+                }
+                (None, _) => {}
             }
-            vessel_id = Some(value);
         } else {
             text.insert(name, value);
         }

@@ -304,3 +304,45 @@ async fn upload_edges_are_checked_like_every_other_input() {
     assert_eq!(body["messageCode"], "upload_total_too_large", "{body}");
     assert!(body["message"].as_str().unwrap().contains("50 MB"), "{body}");
 }
+
+/// `POST /api/vessels/{id}/documents`: the owner uploads as before; anyone
+/// else is refused before a byte of the body is read (the answer comes while
+/// the client is still sending its 52 MB), so strangers' uploads cost no memory.
+#[tokio::test]
+async fn uploads_to_a_vessel_are_authorized_before_the_body_is_read() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    let path = format!("/api/vessels/{platform_id}/documents");
+    let mut owners = Form::new();
+    owners = owners.text("documentType_0", "invoice").part("files", Part::bytes(pdf(512)).file_name("bill.pdf"));
+    let (status, stored) = parts(app.client.post(app.url(&path)).multipart(owners).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::CREATED, "{stored}");
+    assert_eq!(stored[0]["fileName"], "bill.pdf");
+
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    let login = stranger.login("stranger@example.nl", crate::helpers::PASSWORD).await;
+    let cookie = login.headers()[reqwest::header::SET_COOKIE].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let address = app.base.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let total: usize = 52 * 1024 * 1024;
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nhost: {address}\r\ncookie: {cookie}\r\n\
+         content-type: multipart/form-data; boundary=XyZ\r\ncontent-length: {total}\r\n\r\n\
+         --XyZ\r\ncontent-disposition: form-data; name=\"files\"; filename=\"big.pdf\"\r\n\r\n%PDF-1.4\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    // A megabyte of the 52, then the answer must already be there.
+    let _ = stream.write_all(&vec![b' '; 1024 * 1024]).await;
+    let mut answer = vec![0u8; 4096];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut answer))
+        .await
+        .expect("answered while the body was still being sent")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&answer[..n]).to_string();
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    assert!(answer.contains("owner_only_upload"), "{answer}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM documents").await, 1);
+}

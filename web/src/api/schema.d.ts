@@ -933,7 +933,7 @@ export interface paths {
         };
         get: operations["list"];
         put?: never;
-        post?: never;
+        post: operations["upload_to_vessel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1587,7 +1587,8 @@ export interface components {
         Stats: {
             /**
              * Format: int64
-             * @description Countries whose identifiers the registry supports.
+             * @description Countries whose identifiers the registry supports: the EU members it serves and
+             *     Switzerland (the landing page calls them European countries).
              */
             countries: number;
             /**
@@ -1755,6 +1756,20 @@ export interface components {
         };
         /** @enum {string} */
         VesselStatus: "pending_payment" | "active" | "in_transfer" | "deactivated" | "needs_review";
+        /**
+         * @description The form `POST /api/vessels/{id}/documents` takes: the files and their
+         *     types, the vessel named in the path.
+         */
+        VesselUploadForm: {
+            customType_0?: string | null;
+            /**
+             * @description `documentType_{index}` for each file (0-based), one of the document
+             *     types; `customType_{index}` (1 to 100 characters) only for `custom`.
+             */
+            documentType_0: components["schemas"]["DocumentType"];
+            /** @description Up to 10 files (PDF, JPEG or PNG; at most 10 MB each, 50 MB in all). */
+            files: string[];
+        };
         Warning: {
             field: string;
             message: string;
@@ -7660,6 +7675,138 @@ export interface operations {
                 };
             };
             /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_to_vessel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's platform ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VesselUploadForm"];
+            };
+        };
+        responses: {
+            /** @description Every file stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the vessel's current owner: answered before the body is read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vessel no longer takes documents */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file over 10 MB, more than 10 files, or over 50 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF, JPEG or PNG, or not what its name says (names the file) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Field errors: documentType_{i}, customType_{i}; or bad_multipart: not a readable form */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage unavailable; nothing kept */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -183,7 +183,7 @@ function UploadForm({
     const items = queue.items;
     setServerErrors({});
     upload.mutate(
-      { vesselId: vessel.id, items },
+      { platformId: vessel.platformId, items },
       {
         onSuccess: (documents) => {
           toast({

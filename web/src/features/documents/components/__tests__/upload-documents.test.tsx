@@ -200,11 +200,11 @@ describe("Upload documents: the form and the queue", () => {
 });
 
 describe("Upload documents: uploading", () => {
-  it("sends the queue in one form, vesselId first, then returns to the vessel after a second", async () => {
+  it("sends the queue in one form to the vessel's address, then returns to the vessel after a second", async () => {
     const user = userEvent.setup();
     let sent: [string, FormDataEntryValue][] = [];
     setup({
-      "POST /api/documents/upload": (_url, init) => {
+      "POST /api/vessels/7KQ2-M9XD-4HTB/documents": (_url, init) => {
         sent = Array.from((init?.body as FormData).entries());
         return jsonResponse(201, [makeDocument(), makeDocument({ id: "01JDOC00000000000000000002", documentType: "custom" })]);
       },
@@ -216,19 +216,11 @@ describe("Upload documents: uploading", () => {
 
     await seeToast("Documents Uploaded");
     await seeToast("2 documents were uploaded and await review.");
-    expect(sent.map(([name]) => name)).toEqual([
-      "vesselId",
-      "documentType_0",
-      "files",
-      "documentType_1",
-      "customType_1",
-      "files",
-    ]);
-    expect(sent[0]).toEqual(["vesselId", "v-1"]);
-    expect(sent[1]).toEqual(["documentType_0", "invoice"]);
-    expect((sent[2]?.[1] as File).name).toBe("invoice.pdf");
-    expect(sent[4]).toEqual(["customType_1", "Survey report"]);
-    expect((sent[5]?.[1] as File).name).toBe("survey.jpg");
+    expect(sent.map(([name]) => name)).toEqual(["documentType_0", "files", "documentType_1", "customType_1", "files"]);
+    expect(sent[0]).toEqual(["documentType_0", "invoice"]);
+    expect((sent[1]?.[1] as File).name).toBe("invoice.pdf");
+    expect(sent[3]).toEqual(["customType_1", "Survey report"]);
+    expect((sent[4]?.[1] as File).name).toBe("survey.jpg");
 
     // Not at once: a second later.
     expect(screen.queryByText(/Navigated to/)).not.toBeInTheDocument();
@@ -238,7 +230,7 @@ describe("Upload documents: uploading", () => {
   it("keeps the queue and shows the server's message when the upload fails", async () => {
     const user = userEvent.setup();
     setup({
-      "POST /api/documents/upload": jsonResponse(415, {
+      "POST /api/vessels/7KQ2-M9XD-4HTB/documents": jsonResponse(415, {
         message: "fake.pdf: only PDF, JPEG and PNG files are accepted, and the file's contents must match its name.",
         code: "unsupported_file",
       }),
@@ -257,7 +249,7 @@ describe("Upload documents: uploading", () => {
   it("puts the server's field errors on the queued document they concern", async () => {
     const user = userEvent.setup();
     setup({
-      "POST /api/documents/upload": jsonResponse(422, {
+      "POST /api/vessels/7KQ2-M9XD-4HTB/documents": jsonResponse(422, {
         message: "Some fields are invalid.",
         code: "validation_failed",
         fields: { customType_1: ["A custom document's name can be at most 100 characters."] },
@@ -277,7 +269,7 @@ describe("Upload documents: uploading", () => {
   it("switches to 'Access Denied' when the upload is refused as not the owner's", async () => {
     const user = userEvent.setup();
     setup({
-      "POST /api/documents/upload": jsonResponse(403, {
+      "POST /api/vessels/7KQ2-M9XD-4HTB/documents": jsonResponse(403, {
         message: "Access Denied: You must be the current owner to upload documents for this vessel.",
         code: "forbidden",
       }),
