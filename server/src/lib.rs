@@ -25,6 +25,7 @@ pub mod openapi;
 pub mod otp;
 pub mod outbox;
 pub mod payments;
+pub mod private_files;
 pub mod profile;
 pub mod public_pages;
 pub mod request_context;

@@ -77,7 +77,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     for warning in &config.warnings {
         tracing::warn!("{warning}");
     }
+    // Before anything is created: the database, the data directory and the
+    // stored objects are the server's user's alone.
+    registry::private_files::restrict();
     std::fs::create_dir_all(&config.data_dir)?;
+    registry::private_files::tighten(&config.data_dir)?;
     let addr = config.addr;
     let (state, worker) = server::assemble(config).await?;
     match cli.command {
@@ -85,7 +89,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
             tokio::spawn(worker.run());
-            tokio::spawn(registry::retention::run(state.db.clone()));
+            tokio::spawn(registry::retention::run(state.db.clone(), state.storage.clone()));
             tokio::spawn(registry::transfers::service::expire_periodically(state.clone()));
             tokio::spawn(registry::payments::follow_up::run_periodically(state.clone()));
             tokio::spawn(registry::identity::service::decide_periodically(state.clone()));

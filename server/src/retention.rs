@@ -8,6 +8,7 @@
 //! | sent or failed emails and SMS | body (links, codes) erased after 7 days, the rest deleted after 90 |
 //! | payment records | 7 years (bookkeeping), then deleted with their events and refunds |
 //! | identity photos | until the check is decided (seconds) |
+//! | stored objects no row refers to (a process killed between storing a file and committing its row) | an hour |
 //! | the audit log | kept: append-only, ids and reasons, no secrets |
 
 use crate::{
@@ -82,8 +83,51 @@ pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
     Ok(swept)
 }
 
+/// How long an object may exist without a row that refers to it: an upload
+/// stores its files before it commits their rows.
+pub const ORPHAN_AFTER_MS: i64 = HOUR;
+
+/// The prefixes of stored objects and the column that refers to each.
+const OBJECTS: [(&str, &str); 2] = [
+    ("documents", "SELECT object_key FROM documents WHERE object_key IN"),
+    ("identity", "SELECT document_key FROM identity_sessions WHERE document_key IN"),
+];
+
+/// Delete stored objects older than [`ORPHAN_AFTER_MS`] that no row refers
+/// to: what a process killed between storing a file and committing its row
+/// left behind. Answers how many were deleted.
+#[tracing::instrument(skip(db, store))]
+pub async fn sweep_objects(db: &Db, store: &crate::storage::Store, now: i64) -> anyhow::Result<u64> {
+    use futures_util::TryStreamExt;
+    let before = now - ORPHAN_AFTER_MS;
+    let mut deleted = 0;
+    for (prefix, referenced) in OBJECTS {
+        let prefix = object_store::path::Path::from(prefix);
+        let old: Vec<String> = store
+            .list(Some(&prefix))
+            .try_filter(|meta| std::future::ready(meta.last_modified.timestamp_millis() <= before))
+            .map_ok(|meta| meta.location.to_string())
+            .try_collect()
+            .await?;
+        for chunk in old.chunks(200) {
+            let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!("{referenced} ({})", placeholders.join(", "));
+            let mut query = sqlx::query_scalar::<_, String>(&sql);
+            for key in chunk {
+                query = query.bind(key);
+            }
+            let kept: std::collections::HashSet<String> = query.fetch_all(db).await?.into_iter().collect();
+            for key in chunk.iter().filter(|key| !kept.contains(*key)) {
+                crate::storage::delete(store, &object_store::path::Path::from(key.as_str())).await?;
+                deleted += 1;
+            }
+        }
+    }
+    Ok(deleted)
+}
+
 /// Sweep now and then every [`EVERY`], for as long as the server runs.
-pub async fn run(db: Db) {
+pub async fn run(db: Db, store: crate::storage::Store) {
     let mut tick = tokio::time::interval(EVERY);
     loop {
         tick.tick().await;
@@ -91,6 +135,11 @@ pub async fn run(db: Db) {
             Ok(swept) if swept != Swept::default() => tracing::info!(?swept, "retention sweep"),
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "retention sweep failed"),
+        }
+        match sweep_objects(&db, &store, now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(deleted = n, "stored objects no row refers to deleted"),
+            Err(e) => tracing::error!(error = %format!("{e:#}"), "sweeping stored objects failed"),
         }
     }
 }

@@ -20,6 +20,9 @@ pub fn open(url: &url::Url) -> anyhow::Result<Store> {
         "file" => {
             let dir = url.to_file_path().map_err(|()| anyhow::anyhow!("not a local path: {url}"))?;
             std::fs::create_dir_all(&dir)?;
+            // Objects are created private (`private_files::restrict`); a
+            // directory made before that is closed to others here.
+            crate::private_files::tighten(&dir)?;
             Arc::new(LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true))
         }
         "s3" => {

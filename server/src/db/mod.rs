@@ -117,6 +117,9 @@ fn ensure_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
     {
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
+    // A database created before its files were kept private.
+    crate::private_files::tighten_sqlite(std::path::Path::new(path))
+        .with_context(|| format!("making {path} private"))?;
     Ok(())
 }
 

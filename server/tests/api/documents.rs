@@ -346,3 +346,38 @@ async fn uploads_to_a_vessel_are_authorized_before_the_body_is_read() {
     assert!(answer.contains("owner_only_upload"), "{answer}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM documents").await, 1);
 }
+
+/// An object whose row was never committed (a process killed between storing
+/// the file and the commit) is deleted by the retention sweep once it is an
+/// hour old; stored documents and identity photos in use stay.
+async fn orphaned_objects_are_swept_after_an_hour(app: TestApp) {
+    use registry::clock::{HOUR, now_ms};
+    let vessel = owner_with_vessel(&app).await;
+    let (status, _) =
+        upload(&app, form(vessel["id"].as_str().unwrap(), vec![("a.pdf", pdf(512), "invoice", None)])).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let orphan = registry::storage::new_key();
+    registry::storage::put(&app.state.storage, &orphan, bytes::Bytes::from_static(b"%PDF-1.4 left behind"))
+        .await
+        .unwrap();
+    assert_eq!(stored_objects(&app).await, 2);
+    let swept = registry::retention::sweep_objects(&app.db, &app.state.storage, now_ms()).await.unwrap();
+    assert_eq!(swept, 0, "not before it is an hour old: its upload may still be committing");
+    let swept = registry::retention::sweep_objects(&app.db, &app.state.storage, now_ms() + 2 * HOUR).await.unwrap();
+    assert_eq!(swept, 1);
+    let left = registry::storage::keys(&app.state.storage, "documents").await.unwrap();
+    assert_eq!(left.len(), 1);
+    assert_ne!(left[0], orphan.to_string());
+    let kept = app.scalar_text("SELECT object_key FROM documents").await;
+    assert_eq!(left[0], kept);
+}
+
+#[tokio::test]
+async fn orphaned_objects_are_swept_after_an_hour_on_the_filesystem() {
+    orphaned_objects_are_swept_after_an_hour(TestApp::spawn().await).await;
+}
+
+#[tokio::test]
+async fn orphaned_objects_are_swept_after_an_hour_on_s3() {
+    orphaned_objects_are_swept_after_an_hour(s3_app().await).await;
+}

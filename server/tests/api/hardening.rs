@@ -396,3 +396,43 @@ async fn one_client_address_cannot_take_every_connection() {
     let mut again = connect_from([127, 0, 0, 2], port).await;
     assert!(status_line(&mut again).await.starts_with("HTTP/1.1 200"));
 }
+
+/// The database (and its WAL), the data directory and the stored objects are
+/// readable by the server's user only, whether the binary creates them or
+/// finds them made by an earlier version with 0644.
+#[tokio::test]
+async fn the_database_data_directory_and_objects_are_the_server_users_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let root = std::env::temp_dir().join(format!("registry-private-{}", registry::ids::new_id()));
+    let data = root.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let database = data.join("registry.db");
+    std::fs::write(&database, b"").unwrap();
+    std::fs::set_permissions(&database, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_registry"))
+        .args(["seed", "--demo", "--if-empty"])
+        .env("REGISTRY_DATA_DIR", &data)
+        .env("REGISTRY_DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env("REGISTRY_STORAGE_URL", format!("file://{}/", data.join("objects").display()))
+        .env("REGISTRY_LOG", "error")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(mode(&data), 0o700);
+    assert_eq!(mode(&database), 0o600);
+    let objects = data.join("objects").join("documents");
+    let stored: Vec<_> = std::fs::read_dir(&objects).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(!stored.is_empty(), "the demo stores documents");
+    assert_eq!(mode(&objects), 0o700);
+    for object in stored {
+        assert_eq!(mode(&object), 0o600, "{}", object.display());
+    }
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        let expected = if path.is_dir() { 0o700 } else { 0o600 };
+        assert_eq!(mode(&path), expected, "{}", path.display());
+    }
+    std::fs::remove_dir_all(&root).ok();
+}
