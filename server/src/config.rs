@@ -105,6 +105,12 @@ pub struct Config {
     /// Connections one client address may hold at once (`REGISTRY_MAX_CONNECTIONS_PER_CLIENT`, 64);
     /// a trusted proxy's are counted in the total only.
     pub max_connections_per_client: usize,
+    /// An ordinary request body must arrive within this time, and an upload
+    /// gets it as grace before its minimum rate counts (`REGISTRY_BODY_READ_TIMEOUT_SECS`, 10).
+    pub body_read_timeout: std::time::Duration,
+    /// The average rate an upload's body must keep after the grace
+    /// (`REGISTRY_UPLOAD_MIN_BYTES_PER_SEC`, 32 KiB/s).
+    pub upload_min_bytes_per_sec: u64,
     /// Where documents are stored (`REGISTRY_STORAGE_URL`): `file://DIR` or
     /// `s3://bucket/prefix` (credentials and endpoint from `AWS_*`).
     pub storage_url: url::Url,
@@ -222,6 +228,8 @@ struct RawConfig {
     header_read_timeout_secs: Option<String>,
     max_connections: Option<String>,
     max_connections_per_client: Option<String>,
+    body_read_timeout_secs: Option<String>,
+    upload_min_bytes_per_sec: Option<String>,
     sms: Option<String>,
     twilio_account_sid: Option<String>,
     twilio_auth_token: Option<String>,
@@ -248,7 +256,7 @@ fn loopback_host(url: &url::Url) -> bool {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 32] = [
+        let fields: [(&str, &mut Option<String>); 34] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -269,6 +277,8 @@ impl RawConfig {
             ("REGISTRY_HEADER_READ_TIMEOUT_SECS", &mut self.header_read_timeout_secs),
             ("REGISTRY_MAX_CONNECTIONS", &mut self.max_connections),
             ("REGISTRY_MAX_CONNECTIONS_PER_CLIENT", &mut self.max_connections_per_client),
+            ("REGISTRY_BODY_READ_TIMEOUT_SECS", &mut self.body_read_timeout_secs),
+            ("REGISTRY_UPLOAD_MIN_BYTES_PER_SEC", &mut self.upload_min_bytes_per_sec),
             ("REGISTRY_SMS", &mut self.sms),
             ("REGISTRY_TWILIO_ACCOUNT_SID", &mut self.twilio_account_sid),
             ("REGISTRY_TWILIO_AUTH_TOKEN", &mut self.twilio_auth_token),
@@ -585,6 +595,13 @@ impl RawConfig {
         let max_connections = usize::try_from(max_connections).unwrap_or(usize::MAX);
         let per_client = positive("REGISTRY_MAX_CONNECTIONS_PER_CLIENT", self.max_connections_per_client, 64);
         let max_connections_per_client = usize::try_from(per_client).unwrap_or(usize::MAX);
+        let body_read_timeout = std::time::Duration::from_secs(positive(
+            "REGISTRY_BODY_READ_TIMEOUT_SECS",
+            self.body_read_timeout_secs,
+            10,
+        ));
+        let upload_min_bytes_per_sec =
+            positive("REGISTRY_UPLOAD_MIN_BYTES_PER_SEC", self.upload_min_bytes_per_sec, 32 * 1024);
 
         let data_dir = PathBuf::from(self.data_dir.unwrap_or_else(|| "data".into()));
         let storage_url = if let Some(raw) = self.storage_url {
@@ -625,6 +642,8 @@ impl RawConfig {
             header_read_timeout,
             max_connections,
             max_connections_per_client,
+            body_read_timeout,
+            upload_min_bytes_per_sec,
             storage_url,
             signing_key: self.signing_key.map(Secret::new),
             warnings,

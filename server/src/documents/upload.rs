@@ -59,6 +59,9 @@ fn unsupported(name: &str) -> AppError {
 }
 
 fn multipart_error(e: &axum::extract::multipart::MultipartError) -> AppError {
+    if crate::http::body_deadline::is_too_slow(e) {
+        return crate::http::body_deadline::timeout();
+    }
     let status = e.status();
     if status == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         // The body limit is the whole upload's (a file over its own limit is

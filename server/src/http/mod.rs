@@ -2,6 +2,7 @@
 //! listener. It knows no feature: `crate::routes` composes their routers and
 //! hands the result to [`router`].
 
+pub mod body_deadline;
 pub mod client_addr;
 pub mod extract;
 pub mod hosted_page;
@@ -53,10 +54,13 @@ pub fn router(state: AppState, api: Router<AppState>, uploads: Router<AppState>)
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .fallback_service(web::service(&state.config.web_dir))
+        .layer(middleware::from_fn_with_state(state.clone(), body_deadline::read_within))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)));
-    let uploads = uploads.layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_mins(5)));
+    let uploads = uploads
+        .layer(middleware::from_fn_with_state(state.clone(), body_deadline::keep_rate))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_mins(5)));
     let mut app = small
         .merge(uploads)
         .layer(middleware::from_fn_with_state(state.clone(), security::cross_origin_protection))

@@ -436,3 +436,47 @@ async fn the_database_data_directory_and_objects_are_the_server_users_alone() {
     }
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// Send `head` and the first bytes of a body that never finishes; answer the status line.
+async fn trickle(base: &str, head: String, first: &[u8]) -> (String, std::time::Duration) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(base.trim_start_matches("http://")).await.unwrap();
+    let started = std::time::Instant::now();
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(first).await.unwrap();
+    let mut answer = vec![0u8; 2048];
+    let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut answer)).await.expect("an answer").unwrap();
+    (String::from_utf8_lossy(&answer[..n]).to_string(), started.elapsed())
+}
+
+/// A body trickled in is cut off: an ordinary one must arrive within the
+/// read timeout, an upload must keep the minimum rate after it; both 408.
+#[tokio::test]
+async fn a_trickled_body_is_answered_408_within_the_read_timeout() {
+    let app = TestApp::spawn_with(&[
+        ("REGISTRY_BODY_READ_TIMEOUT_SECS", "1"),
+        ("REGISTRY_UPLOAD_MIN_BYTES_PER_SEC", "100000"),
+    ])
+    .await;
+    let head =
+        "POST /api/auth/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"
+            .to_owned();
+    let (answer, took) = trickle(&app.base, head, b"{\"email\":").await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"code\":\"timeout\""), "{answer}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+
+    let vessel = app.owner_with_active_vessel("owner@example.nl").await;
+    let login = app.login("owner@example.nl", crate::helpers::PASSWORD).await;
+    let cookie = login.headers()[header::SET_COOKIE].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let head = format!(
+        "POST /api/vessels/{}/documents HTTP/1.1\r\nhost: x\r\ncookie: {cookie}\r\n\
+         content-type: multipart/form-data; boundary=XyZ\r\ncontent-length: 1000000\r\n\r\n\
+         --XyZ\r\ncontent-disposition: form-data; name=\"files\"; filename=\"slow.pdf\"\r\n\r\n%PDF-1.4\n",
+        vessel["platformId"].as_str().unwrap()
+    );
+    let (answer, took) = trickle(&app.base, head, &[b' '; 1024]).await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM documents").await, 0);
+}
