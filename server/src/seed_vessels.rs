@@ -405,7 +405,7 @@ async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::R
 }
 
 async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Result<()> {
-    const COLS: usize = 16;
+    const COLS: usize = 18;
     let placeholders = |width: usize, count: usize| {
         (0..count)
             .map(|r| format!("({})", (1..=width).map(|c| format!("${}", r * width + c)).collect::<Vec<_>>().join(", ")))
@@ -414,8 +414,8 @@ async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Resul
     };
     let sql = format!(
         "INSERT INTO vessels (id, platform_id, owner_user_id, name, make, model, build_year, length_cm, country_code,
-             cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, status, owner_phone_e164,
-             public_visibility, for_sale)
+             cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, owners_count, first_owned_at,
+             status, owner_phone_e164, public_visibility, for_sale)
          SELECT t.*, 'active', '+31600000000', 1, 0 FROM (VALUES {}) AS t",
         placeholders(COLS, rows.len())
     );
@@ -437,7 +437,10 @@ async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Resul
             .bind(r.mmsi.as_ref().map(|_| r.country))
             .bind(&r.search_text)
             .bind(r.created_at)
-            .bind(r.created_at);
+            .bind(r.created_at)
+            // The owners its history below holds, and when the first began.
+            .bind(if r.previous_owner.is_some() { 2_i64 } else { 1 })
+            .bind(r.previous_owner.as_ref().map_or(r.created_at, |(_, since)| *since));
     }
     q.execute(&mut **tx).await?;
 

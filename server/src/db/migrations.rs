@@ -66,6 +66,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(24, "payment failures by message code", "0024_payment_failure_codes.sql"),
     per_backend!(25, "money with effect: provider cancellations, refunds by the registry", "0025_money_with_effect"),
     portable!(26, "codes texted per account, for the daily budgets", "0026_code_budgets.sql"),
+    portable!(27, "owners per vessel, for the cards' ownership summary", "0027_owners_count.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

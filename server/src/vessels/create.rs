@@ -357,6 +357,11 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         .bind(now)
         .execute(&mut *tx)
         .await?;
+        sqlx::query("UPDATE vessels SET owners_count = 1, first_owned_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
         crate::audit::record(
             &mut tx,
             &id,

@@ -470,6 +470,15 @@ async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64)
     .bind(at)
     .execute(&mut **tx)
     .await?;
+    // The cards' ownership summary, kept with the entry it counts.
+    sqlx::query(
+        "UPDATE vessels SET owners_count = owners_count + 1, first_owned_at = COALESCE(first_owned_at, $1)
+         WHERE id = $2",
+    )
+    .bind(at)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

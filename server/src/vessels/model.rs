@@ -22,6 +22,12 @@ pub const CLAIM_WINDOW_MS: i64 = 30 * crate::clock::DAY;
 /// The review reasons stored as message codes.
 const REVIEW_CODES: [&str; 2] = [IDENTIFIER_TAKEN, CLAIM_EXPIRED];
 
+/// '2 owners since 2019', in the reader's language; none before a first owner.
+fn ownership_summary(owners: i64, since_ms: Option<i64>) -> Option<String> {
+    let since = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(since_ms?) * 1_000_000).ok()?;
+    (owners > 0).then(|| Msg::new("ownership_summary").arg("count", owners).arg("year", since.year()).localized())
+}
+
 /// A stored review reason as the reader reads it.
 fn review_reason(stored: String) -> String {
     match REVIEW_CODES.into_iter().find(|code| *code == stored) {
@@ -107,6 +113,8 @@ pub struct Vessel {
     /// `NL-BEN12345F819`, `unknown`, or null for vessels built before 1998.
     pub cin: Option<String>,
     pub identifiers: VesselIdentifiers,
+    /// How many owners the vessel has had and since which year, in the
+    /// reader's language ('2 owners since 2019'); null before its first owner.
     pub ownership_summary: Option<String>,
     /// The current owner has verified their email, mobile number and
     /// identity, and an administrator has verified at least one of this
@@ -120,7 +128,7 @@ macro_rules! vessel_fields {
         "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
          v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
          v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
-         v.documents_count, v.verified_documents_count, v.created_at, v.review_reason"
+         v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, v.owners_count, v.first_owned_at"
     };
 }
 
@@ -185,7 +193,7 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 eni_number: r.try_get("eni_number")?,
                 national,
             },
-            ownership_summary: None,
+            ownership_summary: ownership_summary(r.try_get("owners_count")?, r.try_get("first_owned_at")?),
             verified: r.try_get::<i64, _>("owner_verified")? > 0
                 && r.try_get::<i64, _>("verified_documents_count")? > 0,
         })

@@ -341,6 +341,13 @@ pub async fn invariants(app: &TestApp) {
         )
         .await;
     assert_eq!(disagree, 0, "a vessel's owner is not its open ownership entry's");
+    let miscounted = app
+        .scalar(
+            "SELECT COUNT(*) FROM vessels v
+             WHERE v.owners_count <> (SELECT COUNT(*) FROM ownership_history h WHERE h.vessel_id = v.id)",
+        )
+        .await;
+    assert_eq!(miscounted, 0, "a vessel's owner count is not its ownership history's");
     let vessels = sqlx::query("SELECT id, platform_id, status FROM vessels").fetch_all(&app.db).await.unwrap();
     for v in vessels {
         let (id, platform_id, status): (String, String, String) =

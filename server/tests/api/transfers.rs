@@ -588,3 +588,28 @@ async fn an_unclaimed_vessel_is_held_for_review_after_30_days_and_resolved_by_an
         crate::money::invariants(&app).await;
     }
 }
+
+/// A vessel's card says how many owners it has had and since when, in the
+/// reader's language, and counts the buyer once the transfer completes.
+#[tokio::test]
+async fn the_card_summarises_the_ownership_history() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let year = time::OffsetDateTime::now_utc().year();
+    let (_, mine) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(mine[0]["ownershipSummary"], format!("1 owner since {year}"));
+    let buyer = buyer(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
+    assert_eq!(pay_transfer(&app, &vessel, &id).await.0, StatusCode::OK);
+    let found = TestApp::browser()
+        .get(app.url("/api/vessels/search?q=Zeemeeuw"))
+        .header("accept-language", "nl")
+        .send()
+        .await
+        .unwrap();
+    let (_, found) = parts(found).await;
+    assert_eq!(found["data"][0]["ownershipSummary"], format!("2 eigenaren sinds {year}"), "{found}");
+    let (_, theirs) = parts(buyer.get("/api/vessels/my/list").await).await;
+    assert_eq!(theirs[0]["ownershipSummary"], format!("2 owners since {year}"));
+    crate::money::invariants(&app).await;
+}

@@ -1694,6 +1694,10 @@ export interface components {
             make: string;
             model: string;
             name?: string | null;
+            /**
+             * @description How many owners the vessel has had and since which year, in the
+             *     reader's language ('2 owners since 2019'); null before its first owner.
+             */
             ownershipSummary?: string | null;
             /** @description Grouped for display, e.g. `7KQ2-M9XD-4HTB`. */
             platformId: string;
