@@ -22,7 +22,7 @@ use sqlx::{
     AnyConnection, ConnectOptions, Connection,
     any::{AnyConnectOptions, AnyRow},
 };
-use tokio::sync::{Mutex, MutexGuard};
+use tokio::sync::{Mutex, MutexGuard, OwnedSemaphorePermit, Semaphore};
 
 use super::{Backend, Db, IDLE_BEFORE_PING, prepare};
 
@@ -44,6 +44,12 @@ struct Open {
 
 pub struct ReadLane {
     slots: Box<[Mutex<Option<Open>>]>,
+    /// One permit per slot, handed out in arrival order (tokio's semaphore
+    /// is fair): a request waits its turn for whichever slot frees first,
+    /// instead of queueing behind one particular slot while a newcomer takes
+    /// another that just came free. Under CPU contention the unfair queue let
+    /// a few requests wait for seconds (docs/PERFORMANCE.md).
+    turns: std::sync::Arc<Semaphore>,
     next: AtomicUsize,
     options: AnyConnectOptions,
     backend: Backend,
@@ -60,22 +66,27 @@ impl ReadLane {
         };
         Self {
             slots: (0..size).map(|_| Mutex::new(None)).collect(),
+            turns: std::sync::Arc::new(Semaphore::new(size)),
             next: AtomicUsize::new(0),
             options: (*db.connect_options()).clone(),
             backend,
         }
     }
 
-    /// A connection of the lane: the first free one, so that under light
-    /// traffic the same few stay warm and skip the idle check; else the
-    /// next in turn.
+    /// A connection of the lane, in arrival order: the first free one once
+    /// it is this request's turn, so that under light traffic the same few
+    /// stay warm and skip the idle check.
     pub async fn acquire(&self) -> sqlx::Result<LaneConnection<'_>> {
+        let turn =
+            bounded(async { self.turns.clone().acquire_owned().await.map_err(|_| sqlx::Error::PoolClosed) }).await?;
+        // With a permit, a slot is free (every holder of a slot holds a
+        // permit, and gives the slot back before the permit).
         let free = self.slots.iter().find_map(|slot| slot.try_lock().ok());
         let mut slot = if let Some(slot) = free {
             slot
         } else {
-            let turn = self.next.fetch_add(1, Ordering::Relaxed) % self.slots.len();
-            bounded(async { Ok(self.slots[turn].lock().await) }).await?
+            let next = self.next.fetch_add(1, Ordering::Relaxed) % self.slots.len();
+            bounded(async { Ok(self.slots[next].lock().await) }).await?
         };
         if let Some(open) = slot.as_mut().filter(|o| o.last_used.elapsed() > IDLE_BEFORE_PING)
             && bounded(open.conn.ping()).await.is_err()
@@ -91,7 +102,7 @@ impl ReadLane {
             .await?;
             *slot = Some(Open { conn, last_used: Instant::now() });
         }
-        Ok(LaneConnection { slot, busy: false })
+        Ok(LaneConnection { slot, busy: false, _turn: turn })
     }
 }
 
@@ -100,6 +111,9 @@ pub struct LaneConnection<'a> {
     slot: MutexGuard<'a, Option<Open>>,
     /// A statement is under way; still set when the caller was cancelled.
     busy: bool,
+    /// Declared after `slot`, so dropped after it: the slot is free before
+    /// the next request's turn comes.
+    _turn: OwnedSemaphorePermit,
 }
 
 impl LaneConnection<'_> {

@@ -734,3 +734,41 @@ async fn kept_matches_page_alike_with_a_pinned_vessel_a_country_and_after_a_chan
     let ids: Vec<&str> = all.iter().map(String::as_str).collect();
     pages_twice_agree(&app, &format!("query={pid}"), 10, &ids).await;
 }
+
+/// The read lane serves waiters in arrival order across its slots: a request
+/// waits its turn for whichever connection frees first, never behind one
+/// particular slot while a newcomer takes another (the tail latency under
+/// CPU contention, docs/PERFORMANCE.md).
+#[tokio::test]
+async fn the_read_lane_serves_waiters_in_arrival_order() {
+    let app = TestApp::spawn().await;
+    let lane = &app.state.reads;
+    let mut held = Vec::new();
+    while let Ok(connection) = tokio::time::timeout(std::time::Duration::from_millis(50), lane.acquire()).await {
+        held.push(connection.unwrap());
+    }
+    assert!(held.len() >= 2, "a lane of several connections");
+    let served = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut waiters = Vec::new();
+    for arrival in 0..held.len() * 2 {
+        let (state, served) = (app.state.clone(), served.clone());
+        waiters.push(tokio::spawn(async move {
+            let connection = state.reads.acquire().await.unwrap();
+            served.lock().unwrap().push(arrival);
+            drop(connection);
+        }));
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // The slots come free last first.
+    while let Some(connection) = held.pop() {
+        drop(connection);
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    for waiter in waiters {
+        waiter.await.unwrap();
+    }
+    let served = served.lock().unwrap().clone();
+    let mut in_order = served.clone();
+    in_order.sort_unstable();
+    assert_eq!(served, in_order, "served in the order they came");
+}
