@@ -12,6 +12,9 @@
 #    request is answered quickly throughout (a 503 `busy` while the cap is
 #    full), every slow connection is closed by the header timeout, and normal
 #    requests succeed again afterwards.
+# 3. 30 vessel-record PDFs at once, of a record at its cap (500 entries of 2,000
+#    characters). Target: /healthz answered within 100 ms throughout (PDFs are
+#    drawn on the CPU pool, not the async runtime); each PDF a 200 or a 503 `busy`.
 # Prints the figures recorded in docs/PERFORMANCE.md; exits 1 if a target is missed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -146,6 +149,62 @@ c.request("GET", "/healthz")
 after_status = c.getresponse().status
 print(f"a normal request afterwards: {after_status}")
 if after_status != 200: failures.append(f"after the attack /healthz answered {after_status}")
+
+# 3. Vessel-record PDFs. An owner with a vessel whose record is full.
+def call(method, path, body=None, cookie=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {"content-type": "application/json", "x-forwarded-for": "10.9.9.9"}
+    if cookie: headers["cookie"] = cookie
+    c.request(method, path, json.dumps(body) if body is not None else None, headers)
+    r = c.getresponse()
+    data = r.read()
+    c.close()
+    return r.status, data, r.getheader("set-cookie")
+
+email, password = "records@example.nl", "harbour-lights-42"
+assert call("POST", "/api/auth/register", {"email": email, "password": password})[0] == 201
+mail = json.loads(call("GET", "/api/dev/mailbox")[1])
+token = next(m["body"] for m in mail if m["to"] == email).split("verify-email?token=")[1].split()[0]
+assert call("POST", "/api/auth/verify-email", {"token": token})[0] == 200
+status, _, set_cookie = call("POST", "/api/auth/login", {"email": email, "password": password})
+cookie = set_cookie.split(";")[0]
+vessel = {"name": "Long Record", "countryCode": "NL", "phoneE164": "+31612345678", "make": "Bavaria",
+          "model": "Cruiser 34", "buildYear": 2019, "lengthCm": 1099, "publicVisibility": True, "forSale": False,
+          "cin": "unknown", "engineSerial": "unknown", "identifiers": {"brandmerk": "unknown"}}
+status, data, _ = call("POST", "/api/vessels", vessel, cookie)
+assert status == 201, data
+platform_id = json.loads(data)["platformId"]
+for n in range(500):
+    entry = {"date": "2025-01-01", "kind": "service", "description": (f"Entry {n}. " + "x" * 2000)[:2000]}
+    status, data, _ = call("POST", f"/api/vessels/{platform_id}/record", entry, cookie)
+    assert status == 201, data
+health_ms.clear()
+stop.clear()
+watcher = threading.Thread(target=watch)
+watcher.start()
+pdfs = []
+def record_pdf():
+    status, data, _ = call("GET", f"/api/vessels/{platform_id}/record.pdf", None, cookie)
+    pdfs.append((status, len(data)))
+threads = [threading.Thread(target=record_pdf) for _ in range(30)]
+started = time.monotonic()
+for t in threads: t.start()
+for t in threads: t.join()
+took = time.monotonic() - started
+time.sleep(0.5)
+stop.set()
+watcher.join()
+worst = max(ms for ms, _ in health_ms)
+counts = {}
+for status, _ in pdfs:
+    counts[status] = counts.get(status, 0) + 1
+size = max(n for status, n in pdfs if status == 200) if 200 in counts else 0
+print(f"record PDFs: 30 at once in {took:.1f} s: " + ", ".join(f"{s} x{n}" for s, n in sorted(counts.items()))
+      + f"; each {size / 1024 / 1024:.1f} MB")
+print(f"/healthz while they rendered: {len(health_ms)} probes, worst {worst:.1f} ms, "
+      f"p50 {sorted(ms for ms, _ in health_ms)[len(health_ms) // 2]:.1f} ms")
+if worst >= 100: failures.append(f"/healthz took {worst:.0f} ms while record PDFs rendered")
+if any(status not in (200, 503) for status, _ in pdfs): failures.append(f"record PDFs answered {counts}")
 
 if failures:
     print("FAILED: " + "; ".join(failures))
