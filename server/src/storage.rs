@@ -49,6 +49,31 @@ pub async fn put(store: &Store, key: &Path, bytes: bytes::Bytes) -> anyhow::Resu
     Ok(())
 }
 
+/// Store a file from disk, a part at a time: at most one part (5 MiB, S3's
+/// smallest) is in memory, however large the file.
+pub async fn put_file(store: &Store, key: &Path, file: &std::path::Path) -> anyhow::Result<()> {
+    use tokio::io::AsyncReadExt;
+    const PART: usize = 5 * 1024 * 1024;
+    let mut reader = tokio::fs::File::open(file).await?;
+    let mut writer = object_store::WriteMultipart::new_with_chunk_size(store.put_multipart(key).await?, PART);
+    let mut chunk = vec![0u8; 256 * 1024];
+    loop {
+        let n = match reader.read(&mut chunk).await {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => {
+                let _ = writer.abort().await;
+                return Err(e.into());
+            }
+        };
+        // One part on its way at a time: memory stays bounded.
+        writer.wait_for_capacity(1).await?;
+        writer.write(&chunk[..n]);
+    }
+    writer.finish().await?;
+    Ok(())
+}
+
 pub async fn get(store: &Store, key: &Path) -> anyhow::Result<bytes::Bytes> {
     Ok(store.get(key).await?.bytes().await?)
 }

@@ -5,7 +5,7 @@
 use sqlx::{FromRow, Row};
 
 use super::model::{DOCUMENT_COLUMNS, Document, ReviewStatus};
-use super::upload::Upload;
+use super::upload::{Content, Upload};
 use crate::{
     app::AppState,
     auth::User,
@@ -67,7 +67,11 @@ pub async fn store(state: &AppState, user: &User, upload: Upload) -> AppResult<V
     let mut keys = Vec::with_capacity(upload.documents.len());
     for doc in &upload.documents {
         let key = storage::new_key();
-        if let Err(e) = storage::put(&state.storage, &key, doc.file.bytes.clone()).await {
+        let stored = match &doc.file.content {
+            Content::Memory(bytes) => storage::put(&state.storage, &key, bytes.clone()).await,
+            Content::Spooled(spool) => storage::put_file(&state.storage, &key, &spool.path).await,
+        };
+        if let Err(e) = stored {
             remove_objects(state, &keys).await;
             tracing::error!(error = %format!("{e:#}"), "storing an uploaded file failed");
             return Err(storage_unavailable());
@@ -133,7 +137,7 @@ async fn record(
         .bind(doc.document_type.as_str())
         .bind(doc.custom_type.clone())
         .bind(&doc.file.file_name)
-        .bind(i64::try_from(doc.file.bytes.len()).unwrap_or(i64::MAX))
+        .bind(i64::try_from(doc.file.size).unwrap_or(i64::MAX))
         .bind(&doc.file.sha256)
         .bind(doc.file.kind.content_type())
         .bind(key.to_string())

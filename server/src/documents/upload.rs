@@ -25,9 +25,42 @@ pub const BODY_LIMIT: usize = MAX_REQUEST_BYTES + 256 * 1024;
 pub struct IncomingFile {
     pub file_name: String,
     pub kind: FileKind,
-    pub bytes: Bytes,
+    pub content: Content,
+    pub size: usize,
     pub sha256: String,
 }
+
+/// Where a checked file's bytes wait to be stored.
+pub enum Content {
+    /// In memory (demonstration data, made by the server itself).
+    Memory(Bytes),
+    /// Written to a private temporary file as they arrived: an upload holds a
+    /// chunk of its body in memory at a time, not its files (24 uploads of
+    /// 50 MB at once would otherwise hold 1.2 GB).
+    Spooled(Spool),
+}
+
+/// A temporary file of an upload, removed when dropped (stored or refused).
+pub struct Spool {
+    pub path: std::path::PathBuf,
+}
+
+impl Spool {
+    async fn create() -> std::io::Result<(Self, tokio::fs::File)> {
+        let path = std::env::temp_dir().join(format!("registry-upload-{}", crate::ids::new_secret()));
+        let file = tokio::fs::File::create(&path).await?;
+        Ok((Self { path }, file))
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// The bytes a file kind is told by at its end (`FileKind::ends_well`).
+const TAIL: usize = 1024;
 
 /// A file with its type, ready to store.
 pub struct NewDocument {
@@ -166,59 +199,67 @@ where
     Ok(Upload { vessel_id, documents })
 }
 
-/// One file's bytes, within the limits, hashed as they arrive; its first
-/// bytes must be a kind the name promises.
+/// One file's bytes, within the limits, hashed and spooled to a temporary
+/// file as they arrive; its first bytes must be a kind the name promises.
 async fn read_file(
     field: &mut axum::extract::multipart::Field<'_>,
     file_name: &str,
     total: &mut usize,
 ) -> AppResult<Result<IncomingFile, Refusal>> {
+    use tokio::io::AsyncWriteExt;
     let promised = FileKind::of_name(file_name);
-    let mut buffer = BytesMut::new();
+    let (spool, mut file) = Spool::create().await.map_err(|e| AppError::Internal(e.into()))?;
+    let mut size = 0usize;
+    let mut head = BytesMut::new();
+    let mut tail: Vec<u8> = Vec::with_capacity(2 * TAIL);
     let mut hasher = Sha256::new();
     let mut refused: Option<Refusal> = None;
-    let mut sniffed = false;
     while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
         if refused.is_some() {
             continue;
         }
         *total += chunk.len();
-        if buffer.len() + chunk.len() > MAX_FILE_BYTES {
+        if size + chunk.len() > MAX_FILE_BYTES {
             refused = Some(Refusal(too_large(Msg::new("file_too_large").arg("name", file_name))));
-            buffer = BytesMut::new();
             continue;
         }
         if *total > MAX_REQUEST_BYTES {
             refused = Some(Refusal(too_large("upload_too_large_most_50".into())));
-            buffer = BytesMut::new();
             continue;
         }
-        hasher.update(&chunk);
-        buffer.extend_from_slice(&chunk);
         // Decide as soon as the first bytes are in, not after the whole file.
-        if !sniffed && buffer.len() >= 8 {
-            sniffed = true;
-            if FileKind::sniff(&buffer).is_none_or(|kind| Some(kind) != promised) {
+        if head.len() < 8 {
+            head.extend_from_slice(&chunk[..chunk.len().min(8 - head.len())]);
+            if head.len() == 8 && FileKind::sniff(&head).is_none_or(|kind| Some(kind) != promised) {
                 refused = Some(Refusal(unsupported(file_name)));
-                buffer = BytesMut::new();
+                continue;
             }
         }
+        hasher.update(&chunk);
+        size += chunk.len();
+        tail.extend_from_slice(&chunk[chunk.len().saturating_sub(TAIL)..]);
+        if tail.len() > TAIL {
+            tail.drain(..tail.len() - TAIL);
+        }
+        file.write_all(&chunk).await.map_err(|e| AppError::Internal(e.into()))?;
     }
     if let Some(r) = refused {
         return Ok(Err(r));
     }
-    let kind = match FileKind::sniff(&buffer) {
+    file.flush().await.map_err(|e| AppError::Internal(e.into()))?;
+    drop(file);
+    let kind = match FileKind::sniff(&head) {
         Some(kind) if Some(kind) == promised => kind,
         _ => return Ok(Err(Refusal(unsupported(file_name)))),
     };
-    let tail = &buffer[buffer.len().saturating_sub(1024)..];
-    if !kind.ends_well(tail) {
+    if !kind.ends_well(&tail) {
         return Ok(Err(Refusal(unsupported(file_name))));
     }
     Ok(Ok(IncomingFile {
         file_name: file_name.to_owned(),
         kind,
-        bytes: buffer.freeze(),
+        content: Content::Spooled(spool),
+        size,
         sha256: crate::ids::to_hex(&hasher.finalize()),
     }))
 }
@@ -227,11 +268,12 @@ impl IncomingFile {
     /// A whole file in memory (demo data), checked as an upload would be.
     pub fn whole(file_name: &str, bytes: Bytes) -> Option<Self> {
         let kind = FileKind::sniff(&bytes)?;
-        kind.ends_well(&bytes[bytes.len().saturating_sub(1024)..]).then(|| Self {
+        kind.ends_well(&bytes[bytes.len().saturating_sub(TAIL)..]).then(|| Self {
             file_name: file_name.to_owned(),
             kind,
             sha256: crate::ids::to_hex(&Sha256::digest(&bytes)),
-            bytes,
+            size: bytes.len(),
+            content: Content::Memory(bytes),
         })
     }
 }

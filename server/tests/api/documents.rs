@@ -381,3 +381,28 @@ async fn orphaned_objects_are_swept_after_an_hour_on_the_filesystem() {
 async fn orphaned_objects_are_swept_after_an_hour_on_s3() {
     orphaned_objects_are_swept_after_an_hour(s3_app().await).await;
 }
+
+/// A file over one storage part (5 MiB) is spooled to disk while it arrives
+/// and stored part by part, and comes back byte for byte.
+async fn a_large_file_is_stored_in_parts(app: TestApp) {
+    let vessel = owner_with_vessel(&app).await;
+    let big = pdf(7 * 1024 * 1024 + 123);
+    let (status, stored) =
+        upload(&app, form(vessel["id"].as_str().unwrap(), vec![("survey.pdf", big.clone(), "invoice", None)])).await;
+    assert_eq!(status, StatusCode::CREATED, "{stored}");
+    assert_eq!(stored[0]["sizeBytes"], big.len());
+    let id = stored[0]["id"].as_str().unwrap();
+    let r = app.get(&format!("/api/documents/{id}/download")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(r.bytes().await.unwrap() == big, "the same bytes come back");
+}
+
+#[tokio::test]
+async fn a_large_file_is_stored_in_parts_on_the_filesystem() {
+    a_large_file_is_stored_in_parts(TestApp::spawn().await).await;
+}
+
+#[tokio::test]
+async fn a_large_file_is_stored_in_parts_on_s3() {
+    a_large_file_is_stored_in_parts(s3_app().await).await;
+}
