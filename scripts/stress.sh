@@ -15,6 +15,10 @@
 # 3. 30 vessel-record PDFs at once, of a record at its cap (500 entries of 2,000
 #    characters). Target: /healthz answered within 100 ms throughout (PDFs are
 #    drawn on the CPU pool, not the async runtime); each PDF a 200 or a 503 `busy`.
+# 4. 24 uploads of 52 MB at once from an account that owns the vessel they name, then 24
+#    of 20 MB from its owner. Targets: the strangers' raise the server's resident memory by
+#    less than 64 MB (refused before the body is read); the owner's are spooled to disk
+#    (their figure is reported).
 # Prints the figures recorded in docs/PERFORMANCE.md; exits 1 if a target is missed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -205,6 +209,71 @@ print(f"/healthz while they rendered: {len(health_ms)} probes, worst {worst:.1f}
       f"p50 {sorted(ms for ms, _ in health_ms)[len(health_ms) // 2]:.1f} ms")
 if worst >= 100: failures.append(f"/healthz took {worst:.0f} ms while record PDFs rendered")
 if any(status not in (200, 503) for status, _ in pdfs): failures.append(f"record PDFs answered {counts}")
+
+# 4. Large uploads at once. A stranger, signed in, uploading to the owner's vessel.
+stranger = "stranger@example.nl"
+assert call("POST", "/api/auth/register", {"email": stranger, "password": password})[0] == 201
+status, _, set_cookie = call("POST", "/api/auth/login", {"email": stranger, "password": password})
+stranger_cookie = set_cookie.split(";")[0]
+
+def upload(cookie, megabytes, out):
+    head = (f"POST /api/vessels/{platform_id}/documents HTTP/1.1\r\nhost: x\r\ncookie: {cookie}\r\n"
+            f"x-forwarded-for: 10.8.{len(out)}.1\r\n"
+            "content-type: multipart/form-data; boundary=XyZ\r\n")
+    part_head = b"--XyZ\r\ncontent-disposition: form-data; name=\"documentType_0\"\r\n\r\ninvoice\r\n" \
+        b"--XyZ\r\ncontent-disposition: form-data; name=\"files\"; filename=\"big.pdf\"\r\n\r\n%PDF-1.4\n"
+    tail = b"\n%%EOF\n\r\n--XyZ--\r\n"
+    size = megabytes * 1024 * 1024
+    body_len = len(part_head) + size + len(tail)
+    s = socket.create_connection(("127.0.0.1", port))
+    chunk = b" " * (1024 * 1024)
+    answer = b""
+    try:
+        s.sendall((head + f"content-length: {body_len}\r\n\r\n").encode() + part_head + chunk)
+        # An answer already, before the body is sent? (A stranger's upload is refused unread.)
+        s.settimeout(0.5)
+        try:
+            answer = s.recv(64)
+        except socket.timeout:
+            s.settimeout(60)
+            for _ in range(megabytes - 1):
+                s.sendall(chunk)
+            s.sendall(tail)
+            answer = s.recv(64)
+    except OSError:
+        pass
+    s.close()
+    try:
+        out.append(int(answer.split()[1]) if answer.startswith(b"HTTP/1.1") else 0)
+    except (ValueError, IndexError):
+        out.append(0)
+
+for who, cookie, megabytes, limit in (("stranger", stranger_cookie, 52, 64), ("owner", cookie, 9, None)):
+    before = rss_mb()
+    peak = [before]
+    done = threading.Event()
+    def sample():
+        while not done.is_set():
+            peak.append(rss_mb())
+            time.sleep(0.02)
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    statuses = []
+    threads = [threading.Thread(target=upload, args=(cookie, megabytes, statuses)) for _ in range(24)]
+    started = time.monotonic()
+    for t in threads: t.start()
+    for t in threads: t.join()
+    done.set()
+    sampler.join()
+    rise = max(peak) - before
+    counts = {}
+    for status in statuses:
+        counts[status] = counts.get(status, 0) + 1
+    print(f"24 uploads of {megabytes} MB at once by the {who}: {time.monotonic() - started:.1f} s; "
+          + ", ".join(f"{s} x{n}" for s, n in sorted(counts.items()))
+          + f"; resident memory {before:.1f} MB before, at most +{rise:.1f} MB")
+    if limit is not None and rise >= limit: failures.append(f"the {who}'s uploads raised memory by {rise:.0f} MB")
+    if who == "stranger" and any(s != 403 for s in statuses): failures.append(f"stranger uploads answered {counts}")
 
 if failures:
     print("FAILED: " + "; ".join(failures))
