@@ -51,6 +51,9 @@ pub struct Shared {
     /// Threads for CPU- and memory-heavy work (password hashing), bounded.
     pub cpu: CpuPool,
     outbox_wake: Arc<Notify>,
+    /// One payments follow-up at a time in this process (`payments::follow_up`):
+    /// two would ask the provider the same things at once.
+    pub payments_follow_up: tokio::sync::Mutex<()>,
 }
 
 /// The outside services the state holds, made by `server::assemble`.
@@ -87,6 +90,7 @@ impl AppState {
             signer: providers.signer,
             cpu: CpuPool::new(),
             outbox_wake,
+            payments_follow_up: tokio::sync::Mutex::new(()),
         }))
     }
 

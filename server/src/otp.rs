@@ -115,6 +115,12 @@ pub async fn reserve_send(
     to: &PhoneE164,
     sender: &Sender<'_>,
 ) -> AppResult<SendSlot> {
+    // The sender's row first, before any budget's: starting a transfer locks
+    // it first too, so two requests of one account cannot deadlock.
+    sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1")
+        .bind(sender.account)
+        .execute(&mut **tx)
+        .await?;
     let bucket = format!("otp:{}:{subject}", purpose.as_str());
     reserve_spacing(tx, &bucket).await?;
     let to = to.as_str();

@@ -67,9 +67,15 @@ pub async fn put_file(store: &Store, key: &Path, file: &std::path::Path) -> anyh
             }
         };
         // One part on its way at a time: memory stays bounded.
-        writer.wait_for_capacity(1).await?;
+        if let Err(e) = writer.wait_for_capacity(1).await {
+            let _ = writer.abort().await;
+            return Err(e.into());
+        }
         writer.write(&chunk[..n]);
     }
+    // `finish` aborts the upload when completing it fails; a last part that
+    // fails leaves parts S3 keeps until its lifecycle rule for incomplete
+    // multipart uploads removes them (docs/ARCHITECTURE.md, storage).
     writer.finish().await?;
     Ok(())
 }

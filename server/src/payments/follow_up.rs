@@ -13,6 +13,9 @@ use crate::{app::AppState, clock::now_ms, error::AppResult};
 /// Right after a flow that canceled payments or recorded a success: tell the
 /// provider now. Failures are logged and left to the periodic run.
 pub async fn run(state: &AppState) {
+    // One run at a time: a run started meanwhile waits, then finds what is
+    // left (other processes may overlap; the provider calls are idempotent).
+    let _one = state.payments_follow_up.lock().await;
     if let Err(e) = cancel_at_provider(state).await {
         tracing::warn!(error = %e, "canceling intents at the card provider failed; retried within a minute");
     }
@@ -47,24 +50,40 @@ pub async fn cancel_at_provider(state: &AppState) -> AppResult<u64> {
     let mut done = 0;
     for row in due {
         let (payment_id, intent_id): (String, String) = (row.try_get("id")?, row.try_get("provider_intent_id")?);
-        let intent = match state.payments.cancel_intent(&intent_id).await {
-            Ok(intent) => intent,
-            Err(e) => {
-                tracing::warn!(error = %format!("{e:#}"), payment = %payment_id, "the provider did not cancel an intent");
-                continue;
-            }
-        };
-        let mut tx = state.begin().await?;
-        if intent.status == IntentStatus::Succeeded {
-            service::record(&mut tx, &payment_id, &intent, "registry").await?;
+        match cancel_one(state, &payment_id, &intent_id).await {
+            Ok(true) => done += 1,
+            Ok(false) => {}
+            // One payment's trouble does not hold up the others.
+            Err(e) => tracing::warn!(error = %e, payment = %payment_id, "canceling an intent failed; retried later"),
         }
-        sqlx::query("UPDATE payments SET provider_canceled_at = $1 WHERE id = $2 AND provider_canceled_at IS NULL")
-            .bind(now_ms())
-            .bind(&payment_id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        done += 1;
     }
     Ok(done)
+}
+
+/// Cancel one payment's intent at the provider; true once the provider is
+/// done with it (canceled, or succeeded first and now recorded). An intent
+/// it would not cancel yet (processing) is asked about again later.
+async fn cancel_one(state: &AppState, payment_id: &str, intent_id: &str) -> AppResult<bool> {
+    let intent = match state.payments.cancel_intent(intent_id).await {
+        Ok(intent) => intent,
+        Err(e) => {
+            tracing::warn!(error = %format!("{e:#}"), payment = %payment_id, "the provider did not cancel an intent");
+            return Ok(false);
+        }
+    };
+    let settled = matches!(intent.status, IntentStatus::Canceled | IntentStatus::Succeeded);
+    if !settled {
+        return Ok(false);
+    }
+    let mut tx = state.begin().await?;
+    if intent.status == IntentStatus::Succeeded {
+        service::record(&mut tx, payment_id, &intent, "registry").await?;
+    }
+    sqlx::query("UPDATE payments SET provider_canceled_at = $1 WHERE id = $2 AND provider_canceled_at IS NULL")
+        .bind(now_ms())
+        .bind(payment_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
 }

@@ -127,6 +127,7 @@ async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str)
              t.status AS transfer_status, v.status AS vessel_status,
              CAST(CASE WHEN COALESCE(v.owner_user_id, '') = p.user_id THEN 0 ELSE 1 END AS BIGINT) AS passed_on,
              (SELECT r.id FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'pending') AS pending_refund,
+             (SELECT r.cause FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'pending') AS pending_cause,
              (SELECT COUNT(*) FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded') AS refunded
          FROM payments p JOIN vessels v ON v.id = p.vessel_id LEFT JOIN transfers t ON t.id = p.transfer_id
          WHERE p.id = $1",
@@ -144,7 +145,12 @@ async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str)
     // A refund the provider has not answered yet is asked again, with its key.
     if let Some(refund_id) = row.try_get::<Option<String>, _>("pending_refund")? {
         let intent = intent.ok_or_else(|| AppError::Conflict(ALREADY.into()))?;
-        return Ok(Reservation { refund_id, intent, purpose, vessel_id, cause: Cause::Administrator });
+        // Asked again as what it is: a refund without effect changes nothing but money.
+        let cause = match row.try_get::<Option<String>, _>("pending_cause")?.as_deref() {
+            Some("without_effect") => Cause::WithoutEffect,
+            _ => Cause::Administrator,
+        };
+        return Ok(Reservation { refund_id, intent, purpose, vessel_id, cause });
     }
     let transfer_status: Option<String> = row.try_get("transfer_status")?;
     let refundable = Refundable {
@@ -241,8 +247,11 @@ pub async fn settle_without_effect(state: &AppState) -> AppResult<u64> {
             vessel_id: row.try_get("vessel_id")?,
             cause: Cause::WithoutEffect,
         };
-        if ask_and_record(state, None, &payment_id, &reason, reservation).await? != RefundStatus::Pending {
-            settled += 1;
+        match ask_and_record(state, None, &payment_id, &reason, reservation).await {
+            Ok(RefundStatus::Pending) => {}
+            Ok(_) => settled += 1,
+            // One refund's trouble does not hold up the others; asked again later.
+            Err(e) => tracing::warn!(error = %e, payment = %payment_id, "recording a refund without effect failed"),
         }
     }
     Ok(settled)
@@ -263,6 +272,15 @@ async fn ask_and_record(
             return Ok(RefundStatus::Pending);
         }
     };
+    if refund.status == RefundStatus::Pending {
+        // Under way at the provider: remember its id; decided later, asked again with the same key.
+        sqlx::query("UPDATE payment_refunds SET provider_refund_id = $1 WHERE id = $2 AND status = 'pending'")
+            .bind((!refund.id.is_empty()).then_some(refund.id.as_str()))
+            .bind(&r.refund_id)
+            .execute(&state.db)
+            .await?;
+        return Ok(RefundStatus::Pending);
+    }
     let mut tx = state.begin().await?;
     let recorded = sqlx::query(
         "UPDATE payment_refunds SET status = $1, provider_refund_id = $2, decided_at = $3

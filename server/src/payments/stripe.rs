@@ -167,14 +167,19 @@ impl PaymentProvider for StripeClient {
             .body(body)
             .send()
             .await?;
-        // A 4xx is Stripe's definite refusal (already refunded, disputed...);
-        // anything else without an answer is an error: the refund may or may
-        // not have happened, and asking again with the same key tells.
-        if response.status().is_client_error() {
-            let status = response.status();
+        // A 4xx is Stripe's definite refusal (already refunded, disputed...),
+        // but for 409 (the same key in use by a request still running) and
+        // 429 (rate limited): those, and anything else without an answer, are
+        // errors: the refund may or may not have happened, and asking again
+        // with the same key tells.
+        let status = response.status().as_u16();
+        if response.status().is_client_error() && status != 409 && status != 429 {
             let text = response.text().await.unwrap_or_default();
-            tracing::warn!(%status, body = %text.chars().take(300).collect::<String>(), "Stripe refused a refund");
+            tracing::warn!(status, body = %text.chars().take(300).collect::<String>(), "Stripe refused a refund");
             return Ok(ProviderRefund { id: String::new(), status: RefundStatus::Failed });
+        }
+        if status == 409 || status == 429 {
+            anyhow::bail!("Stripe answered {status} to a refund: ask again later");
         }
         let refund: StripeRefund = crate::stripe_http::read_json(response).await?;
         Ok(ProviderRefund { id: refund.id, status: RefundStatus::from_provider(&refund.status) })

@@ -434,18 +434,17 @@ pub async fn resolve_unclaimed(
     if open == 0 {
         return Err(AppError::Conflict("receiving_account_archived".into()));
     }
-    // The transfer's row, as a claim takes it; a hand-over makes the account its recipient.
-    let recipient = (!returned).then(|| owner.clone());
-    let taken = sqlx::query(
-        "UPDATE transfers SET to_user_id = COALESCE($1, to_user_id), claimed_at = CASE WHEN $1 IS NULL THEN claimed_at ELSE $2 END
-         WHERE id = $3 AND to_user_id IS NULL",
-    )
-    .bind(recipient)
-    .bind(now_ms())
-    .bind(&id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    // The transfer's row, as a claim takes it: its recipient is the account
+    // that got the vessel (the seller's, when returned), so the transfer no
+    // longer waits for a claim and a later sale's release is not mistaken for it.
+    let taken =
+        sqlx::query("UPDATE transfers SET to_user_id = $1, claimed_at = $2 WHERE id = $3 AND to_user_id IS NULL")
+            .bind(&owner)
+            .bind(now_ms())
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
     if taken == 0 || !lifecycle::assign_unclaimed(&mut tx, vessel_id, &owner, &id, &admin.id, reason, returned).await? {
         tx.rollback().await?;
         return Err(AppError::Conflict("vessel_changed_meanwhile_reload".into()));

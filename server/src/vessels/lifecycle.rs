@@ -292,7 +292,8 @@ pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, tr
     let moved = sqlx::query(
         "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'
            AND NOT EXISTS (SELECT 1 FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
-                           WHERE p.vessel_id = $1 AND p.purpose = 'registration' AND r.status <> 'failed')",
+                           WHERE p.vessel_id = $1 AND p.purpose = 'registration' AND r.status <> 'failed'
+                             AND r.cause = 'administrator')",
     )
     .bind(vessel_id)
     .bind(owner_id)

@@ -613,3 +613,46 @@ async fn the_card_summarises_the_ownership_history() {
     assert_eq!(theirs[0]["ownershipSummary"], format!("2 owners since {year}"));
     crate::money::invariants(&app).await;
 }
+
+/// A vessel returned to its seller after its claim window is done with that
+/// sale: sold again to a number without an account, the old transfer neither
+/// holds the new release for review nor lets the old buyer's number claim it.
+#[tokio::test]
+async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
+    use registry::{clock::DAY, transfers::service::hold_unclaimed_due};
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap().to_owned();
+    let first = verified_transfer(&app, &vessel).await;
+    assert_eq!(pay_transfer(&app, &vessel, &first).await.0, StatusCode::OK);
+    let now = registry::clock::now_ms();
+    assert_eq!(hold_unclaimed_due(&app.state, now + 31 * DAY).await.unwrap(), 1);
+    let admin = app.admin("harbour-master@example.nl").await;
+    let resolve = format!("/api/admin/vessels/{platform_id}/resolve");
+    let (status, _) = parts(admin.post(&resolve, json!({"action": "return_to_seller", "reason": "no claim"})).await).await;
+    assert_eq!(status, StatusCode::OK);
+    // The old sale is 40 days old; the seller sells again, to a number without an account.
+    sqlx::query("UPDATE transfers SET completed_at = completed_at - $1 WHERE id = $2")
+        .bind(40 * DAY)
+        .bind(&first)
+        .execute(&app.db)
+        .await
+        .unwrap();
+    let start = json!({"vesselId": vessel["id"], "toPhoneE164": "+31655550123"});
+    let (status, started) = parts(app.post("/api/transfers/initiate", start).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{started}");
+    let second = started["transferId"].as_str().unwrap().to_owned();
+    let code = crate::phone::code_to(&app, "+31655550123").await;
+    parts(app.post(&format!("/api/transfers/{second}/verify-otp"), json!({"otp": code})).await).await;
+    assert_eq!(pay_transfer(&app, &vessel, &second).await.0, StatusCode::OK);
+    assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
+    assert_eq!(hold_unclaimed_due(&app.state, registry::clock::now_ms()).await.unwrap(), 0, "the new sale has its 30 days");
+    // The first buyer's number claims nothing of the second sale.
+    let old_buyer = app.second_browser();
+    old_buyer.signed_in_user("first-buyer@example.nl").await;
+    crate::phone::verify_number(&old_buyer, BUYER).await;
+    let (_, theirs) = parts(old_buyer.get("/api/vessels/my/list").await).await;
+    assert_eq!(theirs.as_array().unwrap().len(), 0, "{theirs}");
+    assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
+    crate::money::invariants(&app).await;
+}
