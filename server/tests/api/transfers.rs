@@ -629,7 +629,8 @@ async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
     assert_eq!(hold_unclaimed_due(&app.state, now + 31 * DAY).await.unwrap(), 1);
     let admin = app.admin("harbour-master@example.nl").await;
     let resolve = format!("/api/admin/vessels/{platform_id}/resolve");
-    let (status, _) = parts(admin.post(&resolve, json!({"action": "return_to_seller", "reason": "no claim"})).await).await;
+    let (status, _) =
+        parts(admin.post(&resolve, json!({"action": "return_to_seller", "reason": "no claim"})).await).await;
     assert_eq!(status, StatusCode::OK);
     // The old sale is 40 days old; the seller sells again, to a number without an account.
     sqlx::query("UPDATE transfers SET completed_at = completed_at - $1 WHERE id = $2")
@@ -646,7 +647,11 @@ async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
     parts(app.post(&format!("/api/transfers/{second}/verify-otp"), json!({"otp": code})).await).await;
     assert_eq!(pay_transfer(&app, &vessel, &second).await.0, StatusCode::OK);
     assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
-    assert_eq!(hold_unclaimed_due(&app.state, registry::clock::now_ms()).await.unwrap(), 0, "the new sale has its 30 days");
+    assert_eq!(
+        hold_unclaimed_due(&app.state, registry::clock::now_ms()).await.unwrap(),
+        0,
+        "the new sale has its 30 days"
+    );
     // The first buyer's number claims nothing of the second sale.
     let old_buyer = app.second_browser();
     old_buyer.signed_in_user("first-buyer@example.nl").await;
