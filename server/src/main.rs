@@ -90,7 +90,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
             tokio::spawn(worker.run());
             tokio::spawn(registry::retention::run(state.db.clone(), state.storage.clone()));
-            tokio::spawn(registry::transfers::service::expire_periodically(state.clone()));
+            tokio::spawn(registry::server::sweep_transfers_periodically(state.clone()));
             tokio::spawn(registry::payments::follow_up::run_periodically(state.clone()));
             tokio::spawn(registry::identity::service::decide_periodically(state.clone()));
             server::serve(state, listener).await

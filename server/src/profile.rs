@@ -72,6 +72,8 @@ pub(crate) async fn show(me: CurrentUser) -> ApiJson<Profile> {
               (status = 401, body = ErrorBody)))]
 pub(crate) async fn archive(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
     service::archive_account(&state, &me.user.id, &me.user.id, None).await?;
+    // The archived account's canceled payments, at the provider.
+    crate::payments::follow_up::run(&state).await;
     Ok((
         set_cookie(&sessions::clearing_cookie(state.config.secure_cookies()))?,
         MessageResponse::new("account_been_archived"),

@@ -90,3 +90,29 @@ async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = term => {} }
 }
+
+/// The minute's sweep of transfers: expire the unpaid ones past their day,
+/// hold released vessels unclaimed for 30 days, then tell the card provider
+/// of the fee payments the expiries canceled. Here, above both features, so
+/// that transfers need not know the payments' follow-up.
+pub async fn sweep_transfers(state: &AppState, now: i64) -> crate::error::AppResult<u64> {
+    let expired = crate::transfers::service::expire_due(state, now).await?;
+    let held = crate::transfers::service::hold_unclaimed_due(state, now).await?;
+    if expired > 0 {
+        payments::follow_up::run(state).await;
+    }
+    Ok(expired + held)
+}
+
+/// [`sweep_transfers`] every minute, for as long as the server runs.
+pub async fn sweep_transfers_periodically(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
+    loop {
+        tick.tick().await;
+        match sweep_transfers(&state, crate::clock::now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(changed = n, "transfers expired or held for review"),
+            Err(e) => tracing::error!(error = %e, "sweeping transfers failed"),
+        }
+    }
+}

@@ -200,6 +200,7 @@ pub(crate) async fn resolve_vessel(
             .await?
             .ok_or_else(|| AppError::Conflict("vessel_no_registration_payment_refund".into()))?;
             crate::payments::refunds::refund(&state, &admin, &payment, reason.as_str()).await?;
+            crate::payments::follow_up::run(&state).await;
             crate::audit::Event::new("review_resolved")
                 .by(Some(&admin.id))
                 .vessel(vessel_id)
@@ -246,6 +247,7 @@ pub(crate) async fn cancel_transfer(
 ) -> AppResult<ApiJson<transfers::AdminTransfer>> {
     let reason = Reason::parse(&body.reason)?;
     crate::transfers::service::cancel_with_reason(&state, &admin, &id, Some(reason.as_str())).await?;
+    crate::payments::follow_up::run(&state).await;
     Ok(ApiJson(transfers::one(&state, &id).await?))
 }
 
@@ -277,6 +279,8 @@ pub(crate) async fn refund_payment(
 ) -> AppResult<ApiJson<payments::AdminPayment>> {
     let reason = Reason::parse(&body.reason)?;
     crate::payments::refunds::refund(&state, &admin, &id, reason.as_str()).await?;
+    // The transfers canceled with a refunded vessel may have fee intents to cancel.
+    crate::payments::follow_up::run(&state).await;
     Ok(ApiJson(payments::one(&state, &id).await?))
 }
 
@@ -325,6 +329,7 @@ pub(crate) async fn archive_user(
         return Err(AppError::Conflict("remove_administrator_role_before_archiving".into()));
     }
     crate::auth::service::archive_account(&state, &id, &admin.id, Some(reason.as_str())).await?;
+    crate::payments::follow_up::run(&state).await;
     Ok(ApiJson(users::one(&state, &id).await?))
 }
 

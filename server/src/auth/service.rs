@@ -307,7 +307,6 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
     crate::transfers::service::cancel_all_from(&mut tx, user_id).await?;
     crate::vessels::lifecycle::deactivate_all_of(&mut tx, user_id).await?;
     tx.commit().await?;
-    crate::payments::follow_up::run(state).await;
     Ok(())
 }
 

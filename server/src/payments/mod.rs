@@ -92,7 +92,10 @@ pub(crate) async fn payment(
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<ApiJson<Payment>> {
-    Ok(ApiJson(service::payment_for(&state, &me.user, &id).await?))
+    let payment = service::payment_for(&state, &me.user, &id).await?;
+    // A success read back from the provider may need a refund without effect.
+    follow_up::run(&state).await;
+    Ok(ApiJson(payment))
 }
 
 #[utoipa::path(post, path = "/api/payments/local/confirm", tag = "payments", request_body = LocalConfirmRequest,

@@ -92,8 +92,6 @@ pub async fn refund(state: &AppState, admin: &User, payment_id: &str, reason: &s
         )
         .await
         .map_err(|e| AppError::Internal(anyhow::anyhow!("the refund task failed: {e}")))?;
-    // The transfers canceled with a refunded vessel may have fee intents to cancel.
-    super::follow_up::run(state).await;
     match done? {
         RefundStatus::Succeeded => Ok(()),
         RefundStatus::Failed => Err(AppError::Status {

@@ -242,7 +242,6 @@ pub async fn payment_for(state: &AppState, user: &User, id: &str) -> AppResult<P
             let mut tx = state.begin().await?;
             record(&mut tx, &payment.id, &intent, "poll").await?;
             tx.commit().await?;
-            super::follow_up::run(state).await;
             Ok(load(state, id).await?.0)
         }
         Err(e) => {

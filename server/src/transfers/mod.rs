@@ -158,5 +158,8 @@ pub(crate) async fn cancel(
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<ApiJson<Transfer>> {
-    Ok(ApiJson(service::cancel(&state, &me.user, &id).await?))
+    let transfer = service::cancel(&state, &me.user, &id).await?;
+    // The canceled fee's intent, at the provider.
+    crate::payments::follow_up::run(&state).await;
+    Ok(ApiJson(transfer))
 }

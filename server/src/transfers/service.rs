@@ -289,7 +289,6 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
     outbox::enqueue(&mut tx, &Message::sms_in(lang, &to_phone, &subject, &body)).await?;
     tx.commit().await?;
     state.wake_outbox();
-    crate::payments::follow_up::run(state).await;
     Ok(())
 }
 
@@ -329,27 +328,7 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
             tx.rollback().await?;
         }
     }
-    crate::payments::follow_up::run(state).await;
     Ok(expired)
-}
-
-/// Expire due transfers, and hold released vessels whose claim window
-/// passed, every minute, for as long as the server runs.
-pub async fn expire_periodically(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
-    loop {
-        tick.tick().await;
-        match expire_due(&state, now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(expired = n, "transfers expired"),
-            Err(e) => tracing::error!(error = %e, "expiring transfers failed"),
-        }
-        match hold_unclaimed_due(&state, now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(held = n, "released vessels unclaimed for 30 days held for review"),
-            Err(e) => tracing::error!(error = %e, "holding unclaimed vessels failed"),
-        }
-    }
 }
 
 /// Released vessels whose buyer has not claimed them within the claim window

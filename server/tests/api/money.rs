@@ -67,7 +67,7 @@ async fn a_transfer_fee_cannot_be_paid_once_its_transfer_has_ended() {
             }
             "expiry" => {
                 let later = registry::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
-                assert_eq!(registry::transfers::service::expire_due(&app.state, later).await.unwrap(), 1);
+                assert_eq!(registry::server::sweep_transfers(&app.state, later).await.unwrap(), 1);
             }
             "seller archives" => assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK),
             "payer archives" => assert_eq!(buyer.delete("/api/profile").await.status(), StatusCode::OK),

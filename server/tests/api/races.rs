@@ -143,7 +143,7 @@ async fn fire(app: &TestApp, admin: &TestApp, round: &Round, op: Op) -> StatusCo
         }
         Op::Expire => {
             let later = registry::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
-            registry::transfers::service::expire_due(&app.state, later).await.expect("expiry never fails");
+            registry::server::sweep_transfers(&app.state, later).await.expect("the sweep never fails");
             return StatusCode::OK;
         }
         Op::RefundRegistration => {
