@@ -116,11 +116,17 @@ pub async fn reserve_send(
     sender: &Sender<'_>,
 ) -> AppResult<SendSlot> {
     // The sender's row first, before any budget's: starting a transfer locks
-    // it first too, so two requests of one account cannot deadlock.
-    sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1")
+    // it first too, so two requests of one account cannot deadlock. The lock
+    // also serialises the account's daily budgets below; without a row there
+    // is nothing to hold, so a sender must be an account that exists.
+    let locked = sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1")
         .bind(sender.account)
         .execute(&mut **tx)
-        .await?;
+        .await?
+        .rows_affected();
+    if locked != 1 {
+        return Err(AppError::Unauthorized("sign_in_required".into()));
+    }
     let bucket = format!("otp:{}:{subject}", purpose.as_str());
     reserve_spacing(tx, &bucket).await?;
     let to = to.as_str();
@@ -144,13 +150,13 @@ pub async fn reserve_send(
 }
 
 /// The account's daily budgets, counted and checked in the statement that
-/// records the send, under the account's row lock (so that two sends at once
-/// to two new numbers are counted one after the other).
+/// records the send, under the account's row lock that `reserve_send` took
+/// (so that two sends at once to two new numbers are counted one after the
+/// other).
 async fn reserve_daily(tx: &mut Tx<'_>, sender: &Sender<'_>, to: &str) -> AppResult<()> {
     let account = sender.account;
     let now = now_ms();
     let since = now - DAY;
-    sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1").bind(account).execute(&mut **tx).await?;
     let recorded = sqlx::query(
         "INSERT INTO otp_sends (id, account_id, phone, sent_at)
          SELECT $1, $2, $3, $4

@@ -34,10 +34,23 @@ async fn reserve_in(
     to: u32,
     from: &otp::Sender<'_>,
 ) -> Result<(), AppError> {
+    account(state, from.account).await;
     let mut tx = state.begin().await.unwrap();
     otp::reserve_send(&mut tx, purpose, subject, &mobile(to), from).await?;
     tx.commit().await.unwrap();
     Ok(())
+}
+
+/// The sender's account row: the daily budgets are counted under its lock.
+async fn account(state: &registry::app::AppState, id: &str) {
+    sqlx::query(
+        "INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, '', 0) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(format!("{id}@example.test"))
+    .execute(&state.db)
+    .await
+    .unwrap();
 }
 
 async fn reserve(
@@ -51,6 +64,7 @@ async fn reserve(
 }
 
 async fn send(app: &TestApp, subject: &str) -> Result<String, AppError> {
+    account(&app.state, "seller").await;
     let mut tx = app.state.begin().await.unwrap();
     let slot = otp::reserve_send(&mut tx, Purpose::Transfer, subject, &mobile(1), &sender("seller", 1, false)).await?;
     let code = slot.issue(&mut tx).await?;
@@ -335,4 +349,17 @@ async fn codes_are_texted_only_for_verified_accounts_to_supported_mobile_numbers
     assert!(last.headers().contains_key(reqwest::header::RETRY_AFTER));
     let (_, body) = parts(last).await;
     assert_eq!(body["code"], "too_many_codes", "{body}");
+}
+
+/// The daily budgets are counted under the sender's row lock, so a sender
+/// without an account row is refused rather than counted without a lock.
+#[tokio::test]
+async fn a_sender_without_an_account_is_refused() {
+    let app = TestApp::spawn().await;
+    let mut tx = app.state.begin().await.unwrap();
+    let refused = otp::reserve_send(&mut tx, Purpose::Transfer, "t-1", &mobile(1), &sender("nobody", 1, false))
+        .await
+        .err()
+        .unwrap();
+    assert!(matches!(refused, AppError::Unauthorized(_)), "{refused:?}");
 }
