@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import type { User } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import i18n, { changeLanguage, SUPPORTED_LANGUAGES } from "@/i18n";
@@ -12,13 +11,37 @@ export function saveAccountLanguage(language: User["language"]): Promise<{ langu
   return apiFetch("/api/profile/language", { method: "PUT", json: { language } });
 }
 
+/** The language a guest chose in the menu on this page, until they sign in. */
+let guestChoice: User["language"] | null = null;
+
+function saveFailed(err: unknown) {
+  toast({
+    variant: "destructive",
+    title: i18n.t("lang.saveFailed"),
+    description: errorMessage(err, i18n.t("common.genericError")),
+  });
+}
+
+/**
+ * The user who just signed in, as the session is to hold them: a language chosen before signing
+ * in becomes the account's (saved with PUT /api/profile/language), instead of the page switching
+ * to the one the account had stored. Without such a choice, the user as the server sent them.
+ */
+export function withGuestLanguage(user: User): User {
+  const chosen = guestChoice;
+  guestChoice = null;
+  if (!chosen || chosen === user.language) return user;
+  saveAccountLanguage(chosen).catch(saveFailed);
+  return { ...user, language: chosen };
+}
+
 /**
  * The reader's language: a guest's is kept in this browser (i18n's local storage), a signed-in
- * reader's on the account. Signing in applies the account's language; choosing one while
- * signed in keeps it on the account too. Returns the function the language menu calls.
+ * reader's on the account. Signing in applies the account's language, unless the reader chose
+ * one before (withGuestLanguage); choosing one while signed in keeps it on the account too.
+ * Returns the function the language menu calls.
  */
 export function useReaderLanguage(): (code: string) => void {
-  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const accountLanguage = user?.language;
@@ -33,21 +56,19 @@ export function useReaderLanguage(): (code: string) => void {
     (code: string) => {
       if (!SUPPORTED_LANGUAGES.includes(code)) return;
       changeLanguage(code);
-      if (!user) return;
       const language = code as User["language"];
+      if (!user) {
+        guestChoice = language;
+        return;
+      }
       saveAccountLanguage(language).then(
         () =>
           queryClient.setQueryData(currentUserQueryOptions().queryKey, (previous) =>
             previous ? { ...previous, language } : previous,
           ),
-        (err: unknown) =>
-          toast({
-            variant: "destructive",
-            title: t("lang.saveFailed"),
-            description: errorMessage(err, t("common.genericError")),
-          }),
+        saveFailed,
       );
     },
-    [user, queryClient, t],
+    [user, queryClient],
   );
 }

@@ -48,6 +48,51 @@ describe("the reader's language", () => {
   });
 });
 
+describe("a language chosen before signing in", () => {
+  /** /login as a guest; signing in answers with an account whose stored language is English. */
+  function signInFlow() {
+    const saved: unknown[] = [];
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "POST /api/auth/login": jsonResponse(200, makeUser({ language: "en" })),
+      "PUT /api/profile/language": (_url, init) => {
+        saved.push(jsonBody(init));
+        return jsonResponse(200, jsonBody(init));
+      },
+      "GET /api/vessels/mine": jsonResponse(200, []),
+      "GET /api/transfers": jsonResponse(200, []),
+    });
+    renderApp("/login");
+    return saved;
+  }
+
+  async function signIn(email: string, password: string, submit: string) {
+    await userEvent.type(await screen.findByLabelText(email), "owner@registry.test");
+    await userEvent.type(screen.getByLabelText(password), "sloop-owner-2025");
+    await userEvent.click(screen.getByRole("button", { name: submit }));
+  }
+
+  it("becomes the account's language instead of the one the account had stored", async () => {
+    const saved = signInFlow();
+    await choose(/Language/, "Deutsch");
+    await waitFor(() => expect(i18n.language).toBe("de"));
+
+    await signIn("E-Mail", "Passwort", "Anmelden");
+    await waitFor(() => expect(saved).toEqual([{ language: "de" }]));
+    // Still German once signed in (the account's stored English is not applied).
+    expect(await screen.findByRole("button", { name: "Abmelden" })).toBeInTheDocument();
+    expect(i18n.language).toBe("de");
+  });
+
+  it("is not sent when none was chosen: the account's stored language applies", async () => {
+    const saved = signInFlow();
+    await signIn("Email", "Password", "Sign In");
+    expect(await screen.findByRole("button", { name: "Sign Out" })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    expect(i18n.language).toBe("en");
+  });
+});
+
 describe("the language menu", () => {
   it("works with the keyboard alone, as a menu button", async () => {
     mockFetch({
