@@ -252,17 +252,16 @@ test("the seller transfers a vessel with the keyboard alone, typing the SMS code
     await press(page, { role: "button", name: "Send Verification SMS" });
     await toast(page, "Transfer Initiated").waitFor();
 
-    // Step 2: SMS Verification; the step's heading has the focus, Tab leads into the first box.
-    const smsHeading = page.getByRole("heading", { name: "SMS Verification" });
-    await smsHeading.waitFor();
-    await waitForFocus(page, smsHeading, "step 2's heading takes the focus");
-    const code = await smsCode(page.request, buyerPhone, TRANSFER_CODE);
+    // Step 2: SMS Verification; the first code box has the focus, so the code is typed at once.
+    await page.getByRole("heading", { name: "SMS Verification" }).waitFor();
     const firstBox = { role: "textbox", name: "Digit 1 of 6" };
+    await waitForFocus(page, firstBox, "step 2 puts the focus in the first code box");
+    const code = await smsCode(page.request, buyerPhone, TRANSFER_CODE);
     const verify = { role: "button", name: "Verify & Continue" };
 
     // A mistyped code first: the boxes are emptied and the focus is back in the first one.
     const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
-    await typeInto(page, firstBox, wrong);
+    await page.keyboard.type(wrong);
     await assertFocused(page, { role: "textbox", name: "Digit 6 of 6" }, "typing moves from box to box");
     await press(page, verify);
     await toast(page, "Verification Failed").waitFor();

@@ -56,11 +56,15 @@ export function TransferWizard({ vessel, onChanged }: { vessel: Vessel; onChange
   const step: Step = status === "verified" || completed ? 3 : status === "pending_verification" ? 2 : 1;
   const closed = status === "canceled" || status === "expired";
 
-  // Each step change moves focus to the step's heading, for keyboard and screen-reader users.
+  // Each step change moves focus to the step's heading, for keyboard and screen-reader users; a step
+  // that puts it in its first field itself keeps it there ('SMS Verify' in the first code box), so
+  // digits typed at once are not lost.
   const shownStep = useRef(step);
+  const stepBody = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
+    if (stepBody.current?.contains(document.activeElement)) return;
     headingRef.current?.focus();
   }, [step]);
 
@@ -163,7 +167,7 @@ export function TransferWizard({ vessel, onChanged }: { vessel: Vessel; onChange
             </h2>
             <CardDescription>{descriptions[step]}</CardDescription>
           </CardHeader>
-          <CardContent>{body}</CardContent>
+          <CardContent ref={stepBody}>{body}</CardContent>
         </Card>
       </div>
     </Page>

@@ -135,7 +135,11 @@ describe("Transfer wizard", () => {
     expect(screen.getAllByText("SMS sent to new owner for verification").length).toBeGreaterThan(0);
     expect(callsTo(fetchMock, "/api/transfers/initiate")).toEqual([{ vesselId: "v-1", toPhoneE164: "+31612345678" }]);
 
-    expect(await screen.findByRole("heading", { name: "SMS Verification" })).toHaveFocus();
+    expect(await screen.findByRole("heading", { name: "SMS Verification" })).toBeInTheDocument();
+    // The first code box has the focus: the code read out can be typed at once.
+    expect(screen.getByRole("textbox", { name: "Digit 1 of 6" })).toHaveFocus();
+    await userEvent.keyboard("424");
+    expect(screen.getByRole("textbox", { name: "Digit 3 of 6" })).toHaveValue("4");
     expect(await screen.findByText(/We sent a 6-digit code to \+31 6•••••678/)).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "SMS code" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Verify & Continue" })).toBeDisabled();
