@@ -10,8 +10,8 @@ export function ToastList() {
   const { toasts } = useToast();
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={t("toast.label")}>
-      {toasts.map(({ id, title, description, action, ...props }) => (
-        <Toast key={id} {...props}>
+      {toasts.map(({ id, title, description, action, variant, open, onOpenChange }) => (
+        <Toast key={id} variant={variant} open={open} onOpenChange={onOpenChange}>
           <div className="grid gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}

@@ -11,6 +11,11 @@ export type ToastInput = {
   description?: ReactNode;
   action?: ToastActionElement;
   variant?: ToastVariant;
+  /**
+   * The form or action the toast reports on ("transfer-code"): its success closes the toast
+   * (dismissToasts), so a failure's toast is not left standing once the failure is over.
+   */
+  scope?: string;
 };
 
 export type ToasterToast = ToastInput & {
@@ -47,6 +52,15 @@ function dismiss(id?: string) {
   setState({
     toasts: memoryState.toasts.map((t) => (!id || t.id === id ? { ...t, open: false } : t)),
   });
+}
+
+/**
+ * Closes the toasts about one form or action (their `scope`): called on its success, which may
+ * have nothing to say itself (a step that moves on), so that 'Verification Failed' does not
+ * outlive the failure.
+ */
+export function dismissToasts(scope: string) {
+  for (const t of memoryState.toasts) if (t.scope === scope) dismiss(t.id);
 }
 
 /** Shows a toast; a new toast replaces the one on screen. */

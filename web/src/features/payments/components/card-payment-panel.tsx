@@ -21,7 +21,7 @@ export function CardPaymentPanel({
   returnUrl: (paymentId: string) => string;
 }) {
   const { t } = useTranslation();
-  const { intent, createIntent, settled, waiting, start, confirm } = payment;
+  const { intent, createIntent, settled, waiting, start, confirm, toastScope } = payment;
 
   if (waiting) {
     return (
@@ -36,7 +36,9 @@ export function CardPaymentPanel({
         intent={intent}
         returnUrl={returnUrl(intent.paymentId)}
         onConfirmed={() => confirm(intent.paymentId)}
-        onFailed={(message) => toast({ variant: "destructive", title: t("payment.failedTitle"), description: message })}
+        onFailed={(message) =>
+          toast({ scope: toastScope, variant: "destructive", title: t("payment.failedTitle"), description: message })
+        }
       />
     );
   }

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreatedIntent, CreateIntentRequest } from "@/api/types";
-import { toast } from "@/components/ui/use-toast";
+import { dismissToasts, toast } from "@/components/ui/use-toast";
 import { useCreatePaymentIntent } from "@/features/payments/api/create-payment-intent";
 import { useSettledPayment, type SettledPaymentHandlers } from "@/features/payments/hooks/use-settled-payment";
 import { errorMessage } from "@/lib/api-client";
@@ -19,21 +19,27 @@ export function useCardPayment(request: CreateIntentRequest, onSucceeded: Settle
   const [intent, setIntent] = useState<CreatedIntent | null>(null);
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
   const asked = useRef<string | null>(null);
-  const settled = useSettledPayment(confirmedId, { onSucceeded, onFailed: () => setConfirmedId(null) });
+  // Once per transfer (or vessel) when the step opens; the effect event sees this render's `start`.
+  const key = request.transferId ?? request.vesselId;
+  // This fee's failures ('Payment Failed', an intent not created): the next step that works closes them.
+  const toastScope = `payment-${key}`;
+  const settled = useSettledPayment(confirmedId, { onSucceeded, onFailed: () => setConfirmedId(null), toastScope });
 
   const start = () => {
     createIntent.mutate(request, {
-      onSuccess: setIntent,
+      onSuccess: (created) => {
+        dismissToasts(toastScope);
+        setIntent(created);
+      },
       onError: (err) =>
         toast({
+          scope: toastScope,
           variant: "destructive",
           title: t("payment.errorTitle"),
           description: errorMessage(err, t("payment.errorFallback")),
         }),
     });
   };
-  // Once per transfer (or vessel) when the step opens; the effect event sees this render's `start`.
-  const key = request.transferId ?? request.vesselId;
   const startOnOpen = useEffectEvent(start);
   useEffect(() => {
     if (asked.current === key) return;
@@ -50,7 +56,13 @@ export function useCardPayment(request: CreateIntentRequest, onSucceeded: Settle
     /** The card form confirmed and the server has not yet said the payment failed. */
     waiting: confirmedId != null && status !== "failed" && status !== "canceled",
     start,
-    confirm: setConfirmedId,
+    /** The card form confirmed the payment: an earlier attempt's failure is over. */
+    confirm: (paymentId: string) => {
+      dismissToasts(toastScope);
+      setConfirmedId(paymentId);
+    },
+    /** The scope of this fee's failure toasts. */
+    toastScope,
   };
 }
 

@@ -12,6 +12,8 @@ export type SettledPaymentHandlers = {
   onSucceeded?: (payment: Payment) => unknown;
   /** Declined, failed or canceled, after the 'Payment Failed' toast. */
   onFailed?: (payment: Payment) => void;
+  /** The scope of the 'Payment Failed' toast (use-toast's `scope`), for a later success to close it. */
+  toastScope?: string;
 };
 
 /**
@@ -20,7 +22,7 @@ export type SettledPaymentHandlers = {
  * with the provider's message and calls `onFailed`. What success means belongs to the caller
  * (the registration fee and the transfer fee end differently).
  */
-export function useSettledPayment(paymentId: string | null, { onSucceeded, onFailed }: SettledPaymentHandlers = {}) {
+export function useSettledPayment(paymentId: string | null, { onSucceeded, onFailed, toastScope }: SettledPaymentHandlers = {}) {
   const { t } = useTranslation();
   const payment = usePayment(paymentId);
   const handled = useRef<string | null>(null);
@@ -43,6 +45,7 @@ export function useSettledPayment(paymentId: string | null, { onSucceeded, onFai
     if (data.status === "failed" || data.status === "canceled") {
       handled.current = data.id + data.status;
       toast({
+        scope: toastScope,
         variant: "destructive",
         title: t("payment.failedTitle"),
         description: data.failureMessage || t("payment.failedFallback"),

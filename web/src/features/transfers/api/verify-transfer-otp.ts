@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Transfer } from "@/api/types";
+import { dismissToasts } from "@/components/ui/use-toast";
 import { transferQueryOptions } from "@/features/transfers/api/get-transfer";
 import { transfersQueryOptions } from "@/features/transfers/api/get-transfers";
 import { apiFetch } from "@/lib/api-client";
@@ -14,11 +15,16 @@ export function verifyTransferOtp({ id, otp }: { id: string; otp: string }): Pro
   return apiFetch<Transfer>(`/api/transfers/${encodeURIComponent(id)}/verify-otp`, { method: "POST", json: { otp } });
 }
 
+/** The toasts of a transfer's code form (a wrong code, a failed resend): the right code closes them. */
+export const transferCodeToasts = (id: string) => `transfer-code-${id}`;
+
 export function useVerifyTransferOtp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyTransferOtp,
     onSuccess: (transfer) => {
+      // Before the step moves on (the code form is gone with it).
+      dismissToasts(transferCodeToasts(transfer.id));
       queryClient.setQueryData(transferQueryOptions(transfer.id).queryKey, transfer);
       void queryClient.invalidateQueries({ queryKey: transfersQueryOptions().queryKey });
     },

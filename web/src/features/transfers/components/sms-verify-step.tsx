@@ -5,7 +5,7 @@ import { CodeForm } from "@/components/forms/code-form";
 import { toast } from "@/components/ui/use-toast";
 import { transferQueryOptions } from "@/features/transfers/api/get-transfer";
 import { useResendTransferOtp } from "@/features/transfers/api/resend-transfer-otp";
-import { useVerifyTransferOtp } from "@/features/transfers/api/verify-transfer-otp";
+import { transferCodeToasts, useVerifyTransferOtp } from "@/features/transfers/api/verify-transfer-otp";
 import { ApiError, errorMessage, retryAfterSeconds, serverText } from "@/lib/api-client";
 import { RESEND_AFTER_SECONDS } from "@/lib/otp";
 import { useCountdown } from "@/lib/use-countdown";
@@ -42,6 +42,8 @@ export function SmsVerifyStep({
   const countdown = useCountdown(secondsUntilResend(sentAt));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: transferQueryOptions(transferId).queryKey });
+  // The code form's failures; the right code closes them (useVerifyTransferOtp).
+  const toastScope = transferCodeToasts(transferId);
 
   const onSubmit = (otp: string, clear: () => void) =>
     verify.mutate(
@@ -53,6 +55,7 @@ export function SmsVerifyStep({
           if (err instanceof ApiError && err.status === 429) countdown.stop(); // The code is dead: a new one, now.
           if (err instanceof ApiError && err.status === 409) void refresh(); // Verified, canceled or expired meanwhile.
           toast({
+            scope: toastScope,
             variant: "destructive",
             title: t("transferWizard.verifyFailedTitle"),
             description: errorMessage(err, t("transferWizard.verifyFailedFallback")),
@@ -74,6 +77,7 @@ export function SmsVerifyStep({
         if (err instanceof ApiError && err.status === 429) countdown.start(retryAfterSeconds(err) ?? RESEND_AFTER_SECONDS);
         if (err instanceof ApiError && err.status === 409) void refresh();
         toast({
+          scope: toastScope,
           variant: "destructive",
           title: t("transferWizard.resendFailedTitle"),
           description: errorMessage(err, t("common.genericError")),

@@ -204,9 +204,16 @@ describe("Transfer wizard", () => {
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Digit 1 of 6" })).toHaveValue(""));
     expect(screen.getByRole("button", { name: "Verify & Continue" })).toBeDisabled();
 
+    const notifications = screen.getByRole("region", { name: /Notifications/ });
+    expect(within(notifications).getByText("Verification Failed")).toBeInTheDocument();
+
     await typeCode("424242");
     await userEvent.click(screen.getByRole("button", { name: "Verify & Continue" }));
     expect(await screen.findByRole("heading", { name: "Transfer Fee Payment" })).toBeInTheDocument();
+    // The right code ends the failure: its toast goes with it (not after its 5 s).
+    await waitFor(() => expect(within(notifications).queryByText("Verification Failed")).not.toBeInTheDocument(), {
+      timeout: 1000,
+    });
     expect(await screen.findByRole("button", { name: "Pay €9.95" })).toBeInTheDocument();
     expect(callsTo(fetchMock, "/api/payments/create-intent")).toEqual([
       { purpose: "transfer", vesselId: "v-1", transferId: TRANSFER_ID },
