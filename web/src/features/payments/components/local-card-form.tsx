@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, Lock } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useConfirmLocalPayment } from "@/features/payments/api/confirm-local-payment";
 import type { PaymentFormProps } from "@/features/payments/components/payment-form-props";
-import { cardDefaults, cardSchema, parseExpiry, type CardValues } from "@/features/payments/schemas/card";
+import { cardDefaults, cardSchema, formatExpiry, parseExpiry, type CardValues } from "@/features/payments/schemas/card";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatEuroCents } from "@/lib/format";
 
@@ -73,14 +73,23 @@ export function LocalCardForm({ intent, returnUrl, onConfirmed, onFailed, disabl
         <Input inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...form.register("cardNumber")} />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="card-expiry" label={t("payment.card.expiry")} error={errors.expiry}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={t("payment.card.expiryPlaceholder")}
-            {...form.register("expiry")}
-          />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="expiry"
+          render={({ field }) => (
+            <FormField id="card-expiry" label={t("payment.card.expiry")} error={errors.expiry}>
+              <Input
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                maxLength={7}
+                placeholder={t("payment.card.expiryPlaceholder")}
+                {...field}
+                // The slash comes as the reader types: "1229" is "12/29".
+                onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+              />
+            </FormField>
+          )}
+        />
         <FormField id="card-cvc" label={t("payment.card.cvc")} error={errors.cvc}>
           <Input inputMode="numeric" autoComplete="cc-csc" maxLength={3} placeholder="123" {...form.register("cvc")} />
         </FormField>
