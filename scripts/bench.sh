@@ -54,7 +54,7 @@ else
   label="SQLite"
 fi
 export REGISTRY_DATABASE_URL="$database_url" REGISTRY_ADDR="127.0.0.1:$port" REGISTRY_PUBLIC_URL="$base" \
-  REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=prod REGISTRY_EMAIL=outbox REGISTRY_PAYMENTS=local REGISTRY_SMS=outbox \
+  REGISTRY_DATA_DIR="$dir" REGISTRY_MODE=prod REGISTRY_SUPPORT_EMAIL=support@registry.example REGISTRY_EMAIL=outbox REGISTRY_PAYMENTS=local REGISTRY_SMS=outbox \
   REGISTRY_IDENTITY=local REGISTRY_ALLOW_OFFLINE_PROVIDERS=true REGISTRY_LOG=warn
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$dir"; }

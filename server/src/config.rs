@@ -125,6 +125,10 @@ pub struct Config {
     pub sms_prefixes: Vec<String>,
     /// What texting one-time codes may cost (`otp`).
     pub code_budgets: CodeBudgets,
+    /// Where people write about disputes and for support (`REGISTRY_SUPPORT_EMAIL`; required
+    /// in prod, `support@registry.example` in dev): printed on certificates, shown on `/verify`,
+    /// the contact page and the privacy page.
+    pub support_email: String,
 }
 
 /// The budgets for texting one-time codes that are configuration (the rest
@@ -234,6 +238,7 @@ struct RawConfig {
     twilio_account_sid: Option<String>,
     twilio_auth_token: Option<String>,
     twilio_from: Option<String>,
+    support_email: Option<String>,
     twilio_api_base: Option<String>,
     storage_url: Option<String>,
     signing_key: Option<String>,
@@ -256,7 +261,7 @@ fn loopback_host(url: &url::Url) -> bool {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 34] = [
+        let fields: [(&str, &mut Option<String>); 35] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
@@ -283,6 +288,7 @@ impl RawConfig {
             ("REGISTRY_TWILIO_ACCOUNT_SID", &mut self.twilio_account_sid),
             ("REGISTRY_TWILIO_AUTH_TOKEN", &mut self.twilio_auth_token),
             ("REGISTRY_TWILIO_FROM", &mut self.twilio_from),
+            ("REGISTRY_SUPPORT_EMAIL", &mut self.support_email),
             ("REGISTRY_TWILIO_API_BASE", &mut self.twilio_api_base),
             ("REGISTRY_STORAGE_URL", &mut self.storage_url),
             ("REGISTRY_SIGNING_KEY", &mut self.signing_key),
@@ -621,10 +627,26 @@ impl RawConfig {
             })
         };
 
+        let support_email = match (self.support_email.as_deref().map(crate::domain::Email::parse), mode) {
+            (Some(Ok(email)), _) => email.as_str().to_owned(),
+            (Some(Err(_)), _) => {
+                errors.push("REGISTRY_SUPPORT_EMAIL must be an email address".into());
+                String::new()
+            }
+            (None, Mode::Prod) => {
+                errors.push(
+                    "REGISTRY_MODE=prod needs REGISTRY_SUPPORT_EMAIL (the address for disputes and support)".into(),
+                );
+                String::new()
+            }
+            (None, Mode::Dev) => "support@registry.example".to_owned(),
+        };
+
         if !errors.is_empty() {
             return Err(ConfigErrors(errors));
         }
         Ok(Config {
+            support_email,
             database_url: Secret::new(database_url),
             addr,
             data_dir,
@@ -704,11 +726,21 @@ mod tests {
         prod.push(("REGISTRY_SMS", "outbox"));
         prod.push(("REGISTRY_IDENTITY", "local"));
         prod.push(("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"));
+        prod.push(("REGISTRY_SUPPORT_EMAIL", "support@registry.example"));
         let errors = Config::load(&env(&prod)).unwrap_err();
         assert!(errors.to_string().contains("sk_test_"), "{errors}");
         prod[1].1 = "sk_test_abc";
         let c = Config::load(&env(&prod)).unwrap();
         assert!(!format!("{c:?}").contains("sk_test_abc") && !format!("{c:?}").contains("whsec_abc"));
+    }
+
+    #[test]
+    fn the_support_address_is_an_email_and_has_a_default_only_in_dev() {
+        assert_eq!(Config::load(&env(&[])).unwrap().support_email, "support@registry.example");
+        let c = Config::load(&env(&[("REGISTRY_SUPPORT_EMAIL", " Help@Registry.EU ")])).unwrap();
+        assert_eq!(c.support_email, "help@registry.eu");
+        let errors = Config::load(&env(&[("REGISTRY_SUPPORT_EMAIL", "not an address")])).unwrap_err();
+        assert!(errors.to_string().contains("REGISTRY_SUPPORT_EMAIL"), "{errors}");
     }
 
     #[test]
@@ -724,7 +756,8 @@ mod tests {
         let text = errors.to_string();
         assert!(text.contains("REGISTRY_EMAIL") && text.contains("REGISTRY_PAYMENTS"), "{text}");
         assert!(text.contains("REGISTRY_SMS") && text.contains("REGISTRY_IDENTITY"), "{text}");
-        assert_eq!(errors.0.len(), 4, "{text}");
+        assert!(text.contains("REGISTRY_SUPPORT_EMAIL"), "{text}");
+        assert_eq!(errors.0.len(), 5, "{text}");
     }
 
     #[test]
@@ -735,6 +768,7 @@ mod tests {
             ("REGISTRY_PAYMENTS", "local"),
             ("REGISTRY_SMS", "outbox"),
             ("REGISTRY_IDENTITY", "local"),
+            ("REGISTRY_SUPPORT_EMAIL", "support@registry.example"),
         ];
         let errors = Config::load(&env(&offline)).unwrap_err().to_string();
         for name in ["REGISTRY_EMAIL", "REGISTRY_PAYMENTS", "REGISTRY_SMS", "REGISTRY_IDENTITY"] {
@@ -756,6 +790,7 @@ mod tests {
             ("REGISTRY_SMS", "outbox"),
             ("REGISTRY_IDENTITY", "local"),
             ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"),
+            ("REGISTRY_SUPPORT_EMAIL", "support@registry.example"),
             ("REGISTRY_PUBLIC_URL", url),
         ]
     }

@@ -37,6 +37,7 @@ pub mod server;
 pub mod stats;
 pub mod storage;
 pub mod stripe_http;
+pub mod support;
 pub mod transfers;
 pub mod vessel_record;
 pub mod vessels;

@@ -11,7 +11,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
     admin, app::AppState, auth, certificates, countries, dev, documents, error, identity, maintenance, outbox,
-    payments, profile, stats, transfers, vessel_record, vessels,
+    payments, profile, stats, support, transfers, vessel_record, vessels,
 };
 
 #[derive(OpenApi)]
@@ -32,6 +32,7 @@ use crate::{
         auth::request_password_reset,
         auth::confirm_password_reset,
         profile::show,
+        profile::update,
         profile::archive,
         profile::set_phone,
         profile::send_phone_code,
@@ -40,6 +41,7 @@ use crate::{
         stats::stats,
         countries::list,
         countries::one,
+        support::support,
         vessels::register,
         vessels::search,
         vessels::my_list,

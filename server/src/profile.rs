@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::{
     app::AppState,
     auth::CurrentUser,
-    auth::{MessageResponse, User, phone, service, sessions, set_cookie},
+    auth::{MessageResponse, OwnerKind, User, owner_from, phone, service, sessions, set_cookie},
     domain::PhoneE164,
     error::{AppError, AppResult, ErrorBody},
     http::{client_addr::ClientAddr, json::ApiJson},
@@ -22,7 +22,7 @@ use crate::{
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/profile", get(show).delete(archive))
+        .route("/api/profile", get(show).patch(update).delete(archive))
         .route("/api/profile/phone", post(set_phone))
         .route("/api/profile/phone/send-code", post(send_phone_code))
         .route("/api/profile/phone/verify", post(verify_phone))
@@ -65,6 +65,43 @@ pub struct Profile {
 pub(crate) async fn show(me: CurrentUser) -> ApiJson<Profile> {
     let u = me.user;
     ApiJson(Profile { name: u.name, email: u.email, phone_e164: u.phone_e164 })
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProfileUpdate {
+    /// The legal name certificates print: a person's, or the company's for `ownerKind` `company`.
+    #[schema(max_length = 200)]
+    pub name: String,
+    /// `person` or `company`; unchanged when left out.
+    #[serde(default)]
+    pub owner_kind: Option<OwnerKind>,
+    /// Required with `ownerKind` `company`, refused otherwise.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub company_number: Option<String>,
+}
+
+/// Set the owner's name as certificates print it. A typed name is shown as
+/// not verified; a name an identity check verified changes only through
+/// another check.
+#[utoipa::path(patch, path = "/api/profile", tag = "profile", request_body = ProfileUpdate,
+    responses((status = 200, body = User, description = "The account with its new name (`nameVerified` false unless unchanged)"),
+              (status = 401, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "verified_name_needs_new_verification: the name was verified; verify your identity again to change it"),
+              (status = 422, body = ErrorBody)))]
+pub(crate) async fn update(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<ProfileUpdate>,
+) -> AppResult<ApiJson<User>> {
+    let mut check = crate::error::FieldCheck::default();
+    let kind = Some(body.owner_kind.unwrap_or(me.user.owner_kind));
+    let owner = owner_from(&mut check, Some(&body.name), kind, body.company_number.as_deref(), true);
+    check.finish()?;
+    let Some(owner) = owner else { unreachable!("a required name was checked") };
+    service::set_owner(&state, &me.user, &owner).await?;
+    Ok(ApiJson(reloaded(&state, &me.session_secret).await?))
 }
 
 #[utoipa::path(delete, path = "/api/profile", tag = "profile",

@@ -12,6 +12,7 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::profile::router())
         .merge(crate::stats::router())
         .merge(crate::countries::router())
+        .merge(crate::support::router())
         .merge(crate::vessels::router())
         .merge(crate::payments::router())
         .merge(crate::transfers::router())

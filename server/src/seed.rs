@@ -25,22 +25,32 @@ pub struct DemoAccount {
     pub role: &'static str,
     /// A mobile number, verified.
     pub phone: Option<&'static str>,
+    /// The legal name certificates print, typed by the person (not verified).
+    pub name: &'static str,
 }
 
 /// Documented in the README. Only ever created in dev mode.
 pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
-    DemoAccount { email: "admin@registry.test", password: "harbour-master-2025", role: "admin", phone: None },
+    DemoAccount {
+        email: "admin@registry.test",
+        password: "harbour-master-2025",
+        role: "admin",
+        phone: None,
+        name: "Harbour Master",
+    },
     DemoAccount {
         email: "owner@registry.test",
         password: "sloop-owner-2025",
         role: "user",
         phone: Some("+31611111111"),
+        name: "Marit Jansen",
     },
     DemoAccount {
         email: "buyer@registry.test",
         password: "quay-buyer-2025",
         role: "user",
         phone: Some("+31622222222"),
+        name: "Pieter Bakker",
     },
 ];
 const OWNER: &str = "owner@registry.test";
@@ -61,8 +71,8 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         let now = now_ms();
         let result = sqlx::query(
             "INSERT INTO users (id, email, password_hash, role, email_verified_at, phone_e164, phone_verified_at,
-                 created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $5)",
+                 created_at, name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $5, $8)",
         )
         .bind(new_id())
         .bind(email.as_str())
@@ -71,6 +81,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         .bind(now)
         .bind(account.phone)
         .bind(account.phone.map(|_| now))
+        .bind(account.name)
         .execute(&state.db)
         .await;
         match result {

@@ -545,6 +545,7 @@ mod tests {
             ("REGISTRY_SMS".to_owned(), "outbox".to_owned()),
             ("REGISTRY_IDENTITY".to_owned(), "local".to_owned()),
             ("REGISTRY_ALLOW_OFFLINE_PROVIDERS".to_owned(), "true".to_owned()),
+            ("REGISTRY_SUPPORT_EMAIL".to_owned(), "support@registry.example".to_owned()),
         ]))
         .unwrap();
         assert!(refuse_unless_forced(&prod, false).is_err());

@@ -13,5 +13,6 @@ mod user;
 pub use extract::{Admin, CurrentUser, MaybeUser};
 pub use routes::*;
 pub use user::{
-    IdentityFailure, IdentityVerificationStatus, Recipient, Role, USER_COLUMNS, User, language_of, set_language,
+    IdentityFailure, IdentityVerificationStatus, OwnerKind, Recipient, Role, USER_COLUMNS, User, language_of,
+    set_language,
 };

@@ -8,10 +8,10 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{CurrentUser, MaybeUser, User, service, sessions};
+use super::{CurrentUser, MaybeUser, OwnerKind, User, service, sessions};
 use crate::{
     app::AppState,
-    domain::{Email, NewPassword, PhoneE164},
+    domain::{CompanyNumber, Email, NewPassword, OwnerName, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::{client_addr::ClientAddr, json::ApiJson},
     i18n::{Lang, Msg},
@@ -63,6 +63,54 @@ pub struct RegisterRequest {
     /// The language to write to this person in; the request's `Accept-Language` when left out.
     #[serde(default)]
     pub language: Option<Lang>,
+    /// Optional: the legal name certificates print (a person's, or the company's), unverified
+    /// until an identity check. Required with `ownerKind` `company`.
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub name: Option<String>,
+    /// `person` (the default) or `company`.
+    #[serde(default)]
+    pub owner_kind: Option<OwnerKind>,
+    /// A company's registration number; required with `ownerKind` `company`, refused otherwise.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub company_number: Option<String>,
+}
+
+/// The owner's name from a form's three fields, with each problem recorded
+/// under its field (so `None` is either no name given where none is required,
+/// or a problem that `check.finish()` reports).
+pub(crate) fn owner_from(
+    check: &mut FieldCheck,
+    name: Option<&str>,
+    kind: Option<OwnerKind>,
+    number: Option<&str>,
+    name_required: bool,
+) -> Option<service::Owner> {
+    fn given(v: Option<&str>) -> Option<&str> {
+        v.map(str::trim).filter(|v| !v.is_empty())
+    }
+    let (name, number) = (given(name), given(number));
+    let kind = kind.unwrap_or(OwnerKind::Person);
+    let name = match name {
+        Some(n) => Some(check.take("name", OwnerName::parse(n))?),
+        None if name_required || kind == OwnerKind::Company => {
+            check.take::<(), _>("name", Err("owner_name_invalid"));
+            return None;
+        }
+        None => None,
+    };
+    match (kind, number) {
+        (OwnerKind::Person, None) => name.map(service::Owner::Person),
+        (OwnerKind::Person, Some(_)) => {
+            check.take::<(), _>("companyNumber", Err("company_number_only_for_companies"));
+            None
+        }
+        (OwnerKind::Company, number) => {
+            let number = check.take("companyNumber", CompanyNumber::parse(number.unwrap_or_default()))?;
+            name.map(|name| service::Owner::Company { name, number })
+        }
+    }
 }
 
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
@@ -81,10 +129,11 @@ pub(crate) async fn register(
         Some(p) => check.take("phoneE164", PhoneE164::parse(p)).map(Some),
         None => Some(None),
     };
+    let owner = owner_from(&mut check, body.name.as_deref(), body.owner_kind, body.company_number.as_deref(), false);
     check.finish()?;
     let (Some(email), Some(password), Some(phone)) = (email, password, phone) else { unreachable!() };
     let language = body.language.unwrap_or_else(crate::i18n::current);
-    service::register(&state, service::Registration { email, password, phone, language }, client).await?;
+    service::register(&state, service::Registration { email, password, phone, language, owner }, client).await?;
     Ok((StatusCode::CREATED, MessageResponse::new("account_created")))
 }
 

@@ -9,14 +9,14 @@ use super::{
     hashing, sessions,
     throttle::{self, Limit},
     tokens::{self, INVALID_TOKEN, Purpose},
-    user::{Recipient, USER_COLUMNS, User, language_of},
+    user::{OwnerKind, Recipient, USER_COLUMNS, User, language_of},
 };
 use crate::{
     app::AppState,
     audit::Event,
     clock::{HOUR, MINUTE, now_ms},
     db::{Tx, is_unique_violation},
-    domain::{Email, NewPassword, PhoneE164},
+    domain::{CompanyNumber, Email, NewPassword, OwnerName, PhoneE164},
     error::{AppError, AppResult},
     i18n::{Lang, Msg},
     ids::new_id,
@@ -47,6 +47,69 @@ pub struct Registration {
     pub password: NewPassword,
     pub phone: Option<PhoneE164>,
     pub language: Lang,
+    /// The name certificates will print (unverified until an identity check), if given.
+    pub owner: Option<Owner>,
+}
+
+/// Who owns an account's vessels, as a certificate names them.
+pub enum Owner {
+    Person(OwnerName),
+    Company { name: OwnerName, number: CompanyNumber },
+}
+
+impl Owner {
+    fn kind(&self) -> OwnerKind {
+        match self {
+            Self::Person(_) => OwnerKind::Person,
+            Self::Company { .. } => OwnerKind::Company,
+        }
+    }
+
+    fn name(&self) -> &OwnerName {
+        match self {
+            Self::Person(name) | Self::Company { name, .. } => name,
+        }
+    }
+
+    fn number(&self) -> Option<&str> {
+        match self {
+            Self::Person(_) => None,
+            Self::Company { number, .. } => Some(number.as_str()),
+        }
+    }
+}
+
+/// Set the name certificates print. A name an identity check verified
+/// changes only through another check (409 `verified_name_needs_new_verification`):
+/// the refusal is part of the update's condition, so a check completing at
+/// the same moment cannot be overwritten. Any other change is unverified.
+#[tracing::instrument(skip_all, fields(user = %user.id))]
+pub async fn set_owner(state: &AppState, user: &User, owner: &Owner) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let changed = sqlx::query(
+        "UPDATE users SET name = $1, owner_kind = $2, company_number = $3,
+             name_verified_at = CASE WHEN owner_kind = $2 AND name = $1 THEN name_verified_at ELSE NULL END
+         WHERE id = $4
+           AND (name_verified_at IS NULL OR owner_kind <> 'person' OR $2 <> 'person' OR name = $1)",
+    )
+    .bind(owner.name().as_str())
+    .bind(owner.kind().as_str())
+    .bind(owner.number())
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(AppError::Conflict("verified_name_needs_new_verification".into()));
+    }
+    Event::new("owner_name_set")
+        .by(Some(&user.id))
+        .subject("user", &user.id)
+        .detail(serde_json::json!({"ownerKind": owner.kind().as_str()}))
+        .write(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Create an account and send the verification email. An address that
@@ -62,7 +125,8 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
     let mut tx = state.begin().await?;
     let inserted =
         sqlx::query(
-            "INSERT INTO users (id, email, password_hash, phone_e164, created_at, language) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO users (id, email, password_hash, phone_e164, created_at, language, name, owner_kind, company_number)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&id)
         .bind(r.email.as_str())
@@ -70,6 +134,9 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
         .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
         .bind(now_ms())
         .bind(r.language.code())
+        .bind(r.owner.as_ref().map(|o| o.name().as_str().to_owned()))
+        .bind(r.owner.as_ref().map_or(OwnerKind::Person, Owner::kind).as_str())
+        .bind(r.owner.as_ref().and_then(Owner::number).map(str::to_owned))
             .execute(&mut *tx)
             .await;
     match inserted {

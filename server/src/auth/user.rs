@@ -29,6 +29,29 @@ impl IdentityVerificationStatus {
     }
 }
 
+/// Whether an account owns vessels as a private person or as a company; a
+/// certificate prints the person's legal name or the company's name and number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OwnerKind {
+    Person,
+    Company,
+}
+
+impl OwnerKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Person => "person",
+            Self::Company => "company",
+        }
+    }
+
+    /// Unknown values are refused, never read as a default.
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Person, Self::Company].into_iter().find(|k| k.as_str() == s)
+    }
+}
+
 impl Role {
     pub fn parse(s: &str) -> Self {
         if s == "admin" { Self::Admin } else { Self::User }
@@ -92,7 +115,13 @@ impl IdentityFailure {
 pub struct User {
     pub id: String,
     pub role: Role,
+    /// The owner's legal name (a person's, or a company's for a company owner), as certificates print it.
     pub name: Option<String>,
+    /// The name was reported by an identity check (a person's only); a name typed by the person is not.
+    pub name_verified: bool,
+    pub owner_kind: OwnerKind,
+    /// A company owner's registration number; null for a person.
+    pub company_number: Option<String>,
     pub email: String,
     #[serde(rename = "phoneE164")]
     pub phone_e164: Option<String>,
@@ -109,8 +138,9 @@ pub struct User {
 }
 
 /// Columns to select for [`User::from_row`], with table alias `u`.
-pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.email, u.phone_e164, u.email_verified_at, \
-     u.phone_verified_at, u.identity_verification_status, u.identity_failure_code, u.language";
+pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.name_verified_at, u.owner_kind, u.company_number, u.email, \
+     u.phone_e164, u.email_verified_at, u.phone_verified_at, u.identity_verification_status, u.identity_failure_code, \
+     u.language";
 
 impl sqlx::FromRow<'_, AnyRow> for User {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
@@ -119,6 +149,10 @@ impl sqlx::FromRow<'_, AnyRow> for User {
             id: r.try_get("id")?,
             role: Role::parse(r.try_get("role")?),
             name: r.try_get("name")?,
+            name_verified: r.try_get::<Option<i64>, _>("name_verified_at")?.is_some(),
+            owner_kind: OwnerKind::parse(r.try_get("owner_kind")?)
+                .ok_or_else(|| sqlx::Error::Decode("unknown owner_kind".into()))?,
+            company_number: r.try_get("company_number")?,
             email: r.try_get("email")?,
             phone_e164: r.try_get("phone_e164")?,
             email_verified_at: r.try_get::<Option<i64>, _>("email_verified_at")?.map(rfc3339),

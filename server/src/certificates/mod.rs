@@ -7,19 +7,20 @@ pub mod signing;
 
 use axum::{
     Router,
-    extract::{Path, State},
+    extract::{Path, Query, State},
     http::{HeaderValue, header},
     response::{IntoResponse, Response},
     routing::get,
 };
 use base64::{Engine as _, engine::general_purpose::STANDARD as B64};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     app::AppState,
     auth::CurrentUser,
-    error::{AppResult, ErrorBody},
+    domain::CertificateSerial,
+    error::{AppError, AppResult, ErrorBody},
     http::{extract::PlatformIdPath, json::ApiJson},
 };
 use service::CertificateCheck;
@@ -81,12 +82,25 @@ pub(crate) async fn public_key(State(state): State<AppState>) -> ApiJson<PublicK
     ApiJson(PublicKey { algorithm: "Ed25519", public_key: B64.encode(raw), pem })
 }
 
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CheckQuery {
+    /// The owner's name as printed on the paper: the answer says whether it is the certified one.
+    #[param(max_length = 200)]
+    pub owner_name: Option<String>,
+}
+
 #[utoipa::path(get, path = "/api/certificates/{serial}", tag = "certificates",
-    params(("serial" = String, Path, description = "The certificate's serial, as printed", pattern = r"^ESRC(-[0-9A-HJKMNP-TV-Z]{4}){4}$")),
+    params(("serial" = String, Path, description = "The certificate's serial as printed; any case, hyphens optional",
+        pattern = r"^[ \t]*[Ee][Ss][Rr][Cc]([- \t]*[0-9A-Za-z]){16}[ \t]*$"), CheckQuery),
     responses((status = 200, body = CertificateCheck), (status = 404, body = ErrorBody)))]
 pub(crate) async fn check(
     State(state): State<AppState>,
     Path(serial): Path<String>,
+    Query(query): Query<CheckQuery>,
 ) -> AppResult<ApiJson<CertificateCheck>> {
-    Ok(ApiJson(service::check(&state, serial.trim()).await?))
+    let serial = CertificateSerial::parse(&serial).map_err(|code| AppError::NotFound(code.into()))?;
+    let typed = query.owner_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    Ok(ApiJson(service::check(&state, &serial, typed).await?))
 }

@@ -3,7 +3,10 @@
 //! public check, which says whether the signature holds and whether the
 //! certificate is still current (no ownership event since).
 
-use serde::Serialize;
+use base64::{
+    Engine as _, engine::general_purpose::STANDARD as B64, engine::general_purpose::URL_SAFE_NO_PAD as B64URL,
+};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::{FromRow, Row};
 use utoipa::ToSchema;
@@ -11,36 +14,42 @@ use utoipa::ToSchema;
 use super::pdf;
 use crate::{
     app::AppState,
-    auth::User,
+    auth::{OwnerKind, User},
     clock::{now_ms, rfc3339},
-    domain::PlatformId,
+    domain::{CertificateSerial, OwnerName, PlatformId},
     error::{AppError, AppResult},
-    i18n::{self, Lang},
+    i18n::{self, Lang, Msg},
     ids::to_hex,
     vessels::model::{VESSEL_COLUMNS, Vessel, VesselIdentifiers, VesselStatus},
 };
 
 /// The data a certificate signs, in this field order, serialised as compact
 /// JSON (docs/CERTIFICATES.md). The owner appears only as a hash of the
-/// platform ID and the name printed on the certificate, so the public check
-/// reveals no one's name while a holder can still match the paper.
-#[derive(Serialize)]
+/// platform ID and the name printed on the certificate (folded: case and
+/// spacing do not matter), so the public check reveals no one's name while a
+/// holder can still match the paper. Version 2 adds whether the owner is a
+/// person or a company and whether the name was verified.
+#[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct SignedData<'a> {
+struct SignedData {
     version: u8,
-    serial: &'a str,
-    platform_id: &'a str,
-    name: Option<&'a str>,
-    make: &'a str,
-    model: &'a str,
+    serial: String,
+    platform_id: String,
+    name: Option<String>,
+    make: String,
+    model: String,
     build_year: Option<i64>,
     length_cm: Option<i64>,
-    country_code: &'a str,
-    cin: Option<&'a str>,
-    identifiers: &'a VesselIdentifiers,
-    owner_name_sha256: &'a str,
-    issued_at: &'a str,
-    history_head: &'a str,
+    country_code: String,
+    cin: Option<String>,
+    identifiers: VesselIdentifiers,
+    owner_name_sha256: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner_kind: Option<OwnerKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner_name_verified: Option<bool>,
+    issued_at: String,
+    history_head: String,
 }
 
 pub struct Issued {
@@ -52,15 +61,14 @@ fn vessel_not_found() -> AppError {
     AppError::NotFound("vessel_not_found".into())
 }
 
-/// The owner's name as the certificate signs it: empty when not set (the
-/// page then prints 'Not set' in the reader's language).
-fn owner_name(user: &User) -> String {
-    user.name.clone().map(|n| n.trim().to_owned()).unwrap_or_default()
-}
-
-pub fn owner_name_hash(platform_id: &str, name: &str) -> String {
+/// The hash a certificate signs for its owner's name: over the name as
+/// printed in version 1, over the folded name from version 2.
+pub fn owner_name_hash(version: u8, platform_id: &str, name: &str) -> String {
+    let name = if version >= 2 { OwnerName::folded(name) } else { name.to_owned() };
     to_hex(&Sha256::digest(format!("{platform_id}\n{name}").as_bytes()))
 }
+
+const VERSION: u8 = 2;
 
 async fn history_head(state: &AppState, vessel_id: &str) -> AppResult<String> {
     let head = sqlx::query("SELECT hash FROM ownership_events WHERE vessel_id = $1 ORDER BY sequence DESC LIMIT 1")
@@ -89,28 +97,48 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
     if vessel.status != VesselStatus::Active {
         return Err(AppError::Conflict("certificate_issued_vessel_registry_not".into()));
     }
+    // A certificate names its owner: without a name there is nothing to prove.
+    let name = user
+        .name
+        .as_deref()
+        .and_then(|n| OwnerName::parse(n).ok())
+        .ok_or_else(|| AppError::Conflict("owner_name_needed_for_certificate".into()))?;
+    let owner = CertifiedOwner { kind: user.owner_kind, name_verified: user.name_verified };
     let head = history_head(state, &vessel.id).await?;
-    let name = owner_name(user);
-    let name_hash = owner_name_hash(&vessel.platform_id, &name);
+    let name_hash = owner_name_hash(VERSION, &vessel.platform_id, name.as_str());
     let existing = sqlx::query(
-        "SELECT serial, issued_at FROM certificates
-         WHERE vessel_id = $1 AND owner_user_id = $2 AND history_head = $3 AND owner_name_sha256 = $4
-           AND revoked_at IS NULL
+        "SELECT serial, issued_at, signature FROM certificates
+         WHERE vessel_id = $1 AND owner_user_id = $2 AND history_head = $3 AND owner_name = $4 AND owner_kind = $5
+           AND owner_name_verified = $6 AND revoked_at IS NULL
          ORDER BY issued_at DESC LIMIT 1",
     )
     .bind(&vessel.id)
     .bind(&user.id)
     .bind(&head)
-    .bind(&name_hash)
+    .bind(name.as_str())
+    .bind(owner.kind.as_str())
+    .bind(i64::from(owner.name_verified))
     .fetch_optional(&state.db)
     .await?;
-    let (serial, issued_at) = match existing {
-        Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?),
-        None => issue(state, user, &vessel, &head, &name_hash).await?,
+    let (serial, issued_at, signature) = match existing {
+        Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?, r.try_get("signature")?),
+        None => issue(state, user, &vessel, &head, &name, &name_hash, owner).await?,
     };
-    let printed = if name.is_empty() { i18n::text(lang, "pdf.not_set") } else { name };
-    let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, lang).await?;
+    let printed = printed_owner(&name, owner, user.company_number.as_deref(), lang);
+    let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, &signature, lang).await?;
     Ok(Issued { serial, pdf })
+}
+
+/// The owner as the certificate prints them: the name, and what it is.
+fn printed_owner(name: &OwnerName, owner: CertifiedOwner, company_number: Option<&str>, lang: Lang) -> String {
+    match (owner.kind, owner.name_verified) {
+        (OwnerKind::Company, _) => Msg::new("pdf.owner_company")
+            .arg("name", name.as_str())
+            .arg("number", company_number.unwrap_or("—"))
+            .render(lang),
+        (OwnerKind::Person, true) => Msg::new("pdf.owner_verified").arg("name", name.as_str()).render(lang),
+        (OwnerKind::Person, false) => Msg::new("pdf.owner_not_verified").arg("name", name.as_str()).render(lang),
+    }
 }
 
 async fn issue(
@@ -118,8 +146,10 @@ async fn issue(
     user: &User,
     vessel: &Vessel,
     head: &str,
+    name: &OwnerName,
     name_hash: &str,
-) -> AppResult<(String, i64)> {
+    owner: CertifiedOwner,
+) -> AppResult<(String, i64, String)> {
     let id = crate::ids::new_id();
     // The id's 16 random characters, grouped: ESRC-XXXX-XXXX-XXXX-XXXX.
     let random = &id[10..];
@@ -127,27 +157,29 @@ async fn issue(
     let issued_at = now_ms();
     let issued_text = rfc3339(issued_at);
     let data = SignedData {
-        version: 1,
-        serial: &serial,
-        platform_id: &vessel.platform_id,
-        name: vessel.name.as_deref(),
-        make: &vessel.make,
-        model: &vessel.model,
+        version: VERSION,
+        serial: serial.clone(),
+        platform_id: vessel.platform_id.clone(),
+        name: vessel.name.clone(),
+        make: vessel.make.clone(),
+        model: vessel.model.clone(),
         build_year: vessel.build_year,
         length_cm: vessel.length_cm,
-        country_code: &vessel.country_code,
-        cin: vessel.cin.as_deref(),
-        identifiers: &vessel.identifiers,
-        owner_name_sha256: name_hash,
-        issued_at: &issued_text,
-        history_head: head,
+        country_code: vessel.country_code.clone(),
+        cin: vessel.cin.clone(),
+        identifiers: vessel.identifiers.clone(),
+        owner_name_sha256: name_hash.to_owned(),
+        owner_kind: Some(owner.kind),
+        owner_name_verified: Some(owner.name_verified),
+        issued_at: issued_text,
+        history_head: head.to_owned(),
     };
     let payload = serde_json::to_string(&data).map_err(anyhow::Error::from)?;
     let signature = state.signer.sign(payload.as_bytes());
     sqlx::query(
         "INSERT INTO certificates (serial, vessel_id, owner_user_id, payload, signature, history_head, owner_name_sha256,
-             issued_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             issued_at, owner_name, owner_kind, owner_name_verified)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&serial)
     .bind(&vessel.id)
@@ -157,9 +189,12 @@ async fn issue(
     .bind(head)
     .bind(name_hash)
     .bind(issued_at)
+    .bind(name.as_str())
+    .bind(owner.kind.as_str())
+    .bind(i64::from(owner.name_verified))
     .execute(&state.db)
     .await?;
-    Ok((serial, issued_at))
+    Ok((serial, issued_at, signature))
 }
 
 /// The vessel's particulars as the certificate and the vessel record print them, in `lang`.
@@ -197,6 +232,7 @@ pub fn particulars(vessel: &Vessel, lang: Lang) -> Vec<(String, String)> {
     rows
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn render(
     state: &AppState,
     vessel: &Vessel,
@@ -204,9 +240,14 @@ async fn render(
     serial: &str,
     issued_at: i64,
     head: &str,
+    signature: &str,
     lang: Lang,
 ) -> AppResult<Vec<u8>> {
     let verify_url = state.config.link(&format!("/verify/{serial}"));
+    // The QR code carries the signature itself (in the fragment, which the
+    // page reads and no server sees): a phone checks the signed particulars
+    // against the registry's public key without trusting the page.
+    let qr = format!("{verify_url}#sig={}", signature_for_url(signature));
     let mut rows = particulars(vessel, lang);
     rows.extend([
         (i18n::text(lang, "pdf.registered_owner"), owner.to_owned()),
@@ -219,12 +260,14 @@ async fn render(
         title: i18n::text(lang, "pdf.certificate_title"),
         platform_id: vessel.platform_id.clone(),
         sections: vec![pdf::Section { heading: None, rows }],
-        qr: Some(verify_url.clone()),
+        qr: Some(qr),
         footer: vec![
             i18n::text(lang, "pdf.check_this"),
             verify_url.clone(),
             i18n::text(lang, "pdf.signed_with"),
             i18n::text(lang, "pdf.public_key"),
+            i18n::text(lang, "pdf.not_title"),
+            Msg::new("pdf.disputes").arg("email", state.config.support_email.as_str()).render(lang),
         ],
     };
     pdf::render_on(&state.cpu, content).await
@@ -241,7 +284,18 @@ pub enum CertificateStatus {
     Revoked,
 }
 
-/// The public particulars a check shows: no owner.
+/// The owner as a certificate describes them, without their name.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertifiedOwner {
+    /// `person` or `company`.
+    pub kind: OwnerKind,
+    /// The printed name was verified by an identity check when the certificate was issued.
+    pub name_verified: bool,
+}
+
+/// Every particular the certificate prints, as signed (later corrections of
+/// the vessel's record do not change a certificate).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertifiedVessel {
@@ -249,7 +303,10 @@ pub struct CertifiedVessel {
     pub make: String,
     pub model: String,
     pub build_year: Option<i64>,
+    pub length_cm: Option<i64>,
     pub country_code: String,
+    pub cin: Option<String>,
+    pub identifiers: VesselIdentifiers,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -260,31 +317,53 @@ pub struct CertificateCheck {
     pub serial: String,
     pub platform_id: String,
     pub issued_at: String,
+    /// `current`, `superseded` (ownership changed since issue) or `revoked`.
     pub status: CertificateStatus,
     pub vessel: CertifiedVessel,
+    pub owner: CertifiedOwner,
+    /// Answered only when `ownerName` was given: whether it is the name the certificate prints
+    /// (case and spacing aside).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner_name_matches: Option<bool>,
+    /// The printed name, answered only to a person who typed it correctly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner_name: Option<String>,
+    /// Where to write about a dispute over this certificate.
+    pub support_email: String,
     /// The signed data, exactly as signed (compact JSON, UTF-8).
     pub signed_data: String,
     /// Its Ed25519 signature, base64.
     pub signature: String,
 }
 
-/// Anyone may check a certificate by its serial.
-#[tracing::instrument(skip_all, fields(serial = %serial))]
-pub async fn check(state: &AppState, serial: &str) -> AppResult<CertificateCheck> {
+/// A signature as the QR code carries it: base64url without padding.
+pub fn signature_for_url(signature: &str) -> String {
+    B64.decode(signature).map(|raw| B64URL.encode(raw)).unwrap_or_default()
+}
+
+/// Anyone may check a certificate by its serial (typed in any case, with or
+/// without hyphens). With `owner_name`, the answer says whether that is the
+/// name the certificate prints, and only then names it.
+#[tracing::instrument(skip_all, fields(serial = %serial.as_str()))]
+pub async fn check(
+    state: &AppState,
+    serial: &CertificateSerial,
+    owner_name: Option<&str>,
+) -> AppResult<CertificateCheck> {
     let row = sqlx::query(&format!(
         "SELECT c.serial, c.owner_user_id AS certified_owner, c.payload, c.signature, c.history_head, c.issued_at,
-                c.revoked_at, {VESSEL_COLUMNS}
+                c.revoked_at, c.owner_name AS certified_name, {VESSEL_COLUMNS}
          FROM certificates c JOIN vessels v ON v.id = c.vessel_id WHERE c.serial = $1"
     ))
-    .bind(serial)
+    .bind(serial.as_str())
     .fetch_optional(&state.db)
     .await?
     .ok_or_else(|| AppError::NotFound("no_certificate_serial".into()))?;
     let vessel = Vessel::from_row(&row)?;
     let payload: String = row.try_get("payload")?;
     let signature: String = row.try_get("signature")?;
-    let names_serial = serde_json::from_str::<serde_json::Value>(&payload).ok().is_some_and(|v| v["serial"] == serial);
-    let valid = names_serial && state.signer.verifies(payload.as_bytes(), &signature);
+    let signed: SignedData = serde_json::from_str(&payload).map_err(anyhow::Error::from)?;
+    let valid = signed.serial == serial.as_str() && state.signer.verifies(payload.as_bytes(), &signature);
     let current_owner: Option<String> = row.try_get("owner_user_id")?;
     let certified_owner: String = row.try_get("certified_owner")?;
     let status = if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() || vessel.status == VesselStatus::Deactivated
@@ -297,19 +376,34 @@ pub async fn check(state: &AppState, serial: &str) -> AppResult<CertificateCheck
     } else {
         CertificateStatus::Current
     };
+    let owner_name_matches = owner_name.map(|typed| {
+        owner_name_hash(signed.version, &signed.platform_id, &OwnerName::folded(typed)) == signed.owner_name_sha256
+            || owner_name_hash(signed.version, &signed.platform_id, typed.trim()) == signed.owner_name_sha256
+    });
+    let certified_name: Option<String> = row.try_get("certified_name")?;
     Ok(CertificateCheck {
         valid,
         serial: row.try_get("serial")?,
-        platform_id: vessel.platform_id.clone(),
-        issued_at: rfc3339(row.try_get("issued_at")?),
+        platform_id: signed.platform_id,
+        issued_at: signed.issued_at,
         status,
         vessel: CertifiedVessel {
-            name: vessel.name,
-            make: vessel.make,
-            model: vessel.model,
-            build_year: vessel.build_year,
-            country_code: vessel.country_code,
+            name: signed.name,
+            make: signed.make,
+            model: signed.model,
+            build_year: signed.build_year,
+            length_cm: signed.length_cm,
+            country_code: signed.country_code,
+            cin: signed.cin,
+            identifiers: signed.identifiers,
         },
+        owner: CertifiedOwner {
+            kind: signed.owner_kind.unwrap_or(OwnerKind::Person),
+            name_verified: signed.owner_name_verified.unwrap_or(false),
+        },
+        owner_name: certified_name.filter(|_| owner_name_matches == Some(true)),
+        owner_name_matches,
+        support_email: state.config.support_email.clone(),
         signed_data: payload,
         signature,
     })

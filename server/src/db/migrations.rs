@@ -67,6 +67,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(25, "money with effect: provider cancellations, refunds by the registry", "0025_money_with_effect"),
     portable!(26, "codes texted per account, for the daily budgets", "0026_code_budgets.sql"),
     portable!(27, "owners per vessel, for the cards' ownership summary", "0027_owners_count.sql"),
+    per_backend!(28, "owners' names, verified or not, on accounts and certificates", "0028_owner_names"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -61,6 +61,8 @@ pub async fn page_for(state: &AppState, session: &str) -> AppResult<String> {
     let body = format!(
         r#"<p>Upload a photo of your passport, identity card or driving licence (JPEG or PNG, at most 10 MB).</p>
 <form method="post" action="{action}" enctype="multipart/form-data">
+<label for="name">Your full name, as printed on the document</label>
+<input id="name" name="name" type="text" autocomplete="name" maxlength="200">
 <label for="document">Photo of your identity document</label>
 <input id="document" name="document" type="file" accept="image/jpeg,image/png" required>
 <label for="outcome">Test outcome</label>
@@ -77,6 +79,7 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
     let bad = |message: &'static str| AppError::bad_request("invalid_form", message);
     let mut photo: Option<bytes::Bytes> = None;
     let mut outcome: Option<String> = None;
+    let mut name: Option<String> = None;
     while let Some(mut field) = form.next_field().await.map_err(|_| bad("identity_form_unreadable"))? {
         match field.name() {
             Some("document") => {
@@ -92,6 +95,9 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
                     bytes.extend_from_slice(&chunk);
                 }
                 photo = Some(bytes.freeze());
+            }
+            Some("name") => {
+                name = Some(field.text().await.map_err(|_| bad("identity_form_unreadable"))?);
             }
             Some("outcome") => {
                 outcome = Some(field.text().await.map_err(|_| bad("identity_form_unreadable"))?);
@@ -112,9 +118,25 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
         Some(other) => Report::Failed(IdentityFailure::parse(other).ok_or_else(|| bad("choose_test_outcome"))?),
         None => return Err(bad("choose_test_outcome")),
     };
+    // The provider reads the name off the document; here the person types it.
+    let name = match report {
+        Report::Verified => Some(
+            crate::domain::OwnerName::parse(name.as_deref().unwrap_or_default())
+                .map_err(|_| bad("identity_name_as_on_document"))?,
+        ),
+        _ => None,
+    };
     let key = object_store::path::Path::from(format!("identity/{}", crate::ids::new_secret()));
     crate::storage::put(&state.storage, &key, photo).await?;
-    match service::submit_local(state, session, key.as_ref(), report).await {
+    match service::submit_local(
+        state,
+        session,
+        key.as_ref(),
+        report,
+        name.as_ref().map(crate::domain::OwnerName::as_str),
+    )
+    .await
+    {
         Ok(back) => Ok(back),
         Err(e) => {
             // Nothing refers to the photo: do not keep it.

@@ -43,13 +43,16 @@ pub fn upload_router() -> Router<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct IdentitySessionRequest {
-    /// The vessel page the person returns to; they must be its current owner.
-    pub vessel_platform_id: String,
+    /// The vessel page the person returns to; they must be its current owner. Left out when
+    /// the check starts from the profile (a verified person changing their name checks again).
+    #[serde(default)]
+    pub vessel_platform_id: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct IdentitySession {
-    /// Send the browser here; it comes back to `/registry/{platformId}?verified=identity`.
+    /// Send the browser here; it comes back to `/registry/{platformId}?verified=identity`
+    /// (or `/profile?verified=identity`).
     pub url: String,
 }
 
@@ -63,9 +66,12 @@ pub(crate) async fn create_session(
     me: CurrentUser,
     ApiJson(body): ApiJson<IdentitySessionRequest>,
 ) -> AppResult<ApiJson<IdentitySession>> {
-    let vessel =
-        PlatformId::parse(&body.vessel_platform_id).map_err(|e| AppError::field("vesselPlatformId", e.message()))?;
-    let url = service::create_session(&state, &me.user, &vessel).await?;
+    let vessel = body
+        .vessel_platform_id
+        .as_deref()
+        .map(|id| PlatformId::parse(id).map_err(|e| AppError::field("vesselPlatformId", e.message())))
+        .transpose()?;
+    let url = service::create_session(&state, &me.user, vessel.as_ref()).await?;
     Ok(ApiJson(IdentitySession { url }))
 }
 

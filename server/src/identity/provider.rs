@@ -29,6 +29,10 @@ pub trait IdentityProvider: Send + Sync {
     /// `local` or `stripe`: stored with each session.
     fn name(&self) -> &'static str;
     async fn create_session(&self, request: &SessionRequest) -> anyhow::Result<ProviderSession>;
+    /// The legal name the provider read off the document of a verified
+    /// session; `None` when it reports none (the local page keeps the typed
+    /// name with its session instead).
+    async fn verified_name(&self, provider_session: &str) -> anyhow::Result<Option<String>>;
 }
 
 pub fn provider(config: &Config) -> anyhow::Result<std::sync::Arc<dyn IdentityProvider>> {
@@ -57,6 +61,10 @@ impl IdentityProvider for LocalIdentity {
         let url = self.public_url.join(&format!("/identity/local/{id}"))?.to_string();
         Ok(ProviderSession { id, url })
     }
+
+    async fn verified_name(&self, _provider_session: &str) -> anyhow::Result<Option<String>> {
+        Ok(None)
+    }
 }
 
 /// Stripe Identity: `POST /v1/identity/verification_sessions`.
@@ -82,12 +90,25 @@ struct StripeSession {
     url: Option<String>,
 }
 
+/// A session retrieved with `expand[]=verified_outputs`.
+#[derive(Deserialize)]
+struct StripeVerifiedSession {
+    verified_outputs: Option<VerifiedOutputs>,
+}
+
+#[derive(Deserialize)]
+struct VerifiedOutputs {
+    first_name: Option<String>,
+    last_name: Option<String>,
+}
+
 #[async_trait]
 impl IdentityProvider for StripeIdentity {
     fn name(&self) -> &'static str {
         "stripe"
     }
 
+    #[tracing::instrument(skip_all)]
     async fn create_session(&self, request: &SessionRequest) -> anyhow::Result<ProviderSession> {
         let form = [
             ("type", "document"),
@@ -108,5 +129,17 @@ impl IdentityProvider for StripeIdentity {
         let session: StripeSession = crate::stripe_http::read_json(response).await?;
         let url = session.url.ok_or_else(|| anyhow::anyhow!("Stripe answered a session without a url"))?;
         Ok(ProviderSession { id: session.id, url })
+    }
+
+    #[tracing::instrument(skip(self))]
+    async fn verified_name(&self, provider_session: &str) -> anyhow::Result<Option<String>> {
+        let mut address = self.api_base.join(&format!("/v1/identity/verification_sessions/{provider_session}"))?;
+        address.query_pairs_mut().append_pair("expand[]", "verified_outputs");
+        let response = self.http.get(address).bearer_auth(self.secret_key.expose()).send().await?;
+        let session: StripeVerifiedSession = crate::stripe_http::read_json(response).await?;
+        let name = session
+            .verified_outputs
+            .map(|o| [o.first_name, o.last_name].into_iter().flatten().collect::<Vec<_>>().join(" "));
+        Ok(name.filter(|n| !n.trim().is_empty()))
     }
 }

@@ -42,41 +42,29 @@ pub enum Report {
     Failed(IdentityFailure),
 }
 
-/// Start a check for the signed-in owner of `vessel`; answers the address
-/// the browser goes to.
-#[tracing::instrument(skip_all, fields(user = %user.id, vessel = %vessel))]
-pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) -> AppResult<String> {
-    let row = sqlx::query(
-        "SELECT owner_user_id,
-             CASE WHEN status IN ('active', 'in_transfer') AND public_visibility = 1 THEN 1 ELSE 0 END AS listed
-         FROM vessels WHERE platform_id = $1",
-    )
-    .bind(vessel.compact())
-    .fetch_optional(&state.db)
-    .await?;
-    let not_found = || AppError::NotFound("vessel_not_found".into());
-    let row = row.ok_or_else(not_found)?;
-    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
-        // An unlisted vessel is nobody's business but its owner's.
-        if row.try_get::<i64, _>("listed")? == 0 {
-            return Err(not_found());
-        }
-        return Err(AppError::Forbidden("you_current_owner_vessel_verify".into()));
+/// Start a check for the signed-in person; answers the address the browser
+/// goes to. From a vessel's page (`vessel`, which they must own) it verifies
+/// an owner not yet verified; from the profile (no vessel) it may also verify
+/// a verified person again, to change the name certificates print.
+#[tracing::instrument(skip_all, fields(user = %user.id))]
+pub async fn create_session(state: &AppState, user: &User, vessel: Option<&PlatformId>) -> AppResult<String> {
+    if let Some(vessel) = vessel {
+        require_owner(state, user, vessel).await?;
     }
     match user.identity_verification_status {
-        IdentityVerificationStatus::Verified => {
+        IdentityVerificationStatus::Verified if vessel.is_some() => {
             return Err(AppError::Conflict("identity_already_verified".into()));
         }
         IdentityVerificationStatus::Pending => {
             return Err(AppError::Conflict("identity_check_in_progress".into()));
         }
-        IdentityVerificationStatus::NotStarted => {}
+        IdentityVerificationStatus::Verified | IdentityVerificationStatus::NotStarted => {}
     }
     if let Some(wait) = throttle::reserve(&state.db, &format!("identity:{}", user.id), SESSIONS_PER_DAY).await? {
         return Err(AppError::too_many("identity_checks_per_day", wait));
     }
     let id = new_id();
-    let return_url = state.config.link(&format!("/registry/{vessel}?verified=identity"));
+    let return_url = state.config.link(&return_path(vessel.map(|v| v.compact().to_owned())));
     let session =
         state.identity.create_session(&SessionRequest { session_id: id.clone(), return_url }).await.map_err(|e| {
             tracing::error!(error = %format!("{e:#}"), "the identity provider did not create a session");
@@ -104,13 +92,60 @@ pub async fn create_session(state: &AppState, user: &User, vessel: &PlatformId) 
     .bind(&user.id)
     .bind(state.identity.name())
     .bind(&session.id)
-    .bind(vessel.compact())
+    .bind(vessel.map(PlatformId::compact))
     .bind(now_ms())
     .execute(&mut *tx)
     .await?;
     Event::new("identity_started").by(Some(&user.id)).subject("identity_session", &id).write(&mut *tx).await?;
     tx.commit().await?;
     Ok(session.url)
+}
+
+async fn require_owner(state: &AppState, user: &User, vessel: &PlatformId) -> AppResult<()> {
+    let row = sqlx::query(
+        "SELECT owner_user_id,
+             CASE WHEN status IN ('active', 'in_transfer') AND public_visibility = 1 THEN 1 ELSE 0 END AS listed
+         FROM vessels WHERE platform_id = $1",
+    )
+    .bind(vessel.compact())
+    .fetch_optional(&state.db)
+    .await?;
+    let not_found = || AppError::NotFound("vessel_not_found".into());
+    let row = row.ok_or_else(not_found)?;
+    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+        // An unlisted vessel is nobody's business but its owner's.
+        if row.try_get::<i64, _>("listed")? == 0 {
+            return Err(not_found());
+        }
+        return Err(AppError::Forbidden("you_current_owner_vessel_verify".into()));
+    }
+    Ok(())
+}
+
+/// Where the browser returns after the check: the vessel's page it started
+/// from, or the profile.
+fn return_path(vessel: Option<String>) -> String {
+    match vessel {
+        Some(stored) => format!("/registry/{}?verified=identity", PlatformId::display_stored(stored)),
+        None => "/profile?verified=identity".to_owned(),
+    }
+}
+
+/// Keep the name the provider verified for its session, to be applied with
+/// the `verified` report.
+pub async fn record_verified_name(
+    tx: &mut Tx<'_>,
+    provider: &str,
+    provider_session: &str,
+    name: &str,
+) -> AppResult<()> {
+    sqlx::query("UPDATE identity_sessions SET verified_name = $1 WHERE provider = $2 AND provider_session_id = $3")
+        .bind(name)
+        .bind(provider)
+        .bind(provider_session)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// Apply a provider's report about the session it calls `provider_session`,
@@ -137,7 +172,7 @@ pub async fn apply(
              decided_at = CASE WHEN $1 = 'processing' THEN decided_at ELSE $4 END
          WHERE provider = $5 AND provider_session_id = $6 AND status IN ('created', 'processing')
            AND COALESCE(last_event_at, 0) <= $3
-         RETURNING id, user_id",
+         RETURNING id, user_id, verified_name",
     )
     .bind(status)
     .bind(failure.map(IdentityFailure::as_str))
@@ -164,6 +199,17 @@ pub async fn apply(
     .bind(&user_id)
     .execute(&mut **tx)
     .await?;
+    // The verified name is the one certificates print from now on (a
+    // company's own name is not what an identity check verifies).
+    let verified_name: Option<String> = row.try_get("verified_name")?;
+    if let (Report::Verified, Some(name)) = (report, verified_name) {
+        sqlx::query("UPDATE users SET name = $1, name_verified_at = $2 WHERE id = $3 AND owner_kind = 'person'")
+            .bind(&name)
+            .bind(now_ms())
+            .bind(&user_id)
+            .execute(&mut **tx)
+            .await?;
+    }
     let event = match report {
         Report::Processing => Event::new("identity_submitted"),
         Report::Verified => Event::new("identity_verified"),
@@ -180,6 +226,7 @@ pub async fn submit_local(
     provider_session: &str,
     document_key: &str,
     outcome: Report,
+    name: Option<&str>,
 ) -> AppResult<String> {
     let mut tx = state.begin().await?;
     let test_outcome = match outcome {
@@ -188,21 +235,22 @@ pub async fn submit_local(
     };
     let decide_at = now_ms() + i64::try_from(LOCAL_DECISION_DELAY.as_millis()).unwrap_or(3_000);
     let row = sqlx::query(
-        "UPDATE identity_sessions SET document_key = $1, test_outcome = $2, decide_at = $3
-         WHERE provider = 'local' AND provider_session_id = $4 AND status = 'created' AND document_key IS NULL
+        "UPDATE identity_sessions SET document_key = $1, test_outcome = $2, decide_at = $3, verified_name = $4
+         WHERE provider = 'local' AND provider_session_id = $5 AND status = 'created' AND document_key IS NULL
          RETURNING vessel_platform_id",
     )
     .bind(document_key)
     .bind(test_outcome)
     .bind(decide_at)
+    .bind(name)
     .bind(provider_session)
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| AppError::Conflict("verification_session_already_been_submitted".into()))?;
-    let vessel = PlatformId::display_stored(row.try_get("vessel_platform_id")?);
+    let vessel: Option<String> = row.try_get("vessel_platform_id")?;
     apply(&mut tx, "local", provider_session, Report::Processing, now_ms()).await?;
     tx.commit().await?;
-    Ok(state.config.link(&format!("/registry/{vessel}?verified=identity")))
+    Ok(state.config.link(&return_path(vessel)))
 }
 
 /// Decide every local session whose time has come: apply the chosen

@@ -77,6 +77,19 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
         },
         _ => return Ok(ack("ignored")),
     };
+    // The name on the document, asked for before the transaction: a provider
+    // that does not answer now gets the event again later (503).
+    let verified_name = match report {
+        Report::Verified => state.identity.verified_name(&event.data.object.id).await.map_err(|e| {
+            tracing::warn!(error = %format!("{e:#}"), "Stripe Identity did not give the verified name");
+            AppError::Unavailable {
+                code: "provider_unavailable",
+                message: "identity_provider_not_answering_try".into(),
+                retry_after_secs: 60,
+            }
+        })?,
+        _ => None,
+    };
     let mut tx = state.begin().await?;
     let session_id: Option<String> =
         sqlx::query("SELECT id FROM identity_sessions WHERE provider = 'stripe' AND provider_session_id = $1")
@@ -101,6 +114,9 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
         other => {
             other?;
         }
+    }
+    if let Some(name) = verified_name.as_deref().and_then(|n| crate::domain::OwnerName::parse(n).ok()) {
+        service::record_verified_name(&mut tx, "stripe", &event.data.object.id, name.as_str()).await?;
     }
     let applied =
         service::apply(&mut tx, "stripe", &event.data.object.id, report, event.created.saturating_mul(1000)).await?;

@@ -71,7 +71,7 @@ impl VesselStatus {
     }
 }
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VesselIdentifiers {
     pub legacy_id: Option<String>,

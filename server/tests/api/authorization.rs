@@ -81,6 +81,7 @@ fn matrix() -> Vec<Row> {
         row("GET", "/api/stats", NoBody, PUBLIC),
         row("GET", "/api/config/countries", NoBody, PUBLIC),
         row("GET", "/api/config/countries/{country}", NoBody, PUBLIC),
+        row("GET", "/api/config/support", NoBody, PUBLIC),
         row("GET", "/api/config/payments", NoBody, PUBLIC),
         row("GET", "/api/certificates/public-key", NoBody, PUBLIC),
         row("GET", "/api/certificates/{serial}", NoBody, [404; 7]),
@@ -103,6 +104,7 @@ fn matrix() -> Vec<Row> {
         row("GET", "/api/auth/session", NoBody, PUBLIC),
         row("POST", "/api/auth/resend-verification", NoBody, [401, 202, 409, 409, 409, 409, 409]),
         row("GET", "/api/profile", NoBody, SIGNED_IN),
+        row("PATCH", "/api/profile", Json(|_| json!({"name": "x"})), [401, 422, 422, 422, 422, 422, 422]),
         row("PUT", "/api/profile/language", Json(|_| json!({"language": "de"})), SIGNED_IN),
         row(
             "POST",

@@ -7,6 +7,13 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, parts, sailboat};
 
 async fn active_vessel(app: &TestApp) -> Value {
+    let vessel = unnamed_owners_vessel(app).await;
+    named(app, "Jan de Vries").await;
+    vessel
+}
+
+/// An active vessel of an owner who has given no name.
+async fn unnamed_owners_vessel(app: &TestApp) -> Value {
     app.signed_in_user("skipper@example.nl").await;
     let (_, vessel) = parts(app.post("/api/vessels", sailboat()).await).await;
     let (_, intent) = parts(
@@ -16,6 +23,13 @@ async fn active_vessel(app: &TestApp) -> Value {
     let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
     assert_eq!(app.post("/api/payments/local/confirm", body).await.status(), StatusCode::OK);
     vessel
+}
+
+/// Give the signed-in owner the name certificates print.
+async fn named(app: &TestApp, name: &str) -> Value {
+    let (status, me) = parts(app.patch("/api/profile", json!({"name": name})).await).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    me
 }
 
 async fn download(app: &TestApp, platform_id: &str) -> (StatusCode, String, Vec<u8>) {
@@ -78,6 +92,7 @@ async fn a_transfer_supersedes_the_certificate() {
     let (_, serial, _) = download(&app, platform_id).await;
     let buyer = app.second_browser();
     let buyer_user = buyer.signed_in_user("buyer@example.nl").await;
+    named(&buyer, "Pieter Bakker").await;
     let seller = app.scalar_text("SELECT id FROM users WHERE email = 'skipper@example.nl'").await;
     let mut tx = app.state.begin().await.unwrap();
     registry::vessels::lifecycle::start_transfer(&mut tx, id, &seller, "t").await.unwrap();
@@ -147,4 +162,134 @@ async fn certificates_and_records_are_printed_in_the_readers_language() {
             }
         }
     }
+}
+
+async fn check_named(app: &TestApp, serial: &str, name: &str) -> Value {
+    let url = reqwest::Url::parse_with_params(&app.url(&format!("/api/certificates/{serial}")), [("ownerName", name)])
+        .unwrap();
+    let (status, body) = parts(TestApp::browser().get(url).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+#[tokio::test]
+async fn a_certificate_names_its_owner_and_says_whether_the_name_was_verified() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("skipper@example.nl").await;
+    let (_, me) = parts(app.get("/api/auth/me").await).await;
+    assert_eq!(
+        (me["name"].clone(), me["nameVerified"].as_bool(), me["ownerKind"].as_str()),
+        (Value::Null, Some(false), Some("person"))
+    );
+    let (_, vessel) = parts(app.post("/api/vessels", sailboat()).await).await;
+    let (_, intent) = parts(
+        app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": vessel["id"]})).await,
+    )
+    .await;
+    let body = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    assert_eq!(app.post("/api/payments/local/confirm", body).await.status(), StatusCode::OK);
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    // No name, no certificate: it would say 'Registered owner: Not set'.
+    let r = app.get(&format!("/api/vessels/{platform_id}/certificate.pdf")).await;
+    let (status, body) = parts(r).await;
+    assert_eq!(
+        (status, body["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("owner_name_needed_for_certificate"))
+    );
+    // Bad names are refused with the field named.
+    for bad in ["", "J", "12345"] {
+        let (status, body) = parts(app.patch("/api/profile", json!({"name": bad})).await).await;
+        assert_eq!(
+            (status, body["fields"]["name"].is_array()),
+            (StatusCode::UNPROCESSABLE_ENTITY, true),
+            "{bad}: {body}"
+        );
+    }
+    let me = named(&app, "  Jan   de Vries ").await;
+    assert_eq!((me["name"].as_str(), me["nameVerified"].as_bool()), (Some("Jan de Vries"), Some(false)));
+    let (status, serial, pdf) = download(&app, platform_id).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Jan de Vries (name not verified)"), "{text}");
+    assert!(text.contains("not proof of legal title"), "{text}");
+    assert!(text.contains("support@registry.example"), "{text}");
+
+    // The public check: every printed particular, the owner's kind, never the name.
+    let (_, checked) = check(&app, &serial).await;
+    assert_eq!(checked["vessel"]["lengthCm"], vessel["lengthCm"], "{checked}");
+    assert_eq!(checked["vessel"]["cin"], vessel["cin"]);
+    assert_eq!(checked["vessel"]["identifiers"], vessel["identifiers"]);
+    assert_eq!(checked["owner"], json!({"kind": "person", "nameVerified": false}));
+    assert_eq!(checked["supportEmail"], "support@registry.example");
+    assert!(!checked.to_string().contains("Vries"), "the name only to who types it: {checked}");
+    // Typed as printed (case and spacing aside), the name matches and is answered.
+    let matched = check_named(&app, &serial, "jan DE  vries").await;
+    assert_eq!(
+        (matched["ownerNameMatches"].as_bool(), matched["ownerName"].as_str()),
+        (Some(true), Some("Jan de Vries"))
+    );
+    let forged = check_named(&app, &serial, "Piet Forger").await;
+    assert_eq!(forged["ownerNameMatches"], false);
+    assert!(forged.get("ownerName").is_none(), "{forged}");
+    // A new name makes a new certificate; the old one stays current only until then.
+    named(&app, "Johannes de Vries").await;
+    let (_, renamed, _) = download(&app, platform_id).await;
+    assert_ne!(renamed, serial);
+}
+
+#[tokio::test]
+async fn a_company_owner_is_certified_with_its_name_and_number() {
+    let app = TestApp::spawn().await;
+    let vessel = active_vessel(&app).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    let (status, body) =
+        parts(app.patch("/api/profile", json!({"name": "Zeilmakerij B.V.", "ownerKind": "company"})).await).await;
+    assert_eq!(
+        (status, body["fields"]["companyNumber"].is_array()),
+        (StatusCode::UNPROCESSABLE_ENTITY, true),
+        "{body}"
+    );
+    let (status, body) = parts(
+        app.patch(
+            "/api/profile",
+            json!({"name": "Zeilmakerij B.V.", "ownerKind": "person", "companyNumber": "KvK 1234"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["companyNumber"].is_array()),
+        (StatusCode::UNPROCESSABLE_ENTITY, true),
+        "{body}"
+    );
+    let (status, me) = parts(
+        app.patch(
+            "/api/profile",
+            json!({"name": "Zeilmakerij B.V.", "ownerKind": "company", "companyNumber": "KvK 12345678"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!((me["ownerKind"].as_str(), me["companyNumber"].as_str()), (Some("company"), Some("KvK 12345678")));
+    let (_, serial, pdf) = download(&app, platform_id).await;
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Zeilmakerij B.V., company no. KvK 12345678"), "{text}");
+    assert_eq!(check(&app, &serial).await.1["owner"]["kind"], "company");
+    assert_eq!(check_named(&app, &serial, "zeilmakerij b.v.").await["ownerNameMatches"], true);
+}
+
+#[tokio::test]
+async fn a_serial_is_found_in_any_case_and_without_hyphens() {
+    let app = TestApp::spawn().await;
+    let vessel = active_vessel(&app).await;
+    let (_, serial, _) = download(&app, vessel["platformId"].as_str().unwrap()).await;
+    for typed in
+        [serial.to_lowercase(), serial.replace('-', ""), format!(" {} ", serial.to_lowercase().replace('-', " "))]
+    {
+        let (status, checked) = check(&app, typed.trim_matches(' ')).await;
+        assert_eq!((status, checked["serial"].as_str()), (StatusCode::OK, Some(serial.as_str())), "{typed}");
+    }
+    let (status, body) = check(&app, "not-a-serial").await;
+    assert_eq!((status, body["messageCode"].as_str()), (StatusCode::NOT_FOUND, Some("no_certificate_serial")));
 }

@@ -220,6 +220,31 @@ async fn create_other(
     Json(answer).into_response()
 }
 
+/// `GET /v1/identity/verification_sessions/{id}?expand[]=verified_outputs`:
+/// a verified session reports the name read off the document.
+async fn retrieve_session(
+    State(fake): State<FakeStripe>,
+    Path(id): Path<String>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+) -> Response {
+    if header(&headers, "authorization").as_deref() != Some(&format!("Bearer {SECRET_KEY}")) {
+        return unauthorized();
+    }
+    let inner = fake.inner.lock().unwrap();
+    let Some(session) = inner.sessions.iter().find(|s| s["id"] == id.as_str()).cloned() else {
+        return (StatusCode::NOT_FOUND, Json(json!({"error": {"type": "invalid_request_error"}}))).into_response();
+    };
+    let mut session = session;
+    let expanded = uri.query().unwrap_or_default().contains("verified_outputs");
+    session["verified_outputs"] = if expanded {
+        json!({"first_name": "Marieke", "last_name": "van der Berg", "dob": null})
+    } else {
+        Value::String("vo_fake".into())
+    };
+    Json(session).into_response()
+}
+
 impl FakeStripe {
     pub async fn start() -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -230,6 +255,7 @@ impl FakeStripe {
             .route("/v1/payment_intents/{id}/cancel", post(cancel))
             .route("/v1/refunds", post(create_other))
             .route("/v1/identity/verification_sessions", post(create_other))
+            .route("/v1/identity/verification_sessions/{id}", get(retrieve_session))
             .with_state(fake.clone());
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         fake

@@ -302,6 +302,7 @@ async fn readiness_reports_offline_providers_named_in_prod() {
         ("REGISTRY_IDENTITY", "local"),
         ("REGISTRY_SMS", "outbox"),
         ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"),
+        ("REGISTRY_SUPPORT_EMAIL", "support@registry.example"),
     ])
     .await;
     let (status, body) = parts(app.get("/readyz").await).await;

@@ -88,6 +88,7 @@ impl TestApp {
             ("REGISTRY_SMS", "outbox"),
             ("REGISTRY_IDENTITY", "local"),
             ("REGISTRY_ALLOW_OFFLINE_PROVIDERS", "true"),
+            ("REGISTRY_SUPPORT_EMAIL", "support@registry.example"),
         ])
         .await
     }
@@ -160,6 +161,10 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, body: Value) -> Response {
         self.client.post(self.url(path)).json(&body).send().await.unwrap()
+    }
+
+    pub async fn patch(&self, path: &str, body: Value) -> Response {
+        self.client.patch(self.url(path)).json(&body).send().await.unwrap()
     }
 
     pub async fn delete(&self, path: &str) -> Response {

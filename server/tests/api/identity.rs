@@ -28,7 +28,8 @@ async fn start(app: &TestApp, vessel: &Value) -> (StatusCode, Value) {
 async fn submit(url: &str, photo: &[u8], outcome: &str) -> (StatusCode, String) {
     let form = Form::new()
         .part("document", Part::bytes(photo.to_vec()).file_name("passport.png").mime_str("image/png").unwrap())
-        .text("outcome", outcome.to_owned());
+        .text("outcome", outcome.to_owned())
+        .text("name", "Anna  Visser");
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let r = client.post(url).multipart(form).send().await.unwrap();
     let location = r.headers().get("location").map(|l| l.to_str().unwrap().to_owned()).unwrap_or_default();
@@ -83,6 +84,7 @@ async fn the_local_provider_verifies_the_owner_after_a_photo_and_forgets_the_pho
     let user = wait_for_decision(&app).await;
     assert_eq!(user["identityVerificationStatus"], "verified");
     assert_eq!(user["identityFailureCode"], Value::Null);
+    assert_eq!((user["name"].as_str(), user["nameVerified"].as_bool()), (Some("Anna Visser"), Some(true)), "{user}");
     assert_eq!(stored_photos(&app).await, 0, "the photo is deleted once decided");
     for action in ["identity_started", "identity_submitted", "identity_verified"] {
         let sql = format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}'");
@@ -92,12 +94,58 @@ async fn the_local_provider_verifies_the_owner_after_a_photo_and_forgets_the_pho
     let (status, _) = submit(&local_url, PNG, "verified").await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(stored_photos(&app).await, 0);
-    // Verified: no new session.
+    // Verified: no new session from a vessel's page.
     let (status, body) = start(&app, &vessel).await;
     assert_eq!(
         (status, body["message"].as_str().unwrap()),
         (StatusCode::CONFLICT, "Your identity is already verified.")
     );
+    // The verified name changes only through another check, which starts from the profile.
+    let (status, body) = parts(app.patch("/api/profile", json!({"name": "Someone Else"})).await).await;
+    assert_eq!(
+        (status, body["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("verified_name_needs_new_verification"))
+    );
+    let (status, unchanged) = parts(app.patch("/api/profile", json!({"name": " Anna Visser "})).await).await;
+    assert_eq!((status, unchanged["nameVerified"].as_bool()), (StatusCode::OK, Some(true)), "{unchanged}");
+    let (status, session) = parts(app.post("/api/identity/create-session", json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{session}");
+    let again = session["url"].as_str().unwrap().replace(crate::helpers::PUBLIC_URL, &app.base);
+    let form = Form::new()
+        .part("document", Part::bytes(PNG.to_vec()).file_name("passport.png").mime_str("image/png").unwrap())
+        .text("outcome", "verified")
+        .text("name", "Anna de Groot-Visser");
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let r = client.post(&again).multipart(form).send().await.unwrap();
+    assert!(r.headers()["location"].to_str().unwrap().ends_with("/profile?verified=identity"));
+    tokio::time::sleep(registry::identity::service::LOCAL_DECISION_DELAY).await;
+    let mut renamed = me(&app).await;
+    for _ in 0..40 {
+        if renamed["name"] == "Anna de Groot-Visser" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        renamed = me(&app).await;
+    }
+    assert_eq!(
+        (renamed["name"].as_str(), renamed["nameVerified"].as_bool()),
+        (Some("Anna de Groot-Visser"), Some(true))
+    );
+}
+
+#[tokio::test]
+async fn the_local_page_needs_the_name_on_the_document_to_verify() {
+    let app = TestApp::spawn().await;
+    let vessel = app.owner_with_active_vessel("owner@example.nl").await;
+    let (_, session) = start(&app, &vessel).await;
+    let url = session["url"].as_str().unwrap().replace(crate::helpers::PUBLIC_URL, &app.base);
+    let form = Form::new()
+        .part("document", Part::bytes(PNG.to_vec()).file_name("passport.png").mime_str("image/png").unwrap())
+        .text("outcome", "verified");
+    let r = reqwest::Client::new().post(&url).multipart(form).send().await.unwrap();
+    let (status, body) = parts(r).await;
+    assert_eq!((status, body["messageCode"].as_str()), (StatusCode::BAD_REQUEST, Some("identity_name_as_on_document")));
+    assert_eq!(stored_photos(&app).await, 0);
 }
 
 #[tokio::test]
@@ -212,7 +260,10 @@ async fn stripe_events_move_the_person_through_pending_to_verified_once() {
     let verified =
         FakeStripe::identity_event("evt_2", "identity.verification_session.verified", &session, T0 + 5, None);
     assert_eq!(deliver(&app, &verified, IDENTITY_WEBHOOK_SECRET).await.1["outcome"], "applied");
-    assert_eq!(me(&app).await["identityVerificationStatus"], "verified");
+    let user = me(&app).await;
+    assert_eq!(user["identityVerificationStatus"], "verified");
+    // The name Stripe read off the document, asked for with `expand[]=verified_outputs`.
+    assert_eq!((user["name"].as_str(), user["nameVerified"].as_bool()), (Some("Marieke van der Berg"), Some(true)));
     // A replay is a duplicate; a late failure cannot undo the verification.
     assert_eq!(deliver(&app, &verified, IDENTITY_WEBHOOK_SECRET).await.1["outcome"], "duplicate");
     let late = FakeStripe::identity_event(

@@ -488,6 +488,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["support"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -661,7 +677,12 @@ export interface paths {
         delete: operations["archive"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the owner's name as certificates print it. A typed name is shown as
+         *     not verified; a name an identity check verified changes only through
+         *     another check.
+         */
+        patch: operations["update"];
         trace?: never;
     };
     "/api/profile/language": {
@@ -1150,24 +1171,49 @@ export interface components {
         };
         CertificateCheck: {
             issuedAt: string;
+            owner: components["schemas"]["CertifiedOwner"];
+            /** @description The printed name, answered only to a person who typed it correctly. */
+            ownerName?: string | null;
+            /**
+             * @description Answered only when `ownerName` was given: whether it is the name the certificate prints
+             *     (case and spacing aside).
+             */
+            ownerNameMatches?: boolean | null;
             platformId: string;
             serial: string;
             /** @description Its Ed25519 signature, base64. */
             signature: string;
             /** @description The signed data, exactly as signed (compact JSON, UTF-8). */
             signedData: string;
+            /** @description `current`, `superseded` (ownership changed since issue) or `revoked`. */
             status: components["schemas"]["CertificateStatus"];
+            /** @description Where to write about a dispute over this certificate. */
+            supportEmail: string;
             /** @description The stored data's signature verifies with the registry's public key. */
             valid: boolean;
             vessel: components["schemas"]["CertifiedVessel"];
         };
         /** @enum {string} */
         CertificateStatus: "current" | "superseded" | "revoked";
-        /** @description The public particulars a check shows: no owner. */
+        /** @description The owner as a certificate describes them, without their name. */
+        CertifiedOwner: {
+            /** @description `person` or `company`. */
+            kind: components["schemas"]["OwnerKind"];
+            /** @description The printed name was verified by an identity check when the certificate was issued. */
+            nameVerified: boolean;
+        };
+        /**
+         * @description Every particular the certificate prints, as signed (later corrections of
+         *     the vessel's record do not change a certificate).
+         */
         CertifiedVessel: {
             /** Format: int64 */
             buildYear?: number | null;
+            cin?: string | null;
             countryCode: string;
+            identifiers: components["schemas"]["VesselIdentifiers"];
+            /** Format: int64 */
+            lengthCm?: number | null;
             make: string;
             model: string;
             name?: string | null;
@@ -1340,12 +1386,18 @@ export interface components {
          */
         IdentityFailure: "document_expired" | "selfie_mismatch" | "document_unreadable" | "document_type_unsupported" | "canceled" | "other";
         IdentitySession: {
-            /** @description Send the browser here; it comes back to `/registry/{platformId}?verified=identity`. */
+            /**
+             * @description Send the browser here; it comes back to `/registry/{platformId}?verified=identity`
+             *     (or `/profile?verified=identity`).
+             */
             url: string;
         };
         IdentitySessionRequest: {
-            /** @description The vessel page the person returns to; they must be its current owner. */
-            vesselPlatformId: string;
+            /**
+             * @description The vessel page the person returns to; they must be its current owner. Left out when
+             *     the check starts from the profile (a verified person changing their name checks again).
+             */
+            vesselPlatformId?: string | null;
         };
         /** @enum {string} */
         IdentityVerificationStatus: "not_started" | "pending" | "verified";
@@ -1420,6 +1472,12 @@ export interface components {
             /** @description The message's key in the catalogue's `errors` section, as in the error envelope. */
             messageCode: string;
         };
+        /**
+         * @description Whether an account owns vessels as a private person or as a company; a
+         *     certificate prints the person's legal name or the company's name and number.
+         * @enum {string}
+         */
+        OwnerKind: "person" | "company";
         /**
          * @description How far the current owner has proved who they are and what they own:
          *     25 % each for email, mobile, identity and a verified document.
@@ -1506,6 +1564,13 @@ export interface components {
             name?: string | null;
             phoneE164?: string | null;
         };
+        ProfileUpdate: {
+            /** @description Required with `ownerKind` `company`, refused otherwise. */
+            companyNumber?: string | null;
+            /** @description The legal name certificates print: a person's, or the company's for `ownerKind` `company`. */
+            name: string;
+            ownerKind?: null | components["schemas"]["OwnerKind"];
+        };
         PublicKey: {
             /** @description Always `Ed25519`. */
             algorithm: string;
@@ -1551,8 +1616,16 @@ export interface components {
             kind: components["schemas"]["EntryKind"];
         };
         RegisterRequest: {
+            /** @description A company's registration number; required with `ownerKind` `company`, refused otherwise. */
+            companyNumber?: string | null;
             email: string;
             language?: null | components["schemas"]["Lang"];
+            /**
+             * @description Optional: the legal name certificates print (a person's, or the company's), unverified
+             *     until an identity check. Required with `ownerKind` `company`.
+             */
+            name?: string | null;
+            ownerKind?: null | components["schemas"]["OwnerKind"];
             password: string;
             /** @description Optional; E.164, e.g. `+31612345678`. Needed later for transfers. */
             phoneE164?: string | null;
@@ -1600,6 +1673,10 @@ export interface components {
             registrationFeeCents: number;
             /** Format: int64 */
             transferFeeCents: number;
+        };
+        SupportContact: {
+            /** @description The registry's address for support, disputes over ownership and privacy requests. */
+            email: string;
         };
         /**
          * @description Whether `total` is the exact number of results or a lower bound.
@@ -1653,6 +1730,8 @@ export interface components {
         };
         /** @description The signed-in user as the API shows it. */
         User: {
+            /** @description A company owner's registration number; null for a person. */
+            companyNumber?: string | null;
             email: string;
             /** @description RFC 3339, UTC; null until the email is verified. */
             emailVerifiedAt?: string | null;
@@ -1663,7 +1742,11 @@ export interface components {
             identityVerificationStatus: components["schemas"]["IdentityVerificationStatus"];
             /** @description The language chosen in the web app; emails and SMS to this person are written in it. */
             language: components["schemas"]["Lang"];
+            /** @description The owner's legal name (a person's, or a company's for a company owner), as certificates print it. */
             name?: string | null;
+            /** @description The name was reported by an identity check (a person's only); a name typed by the person is not. */
+            nameVerified: boolean;
+            ownerKind: components["schemas"]["OwnerKind"];
             phoneE164?: string | null;
             phoneVerifiedAt?: string | null;
             role: components["schemas"]["Role"];
@@ -4399,10 +4482,13 @@ export interface operations {
     };
     check: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The owner's name as printed on the paper: the answer says whether it is the certified one. */
+                ownerName?: string;
+            };
             header?: never;
             path: {
-                /** @description The certificate's serial, as printed */
+                /** @description The certificate's serial as printed; any case, hyphens optional */
                 serial: string;
             };
             cookie?: never;
@@ -4626,6 +4712,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    support: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportContact"];
                 };
             };
             /** @description A parameter holds control or bidirectional override characters, or is malformed */
@@ -5854,6 +6004,118 @@ export interface operations {
             };
             /** @description The request target is longer than 8 KiB */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account with its new name (`nameVerified` false unless unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description verified_name_needs_new_verification: the name was verified; verify your identity again to change it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

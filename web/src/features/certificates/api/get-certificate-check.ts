@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CertificateCheck } from "@/api/types";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { CertificateCheck, PublicKey } from "@/api/types";
 import { apiFetch } from "@/lib/api-client";
 
 /**
@@ -26,3 +26,26 @@ export function useCertificateCheck(serial: string) {
 
 /** Where anyone reads the registry's public key (raw base64 and PEM). */
 export const PUBLIC_KEY_PATH = "/api/certificates/public-key";
+
+/**
+ * GET /api/certificates/{serial}?ownerName=… -> the same check, with `ownerNameMatches` (case and
+ * spacing aside) and, only when it matches, `ownerName` as certified.
+ */
+export function checkOwnerName(serial: string, ownerName: string): Promise<CertificateCheck> {
+  const query = new URLSearchParams({ ownerName });
+  return apiFetch<CertificateCheck>(`/api/certificates/${encodeURIComponent(serial)}?${query}`);
+}
+
+export function useCheckOwnerName(serial: string) {
+  return useMutation({ mutationFn: (ownerName: string) => checkOwnerName(serial, ownerName) });
+}
+
+/** GET /api/certificates/public-key -> the registry's Ed25519 key, raw (base64) and PEM. */
+export function usePublicKey(enabled: boolean) {
+  return useQuery({
+    queryKey: [PUBLIC_KEY_PATH],
+    queryFn: ({ signal }) => apiFetch<PublicKey>(PUBLIC_KEY_PATH, { signal }),
+    staleTime: Infinity,
+    enabled,
+  });
+}

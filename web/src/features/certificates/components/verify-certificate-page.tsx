@@ -1,18 +1,30 @@
-import { KeyRound, SearchX, ShieldAlert, ShieldCheck, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { TFunction } from "i18next";
+import { KeyRound, QrCode, Scale, SearchX, ShieldAlert, ShieldCheck, TriangleAlert } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { CertificateCheck, CertificateStatus } from "@/api/types";
+import type { CertificateCheck, CertificateStatus, CertifiedOwner } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CountryFlag } from "@/components/ui/country-flag";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PUBLIC_KEY_PATH, useCertificateCheck } from "@/features/certificates/api/get-certificate-check";
+import {
+  PUBLIC_KEY_PATH,
+  useCertificateCheck,
+  useCheckOwnerName,
+  usePublicKey,
+} from "@/features/certificates/api/get-certificate-check";
+import { checkPaperSignature, type PaperSignature, signatureFromFragment } from "@/features/certificates/lib/paper-signature";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { countryNameKey } from "@/lib/countries";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatLengthCm } from "@/lib/format";
+import { z } from "@/lib/zod";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const STATUS_BADGE: Record<CertificateStatus, "success" | "warning" | "destructive"> = {
@@ -24,8 +36,9 @@ const STATUS_BADGE: Record<CertificateStatus, "success" | "warning" | "destructi
 /**
  * /verify/{serial}: the public check of a registration certificate (the QR code on the paper
  * leads here). Whether the registry's signature holds, whether the certificate is still current,
- * its serial, platform ID and issue date, the vessel's public particulars, and what anyone needs
- * to check the signature themselves. Never the owner.
+ * every particular the paper prints (to compare line by line), the owner's kind but never their
+ * name (a person may type the printed name to have it checked), what a certificate is and is not,
+ * and what anyone needs to check the signature themselves.
  */
 export function VerifyCertificatePage() {
   const { t } = useTranslation();
@@ -84,6 +97,10 @@ function CertificateNotFound({ serial }: { serial: string }) {
   );
 }
 
+/**
+ * The headline: whether this is the vessel's current certificate comes first (a genuine but
+ * superseded paper must not read as 'valid'), the signature's validity second.
+ */
 function Verdict({ certificate }: { certificate: CertificateCheck }) {
   const { t } = useTranslation();
   if (!certificate.valid) {
@@ -97,23 +114,122 @@ function Verdict({ certificate }: { certificate: CertificateCheck }) {
       </Alert>
     );
   }
+  const current = certificate.status === "current";
   return (
-    <div className="grid gap-3">
-      <Alert role="status" className="flex gap-3 border-success/40 bg-success/10">
+    <Alert
+      role={current ? "status" : "alert"}
+      variant={current ? undefined : certificate.status === "revoked" ? "destructive" : "warning"}
+      className={current ? "flex gap-3 border-success/40 bg-success/10" : "flex gap-3"}
+    >
+      {current ? (
         <ShieldCheck className="size-6 shrink-0 text-success" aria-hidden="true" />
-        <div className="grid gap-1">
-          <p className="text-base font-semibold">{t("verifyCertificate.validTitle")}</p>
-          <p>{t("verifyCertificate.validDescription")}</p>
-        </div>
-      </Alert>
-      {certificate.status === "current" ? null : (
-        <Alert variant="warning" role="note" className="flex gap-3">
-          <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
-          <p>{t(`verifyCertificate.statusExplained.${certificate.status}`)}</p>
-        </Alert>
+      ) : (
+        <TriangleAlert className="size-6 shrink-0" aria-hidden="true" />
       )}
-    </div>
+      <div className="grid gap-1">
+        <p className="text-base font-semibold">{t(`verifyCertificate.headline.${certificate.status}`)}</p>
+        <p>{t("verifyCertificate.signatureValid")}</p>
+      </div>
+    </Alert>
   );
+}
+
+/** What the QR code's own signature says about the particulars shown (when the page was opened from it). */
+function PaperSignatureNote({ certificate }: { certificate: CertificateCheck }) {
+  const { t } = useTranslation();
+  const [paper] = useState(() => signatureFromFragment(window.location.hash));
+  const key = usePublicKey(paper !== null);
+  const [verdict, setVerdict] = useState<PaperSignature | null>(null);
+  useEffect(() => {
+    if (paper === null || !key.data) return;
+    let live = true;
+    void checkPaperSignature(paper, certificate.signedData, key.data.publicKey).then((v) => {
+      if (live) setVerdict(v);
+    });
+    return () => {
+      live = false;
+    };
+  }, [paper, key.data, certificate.signedData]);
+  if (paper === null || verdict === null) return null;
+  if (verdict === "differs") {
+    return (
+      <Alert variant="destructive" role="alert" className="flex gap-3">
+        <QrCode className="size-5 shrink-0" aria-hidden="true" />
+        <p>{t("verifyCertificate.paper.differs")}</p>
+      </Alert>
+    );
+  }
+  return (
+    <Alert role="status" className="flex gap-3">
+      <QrCode className="size-5 shrink-0 text-primary" aria-hidden="true" />
+      <p>{t(`verifyCertificate.paper.${verdict}`)}</p>
+    </Alert>
+  );
+}
+
+const ownerNameSchema = z.object({ ownerName: z.string().trim().min(2, "verifyCertificate.ownerCheck.required") });
+type OwnerNameForm = z.infer<typeof ownerNameSchema>;
+
+/** 'Check the owner's name': the registry never shows it, but says whether the printed one is certified. */
+function OwnerNameCheck({ serial }: { serial: string }) {
+  const { t } = useTranslation();
+  const check = useCheckOwnerName(serial);
+  const form = useForm<OwnerNameForm>({ resolver: zodResolver(ownerNameSchema), defaultValues: { ownerName: "" } });
+  const error = form.formState.errors.ownerName?.message;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("verifyCertificate.ownerCheck.title")}</CardTitle>
+        <CardDescription>{t("verifyCertificate.ownerCheck.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <form
+          noValidate
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(event) => void form.handleSubmit((values) => check.mutate(values.ownerName))(event)}
+        >
+          <div className="grid flex-1 gap-1">
+            <Label htmlFor="owner-name">{t("verifyCertificate.ownerCheck.label")}</Label>
+            <Input
+              id="owner-name"
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "owner-name-error" : undefined}
+              {...form.register("ownerName", { onChange: () => check.reset() })}
+            />
+            {error ? (
+              <p id="owner-name-error" className="text-sm text-destructive">
+                {t(error)}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" disabled={check.isPending}>
+            {t("verifyCertificate.ownerCheck.submit")}
+          </Button>
+        </form>
+        {check.data?.ownerNameMatches === true ? (
+          <Alert role="status" className="border-success/40 bg-success/10">
+            {t("verifyCertificate.ownerCheck.matches", { name: check.data.ownerName ?? "" })}
+          </Alert>
+        ) : null}
+        {check.data?.ownerNameMatches === false ? (
+          <Alert variant="destructive" role="alert">
+            {t("verifyCertificate.ownerCheck.differs")}
+          </Alert>
+        ) : null}
+        {check.isError ? (
+          <Alert variant="destructive" role="alert">
+            {errorMessage(check.error, t("common.genericError"))}
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ownerDescription(owner: CertifiedOwner, t: TFunction): string {
+  if (owner.kind === "company") return t("verifyCertificate.owner.company");
+  return t(owner.nameVerified ? "verifyCertificate.owner.personVerified" : "verifyCertificate.owner.personNotVerified");
 }
 
 function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
@@ -121,14 +237,28 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
   const { vessel } = certificate;
   const countryKey = countryNameKey(vessel.countryCode);
   const notRecorded = t("vessel.notRecorded");
+  const ids = vessel.identifiers;
+  const known = (v: string | null | undefined) => (v && v !== "unknown" ? v : null);
+  const identifierRows: [string, string][] = [
+    [t("identifiers.cin.label"), known(vessel.cin)],
+    [t("verifyCertificate.legacyId"), known(ids.legacyId)],
+    [t("identifiers.mmsi.label"), known(ids.mmsi)],
+    [t("verifyCertificate.imoNumber"), known(ids.imoNumber)],
+    [t("verifyCertificate.eniNumber"), known(ids.eniNumber)],
+    ...Object.entries(ids.national).map(
+      ([type, value]) => [t(`identifiers.${type}.label`, { defaultValue: type }), known(value)] as const,
+    ),
+  ].filter((row): row is [string, string] => row[1] !== null);
 
   return (
     <Frame>
       <Verdict certificate={certificate} />
+      <PaperSignatureNote certificate={certificate} />
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("verifyCertificate.detailsTitle")}</CardTitle>
+          <CardTitle>{t("verifyCertificate.compareTitle")}</CardTitle>
+          <CardDescription>{t("verifyCertificate.compareDescription")}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4 sm:grid-cols-2">
@@ -153,27 +283,50 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
               </Link>
             </Fact>
             <Fact label={t("verifyCertificate.issued")}>{formatDate(certificate.issuedAt, i18n.language, true)}</Fact>
-          </dl>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("verifyCertificate.vesselTitle")}</CardTitle>
-          <CardDescription>{t("verifyCertificate.vesselDescription")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-4 sm:grid-cols-2">
             <Fact label={t("verifyCertificate.vesselName")}>{vessel.name || t("vessel.unnamed")}</Fact>
             <Fact label={t("verifyCertificate.makeModel")}>{`${vessel.make} ${vessel.model}`}</Fact>
             <Fact label={t("vessel.buildYear")}>{vessel.buildYear ?? notRecorded}</Fact>
+            <Fact label={t("vessel.length")}>
+              {vessel.lengthCm == null ? notRecorded : formatLengthCm(vessel.lengthCm, i18n.language)}
+            </Fact>
             <Fact label={t("vessel.country")}>
               <span className="inline-flex items-center gap-1.5">
                 <CountryFlag code={vessel.countryCode} decorative />
                 {countryKey ? `${t(countryKey)} (${vessel.countryCode})` : vessel.countryCode}
               </span>
             </Fact>
+            {identifierRows.map(([label, value]) => (
+              <Fact key={label} label={label}>
+                <span className="font-mono">{value}</span>
+              </Fact>
+            ))}
+            <Fact label={t("verifyCertificate.owner.label")}>{ownerDescription(certificate.owner, t)}</Fact>
           </dl>
+        </CardContent>
+      </Card>
+
+      <OwnerNameCheck serial={certificate.serial} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Scale className="size-5 text-primary" aria-hidden="true" />
+            {t("verifyCertificate.whatItIsTitle")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-2 text-sm">
+          <p>{t("verifyCertificate.notTitle")}</p>
+          <p>
+            {t("verifyCertificate.disputes")}{" "}
+            <a href={`mailto:${certificate.supportEmail}`} className="text-primary underline">
+              {certificate.supportEmail}
+            </a>{" "}
+            (
+            <Link to="/contact" className="text-primary underline">
+              {t("verifyCertificate.contactPage")}
+            </Link>
+            )
+          </p>
         </CardContent>
       </Card>
 

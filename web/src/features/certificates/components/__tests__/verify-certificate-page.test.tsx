@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { VerifyCertificatePage } from "@/features/certificates/routes";
 import { makeCertificateCheck, SERIAL } from "@/test/documents";
@@ -9,44 +10,114 @@ function renderVerify(serial = SERIAL) {
 }
 
 describe("VerifyCertificatePage", () => {
-  it("shows a valid, current certificate with its particulars and how to check it, without the owner", async () => {
+  it("shows a valid, current certificate with every printed particular to compare, and never the owner's name", async () => {
     mockFetch({ [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck()) });
     renderVerify();
 
-    expect(await screen.findByText("Certificate valid")).toBeInTheDocument();
+    const verdict = (await screen.findByText("Certificate valid and current")).closest('[role="status"]');
+    expect(verdict).toHaveTextContent("The registry's signature on this certificate's data is valid");
     expect(screen.getByRole("heading", { name: "Certificate Check", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Current")).toBeInTheDocument();
-    expect(screen.getByText("This is the vessel's current registration certificate.")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
-    expect(screen.getByText("Serial").nextElementSibling).toHaveTextContent(SERIAL);
+    expect(screen.getByText("Compare each line with the paper")).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(value("Serial")).toHaveTextContent(SERIAL);
     expect(screen.getByRole("link", { name: "7KQ2-M9XD-4HTB" })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTB");
-    expect(screen.getByText("Issued").nextElementSibling).toHaveTextContent("Nov 23, 2026");
+    expect(value("Issued")).toHaveTextContent("Nov 23, 2026");
     expect(screen.getByText("Sea Breeze")).toBeInTheDocument();
     expect(screen.getByText("Bavaria Cruiser 34")).toBeInTheDocument();
-    expect(screen.getByText("2019")).toBeInTheDocument();
+    expect(value("Build Year")).toHaveTextContent("2019");
+    expect(value("Length")).toHaveTextContent(/^10\.99\s?m$/);
+    expect(value("CIN / HIN")).toHaveTextContent("NL-BAV2K4L7C920");
+    expect(value("MMSI")).toHaveTextContent("244123456");
+    expect(value("Brandmerk (Kadaster)")).toHaveTextContent("BM-1234");
     expect(screen.getByText("Netherlands (NL)").querySelector("img")).toHaveAttribute("alt", "");
+    expect(value("Registered owner")).toHaveTextContent("A private person, whose name was verified by an identity check");
+    expect(screen.getByText(/not proof of legal title under national law/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "support@registry.example" })).toHaveAttribute(
+      "href",
+      "mailto:support@registry.example",
+    );
 
     expect(screen.getByRole("heading", { name: "Check it yourself" })).toBeInTheDocument();
     expect(screen.getByLabelText("Signed data (UTF-8, exactly as signed)")).toHaveTextContent(`"serial":"${SERIAL}"`);
     expect(screen.getByLabelText("Ed25519 signature (base64)")).toHaveTextContent("c2lnbmF0dXJl");
     expect(screen.getByRole("link", { name: /public key/ })).toHaveAttribute("href", "/api/certificates/public-key");
-    expect(screen.queryByText(/Owner/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Olivia/)).not.toBeInTheDocument();
   });
 
-  it("says when ownership has changed since the certificate was issued", async () => {
+  it("leads with 'Not current' for a superseded certificate, the signature's validity second", async () => {
     mockFetch({ [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck({ status: "superseded" })) });
     renderVerify();
-    expect(await screen.findByText("Superseded")).toBeInTheDocument();
-    const note = screen.getByRole("note");
-    expect(note).toHaveTextContent("Ownership has changed since this certificate was issued");
+    const headline = await screen.findByRole("alert");
+    expect(headline.textContent).toMatch(
+      /^Not current: ownership has changed since this certificate was issued.*signature on this certificate's data is valid/,
+    );
+    expect(screen.queryByText(/Certificate valid/)).not.toBeInTheDocument();
   });
 
-  it("says when the certificate was revoked", async () => {
+  it("leads with 'Revoked' for a revoked certificate", async () => {
     mockFetch({ [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck({ status: "revoked" })) });
     renderVerify();
-    expect(await screen.findByText("Revoked")).toBeInTheDocument();
-    expect(screen.getByRole("note")).toHaveTextContent("The registry has revoked this certificate");
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^Revoked: the vessel is no longer registered/);
+    expect(screen.getByText("Revoked")).toBeInTheDocument();
+  });
+
+  it("checks the owner's name printed on the paper without ever listing it", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      [`GET /api/certificates/${SERIAL}`]: (url: string) => {
+        const typed = new URL(url, "http://localhost").searchParams.get("ownerName");
+        if (typed === null) return jsonResponse(200, makeCertificateCheck());
+        const matches = typed.toLowerCase() === "olivia owner";
+        return jsonResponse(
+          200,
+          makeCertificateCheck({ ownerNameMatches: matches, ownerName: matches ? "Olivia Owner" : undefined }),
+        );
+      },
+    });
+    renderVerify();
+    const field = await screen.findByLabelText("Owner's name as printed");
+    await user.click(screen.getByRole("button", { name: "Check the name" }));
+    expect(await screen.findByText("Type the name printed on the certificate.")).toBeInTheDocument();
+    await user.type(field, "Piet Forger");
+    await user.click(screen.getByRole("button", { name: "Check the name" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The name does not match this certificate");
+    await user.clear(field);
+    await user.type(field, "olivia owner");
+    await user.click(screen.getByRole("button", { name: "Check the name" }));
+    expect(await screen.findByText("The name matches: this certificate was issued to Olivia Owner.")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("checks the signature the paper's QR code carries against the registry's key", async () => {
+    const pair = await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"]);
+    const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+    const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+    const genuine = makeCertificateCheck();
+    const sign = async (data: string) =>
+      base64(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(data))))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+    const routes = {
+      [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, genuine),
+      "GET /api/certificates/public-key": jsonResponse(200, { algorithm: "Ed25519", publicKey: base64(raw), pem: "" }),
+    };
+
+    window.history.replaceState(null, "", `#sig=${await sign(genuine.signedData)}`);
+    mockFetch(routes);
+    const first = renderVerify();
+    expect(await screen.findByText(/The signature in the paper's QR code checks out/)).toBeInTheDocument();
+    first.unmount();
+
+    // A paper whose QR code was made for other particulars (a forged length, say).
+    window.history.replaceState(null, "", `#sig=${await sign(genuine.signedData.replace("7KQ2", "9ZZZ"))}`);
+    mockFetch(routes);
+    renderVerify();
+    expect(await screen.findByText(/does not match this certificate's data/)).toBeInTheDocument();
+    window.history.replaceState(null, "", "#");
   });
 
   it("warns clearly when the signature does not hold", async () => {
@@ -55,7 +126,7 @@ describe("VerifyCertificatePage", () => {
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Warning: this certificate is not valid")).toBeInTheDocument();
     expect(alert).toHaveTextContent("Do not rely on this certificate");
-    expect(screen.queryByText("Certificate valid")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Certificate valid/)).not.toBeInTheDocument();
   });
 
   it("says so for a serial the registry never issued", async () => {
@@ -76,6 +147,6 @@ describe("VerifyCertificatePage", () => {
       [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck()),
     });
     renderApp(`/verify/${SERIAL}`);
-    expect(await screen.findByText("Certificate valid")).toBeInTheDocument();
+    expect(await screen.findByText("Certificate valid and current")).toBeInTheDocument();
   });
 });
