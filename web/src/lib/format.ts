@@ -65,8 +65,8 @@ export const REGISTRATION_FEE_CENTS = 2495;
 export const TRANSFER_FEE_CENTS = 995;
 
 /**
- * A length in centimetres shown in metres with 2 decimals followed by "m" (spec section 9):
- * 1250 -> "12.50m" (en) / "12,50m" (nl).
+ * A length in centimetres shown in metres with 2 decimals (spec section 9) and the unit after a
+ * space that does not break, as the SI writes it: 1250 -> "12.50 m" (en) / "12,50 m" (nl, de).
  */
 export function formatLengthCm(lengthCm: number, locale: string): string {
   const metres = numberFormat(locale, {
@@ -74,11 +74,20 @@ export function formatLengthCm(lengthCm: number, locale: string): string {
     maximumFractionDigits: 2,
     useGrouping: false,
   }).format(lengthCm / 100);
-  return `${metres}m`;
+  return `${metres}\u00a0m`;
 }
 
 /** The word "unknown" the API uses for a value the owner does not know. */
 export const UNKNOWN = "unknown";
+
+/**
+ * A vessel's make and model as far as they are known: "Jeanneau" when the owner did not know the
+ * model ('I don't know' stores "unknown"), null when neither is known.
+ */
+export function knownMakeModel(make: string, model: string): string | null {
+  const known = [make, model].map((v) => v.trim()).filter((v) => v !== "" && v.toLowerCase() !== UNKNOWN);
+  return known.length > 0 ? known.join(" ") : null;
+}
 
 /**
  * A file size in kilobytes (1 KB = 1024 bytes) with at most one decimal, as the upload queue and

@@ -18,7 +18,7 @@ import { ADMIN_COUNTRY_CODES, VESSEL_STATUS_BADGES, VESSEL_STATUSES } from "@/fe
 import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { CountryLabel } from "@/features/vessels/public";
-import { formatDate, UNKNOWN } from "@/lib/format";
+import { formatDate, knownMakeModel } from "@/lib/format";
 
 const NO_FILTERS: AdminVesselFilters = { query: "", status: "", countryCode: "" };
 
@@ -125,7 +125,7 @@ function VesselFilters({
 
 function VesselRow({ vessel }: { vessel: Vessel }) {
   const { t, i18n } = useTranslation();
-  const makeModel = [vessel.make, vessel.model].map((v) => (v === UNKNOWN ? t("vessel.unknown") : v)).join(" ");
+  const makeModel = knownMakeModel(vessel.make, vessel.model) ?? t("vessel.makeModelUnknown");
   return (
     <tr>
       <Cell className="font-mono text-xs font-semibold whitespace-nowrap text-primary">{vessel.platformId}</Cell>

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CountryLabel } from "@/features/vessels/components/country-label";
 import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
-import { formatLengthCm, UNKNOWN } from "@/lib/format";
+import { formatLengthCm, knownMakeModel } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 type VesselCardProps = {
@@ -27,6 +27,14 @@ type VesselCardProps = {
   className?: string;
 };
 
+/**
+ * Whether a vessel shows 'For Sale': for sale and public, and not while its ownership is being
+ * transferred (it is sold then).
+ */
+export function showsForSale(vessel: Pick<Vessel, "forSale" | "publicVisibility" | "status">): boolean {
+  return vessel.forSale && vessel.publicVisibility && vessel.status !== "in_transfer";
+}
+
 /** The reusable vessel block of spec section 2 (registry results, dashboard). */
 export function VesselCard({
   vessel,
@@ -41,8 +49,8 @@ export function VesselCard({
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `vessel-${vessel.id}-title`;
-  const showForSale = vessel.forSale && vessel.publicVisibility;
-  const makeModel = [vessel.make, vessel.model].map((v) => (v === UNKNOWN ? t("vessel.unknown") : v)).join(" ");
+  const showForSale = showsForSale(vessel);
+  const makeModel = knownMakeModel(vessel.make, vessel.model) ?? t("vessel.makeModelUnknown");
   const notRecorded = t("vessel.notRecorded");
 
   return (

@@ -33,11 +33,12 @@ import { HistoryIntegrity } from "@/features/vessels/components/history-integrit
 import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
 import { VerificationStatusGrid, type DocumentCounts } from "@/features/vessels/components/verification-panels";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
+import { showsForSale } from "@/features/vessels/components/vessel-card";
 import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { isWellFormedPlatformId } from "@/lib/platform-id";
-import { formatDate, formatEuroCents, formatLengthCm, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
+import { formatDate, formatEuroCents, formatLengthCm, knownMakeModel, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
 import { lazyPart } from "@/lib/lazy-part";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -191,8 +192,8 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
   const date = (iso: string) => formatDate(iso, i18n.language);
   const value = (v: string | null | undefined) =>
     v == null || v === "" ? t("vessel.notRecorded") : v === UNKNOWN ? t("vessel.unknown") : v;
-  const makeModel = [vessel.make, vessel.model].map(value).join(" ");
-  const showForSale = vessel.forSale && vessel.publicVisibility;
+  const makeModel = knownMakeModel(vessel.make, vessel.model) ?? t("vessel.makeModelUnknown");
+  const showForSale = showsForSale(vessel);
   const queryClient = useQueryClient();
   // A transfer canceled here (the vessel is active again), or a verification step completed (the
   // owner's verification and the vessel's 'Verified'): wherever the vessel is shown.

@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import { describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
+import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { formatLengthCm } from "@/lib/format";
 import { mockFetch, renderRoute } from "@/test/render";
 import { makeVessel } from "@/test/vessels";
@@ -25,7 +26,7 @@ describe("VesselCard", () => {
     expect(code.parentElement?.querySelector("img")).toHaveAttribute("alt", "");
     expect(code.parentElement?.querySelector("img")?.getAttribute("src")).toMatch(/nl\.svg/);
     expect(screen.getByText("Netherlands")).toHaveClass("sr-only");
-    expect(screen.getByText("12.50m")).toBeInTheDocument();
+    expect(screen.getByText("12.50 m")).toBeInTheDocument();
     expect(screen.getByText("Registered")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTB");
   });
@@ -58,12 +59,13 @@ describe("VesselCard", () => {
     expect(screen.queryByText("Registered")).not.toBeInTheDocument();
   });
 
-  it("formats lengths as centimetres / 100 with 2 decimals and 'm'", () => {
-    expect(formatLengthCm(1250, "en")).toBe("12.50m");
-    expect(formatLengthCm(1099, "en")).toBe("10.99m");
-    expect(formatLengthCm(500, "en")).toBe("5.00m");
-    expect(formatLengthCm(123456, "en")).toBe("1234.56m");
-    expect(formatLengthCm(1250, "nl")).toBe("12,50m");
+  it("formats lengths as centimetres / 100 with 2 decimals and ' m' after a space that does not break", () => {
+    expect(formatLengthCm(1250, "en")).toBe("12.50\u00a0m");
+    expect(formatLengthCm(1099, "en")).toBe("10.99\u00a0m");
+    expect(formatLengthCm(500, "en")).toBe("5.00\u00a0m");
+    expect(formatLengthCm(123456, "en")).toBe("1234.56\u00a0m");
+    expect(formatLengthCm(1250, "nl")).toBe("12,50\u00a0m");
+    expect(formatLengthCm(1099, "de")).toBe("10,99\u00a0m");
   });
 
   it("shows 'For Sale' only when the vessel is for sale and public", () => {
@@ -72,6 +74,17 @@ describe("VesselCard", () => {
     unmount();
 
     renderCard(<VesselCard vessel={makeVessel({ id: "v-2", forSale: true, publicVisibility: false })} />);
+    expect(screen.queryByText("For Sale")).not.toBeInTheDocument();
+  });
+
+  it("never shows 'For Sale' beside 'Ownership being transferred'", () => {
+    renderCard(
+      <VesselCard
+        vessel={makeVessel({ forSale: true, publicVisibility: true, status: "in_transfer" })}
+        badges={<VesselStatusBadge status="in_transfer" />}
+      />,
+    );
+    expect(screen.getByText("Ownership being transferred")).toBeInTheDocument();
     expect(screen.queryByText("For Sale")).not.toBeInTheDocument();
   });
 
@@ -104,9 +117,19 @@ describe("VesselCard", () => {
     expect(screen.queryByRole("button", { name: /Transfer/ })).not.toBeInTheDocument();
   });
 
-  it("says 'Unknown' for an unknown make and a dash for a missing length", () => {
+  it("shows only the known one of make and model ('I don't know' stores 'unknown')", () => {
+    const first = renderCard(<VesselCard vessel={makeVessel({ make: "Jeanneau", model: "unknown" })} />);
+    expect(screen.getByText("Jeanneau")).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
+    first.unmount();
+    renderCard(<VesselCard vessel={makeVessel({ make: "unknown", model: "Sun Odyssey 349" })} />);
+    expect(screen.getByText("Sun Odyssey 349")).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
+  });
+
+  it("says 'Make and model unknown' when neither is known, and 'Unnamed vessel' without a name", () => {
     renderCard(<VesselCard vessel={makeVessel({ make: "unknown", model: "unknown", lengthCm: null, name: null })} />);
-    expect(screen.getByText("Unknown Unknown")).toBeInTheDocument();
+    expect(screen.getByText("Make and model unknown")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Unnamed vessel" })).toBeInTheDocument();
     expect(i18n.language).toBe("en");
   });

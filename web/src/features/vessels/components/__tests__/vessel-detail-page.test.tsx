@@ -36,7 +36,7 @@ describe("VesselDetailPage", () => {
     expect(within(breadcrumb).getByRole("link", { name: "Registry" })).toHaveAttribute("href", "/registry");
     expect(screen.getByText("Bavaria Cruiser 34")).toBeInTheDocument();
     expect(screen.getByText("NL-BAV2K4L7C920")).toBeInTheDocument();
-    expect(screen.getByText("10.99m")).toBeInTheDocument();
+    expect(screen.getByText("10.99 m")).toBeInTheDocument();
     expect(screen.getByText("For Sale")).toBeInTheDocument();
     expect(screen.getByText("Netherlands (NL)")).toBeInTheDocument();
 
@@ -134,6 +134,22 @@ describe("VesselDetailPage", () => {
       "Registered: the vessel is registered; its owner has not completed every verification yet.",
     );
     expect(within(header).queryByText("Verified")).not.toBeInTheDocument();
+  });
+
+  it("shows no 'For Sale' while the ownership is being transferred, and only the known make", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail({ status: "in_transfer", forSale: true, publicVisibility: true, make: "Jeanneau", model: "unknown" }, history),
+      ),
+    });
+    renderDetail();
+    const header = (await screen.findByRole("heading", { name: "Sea Breeze", level: 1 })).closest("div")!.parentElement!;
+    expect(within(header).getByText("Ownership being transferred")).toBeInTheDocument();
+    expect(within(header).queryByText("For Sale")).not.toBeInTheDocument();
+    expect(within(header).getByText("Jeanneau")).toBeInTheDocument();
+    expect(within(header).queryByText(/Unknown/)).not.toBeInTheDocument();
   });
 
   it("shows 'Not shown' and no completeness when the vessel has no current owner", async () => {
