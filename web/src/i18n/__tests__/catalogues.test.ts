@@ -62,3 +62,10 @@ describe.each(Object.entries(translations))("the %s catalogue", (code, catalogue
     expect([...translated].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
   });
 });
+
+describe("the German catalogue's words", () => {
+  it("calls a vessel by one word, 'Schiff', never 'Boot' or 'Wasserfahrzeug'", () => {
+    const others = entries(de).filter(([, text]) => /Boot|Wasserfahrzeug/.test(text));
+    expect(others.map(([key]) => key)).toEqual([]);
+  });
+});
