@@ -52,6 +52,7 @@ pub const APP_ROUTES: &[&str] = &[
     "/legal/privacy",
     "/legal/terms",
     "/legal/dpia",
+    "/contact",
     "/dev/mailbox",
 ];
 

@@ -9,7 +9,7 @@ import { VerifyCertificatePage } from "@/features/certificates/routes";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from "@/features/auth/routes";
 import { MailboxPage } from "@/features/devmailbox/routes";
 import { LandingPage } from "@/features/landing/routes";
-import { DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/routes";
+import { ContactPage, DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/routes";
 import { NotFoundPage } from "@/features/placeholders/routes";
 import { ProfilePage } from "@/features/profile/routes";
 import { RegisterVesselPage } from "@/features/register-vessel/routes";
@@ -54,6 +54,7 @@ export function AppRoutes() {
           <Route path="legal/privacy" element={<PrivacyPage />} />
           <Route path="legal/terms" element={<TermsPage />} />
           <Route path="legal/dpia" element={<DpiaPage />} />
+          <Route path="contact" element={<ContactPage />} />
           <Route path="dev/mailbox" element={<MailboxPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

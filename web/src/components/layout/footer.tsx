@@ -58,6 +58,11 @@ export function Footer() {
                 {t("footer.dpia")}
               </Link>
             </li>
+            <li>
+              <Link to="/contact" className={linkClass}>
+                {t("footer.contact")}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

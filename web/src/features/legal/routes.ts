@@ -5,3 +5,4 @@ import { lazyPage } from "@/lib/lazy-page";
 export const DpiaPage = lazyPage(() => import("@/features/legal/components/dpia-page"), "DpiaPage");
 export const PrivacyPage = lazyPage(() => import("@/features/legal/components/privacy-page"), "PrivacyPage");
 export const TermsPage = lazyPage(() => import("@/features/legal/components/terms-page"), "TermsPage");
+export const ContactPage = lazyPage(() => import("@/features/legal/components/contact-page"), "ContactPage");

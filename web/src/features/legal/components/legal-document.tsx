@@ -9,10 +9,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LanguageCode } from "@/i18n";
+import { useSupportContact } from "@/lib/config/get-support";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 
-export const CONTACT_EMAIL = "privacy@registry.example";
 export const LAST_UPDATED = "2025-01-15";
 
 /**
@@ -84,10 +84,23 @@ export function List({ className, ...props }: ComponentProps<"ul">) {
   return <ul className={cn("grid list-disc gap-1 pl-6", className)} {...props} />;
 }
 
-export function Mail() {
+/** The registry's configured address (REGISTRY_SUPPORT_EMAIL); the contact page until it has loaded. */
+export function SupportEmail() {
+  const { t } = useTranslation();
+  const support = useSupportContact();
+  if (!support.data) {
+    return (
+      <Link to="/contact" className="text-primary underline underline-offset-2">
+        {t("contact.title")}
+      </Link>
+    );
+  }
   return (
-    <a href={`mailto:${CONTACT_EMAIL}`} className="text-primary underline underline-offset-2">
-      {CONTACT_EMAIL}
+    <a href={`mailto:${support.data.email}`} className="text-primary underline underline-offset-2">
+      {support.data.email}
     </a>
   );
 }
+
+/** The address the legal texts name for privacy requests: the registry's support address. */
+export const Mail = SupportEmail;

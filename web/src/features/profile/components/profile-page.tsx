@@ -10,9 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { IdentityReturnNotice } from "@/features/identity/public";
 import { useDeleteProfile } from "@/features/profile/api/delete-profile";
 import { useProfile } from "@/features/profile/api/get-profile";
 import { useResendVerification } from "@/features/profile/api/resend-verification";
+import { OwnerName } from "@/features/profile/components/owner-name";
 import { PhoneVerification } from "@/features/profile/components/phone-verification";
 import { errorMessage, serverText } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -32,6 +34,8 @@ function ProfileContent({ user }: { user: User }) {
     <Page title={t("profile.title")} description={t("profile.description")}>
       <div className="grid gap-6">
         {user.emailVerifiedAt ? null : <VerifyEmailNotice />}
+        {/* Back from an identity check started here (to change a verified name). */}
+        <IdentityReturnNotice />
 
         <Card>
           <CardHeader>
@@ -58,6 +62,16 @@ function ProfileContent({ user }: { user: User }) {
                 <dd>{profile.data.phoneE164 || notSet}</dd>
               </dl>
             )}
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="profile-owner-name-title">
+          <CardHeader>
+            <CardTitle id="profile-owner-name-title">{t("ownerName.title")}</CardTitle>
+            <CardDescription>{t("ownerName.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <OwnerName user={user} />
           </CardContent>
         </Card>
 
