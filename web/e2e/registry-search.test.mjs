@@ -95,7 +95,42 @@ test("search the public registry, page through it, open a vessel and find it aga
     await page.goto(`/registry/${mistype(platformId)}`);
     await page.getByRole("heading", { name: "Vessel Not Found" }).waitFor();
     await page.getByText("This ID has a typo: check the characters and try again.").waitFor();
-    await page.getByRole("main").getByRole("link", { name: "Back to Registry" }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Back to Registry" }).click();
+
+    // The search says the same of it, and offers the ID it most likely was.
+    await waitForPath(page, "/registry");
+    await search(page, mistype(platformId));
+    await page.getByText("This ID has a typo: check the characters and try again.").waitFor();
+    const likely = page.getByRole("main").getByRole("link", { name: platformId, exact: true });
+    await likely.click();
+    await waitForPath(page, `/registry/${platformId}`);
+    await page.getByRole("heading", { name: "Ownership History" }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+test("the search's filters: every country the registry lists, and build years the wrong way round said so", async () => {
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto("/registry");
+    await page.getByRole("button", { name: "Advanced Filters" }).click();
+    const country = page.getByLabel("Country", { exact: true });
+    // All countries, and the eleven the server's configuration lists (GET /api/config/countries).
+    const configured = await (await page.request.get("/api/config/countries")).json();
+    assert.equal(configured.length, 11);
+    await country.locator('option[value="HR"]').waitFor({ state: "attached" });
+    const offered = await country.locator("option").evaluateAll((options) => options.map((o) => o.value));
+    assert.deepEqual(offered, ["", ...configured.map((c) => c.code)]);
+
+    await page.getByLabel("Year from", { exact: true }).fill("2020");
+    await page.getByLabel("Year to", { exact: true }).fill("2010");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText("'Year to' cannot be earlier than 'Year from'.").waitFor();
+    const yearTo = page.getByLabel("Year to", { exact: true });
+    assert.equal(await yearTo.getAttribute("aria-invalid"), "true");
+    assert.equal(await yearTo.evaluate((input) => input === input.ownerDocument.activeElement), true);
+    assert.equal(new URL(page.url()).searchParams.get("buildYearFrom"), null);
   } finally {
     await context.close();
   }

@@ -2,9 +2,6 @@
 // translated under `countries.<CODE>`; the supported countries' flags are SVG files shipped
 // with the app (components/ui/country-flag.tsx), so another code has neither.
 
-/** The search page's country filter (spec section 3): these seven, in this order. */
-export const SEARCH_COUNTRY_CODES = ["NL", "DE", "FR", "ES", "IT", "BE", "PL"] as const;
-
 /** Every country the registry supports (spec section 3), for translated names. */
 export const SUPPORTED_COUNTRY_CODES = ["NL", "DE", "FR", "ES", "IT", "BE", "PL", "PT", "GR", "HR", "CH"] as const;
 

@@ -47,10 +47,10 @@ export const searchVesselsQueryOptions = (search: VesselSearch) =>
       searchVessels(search, signal).then((found) => ({ ...found, page: search.page })),
   });
 
-export function useSearchVessels(search: VesselSearch) {
+export function useSearchVessels(search: VesselSearch, { enabled = true } = {}) {
   // Keep the previous page on screen while the next one loads only for paging; a new
   // search shows the skeletons.
-  return useQuery({ ...searchVesselsQueryOptions(search), placeholderData: keepPreviousPageOnly(search) });
+  return useQuery({ ...searchVesselsQueryOptions(search), placeholderData: keepPreviousPageOnly(search), enabled });
 }
 
 function keepPreviousPageOnly(search: VesselSearch) {

@@ -1,7 +1,8 @@
-import { ChevronDown, ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { useDeferredValue, useId, useMemo, useState, type SubmitEvent } from "react";
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { ChevronDown, ChevronLeft, ChevronRight, Search, TriangleAlert } from "lucide-react";
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import type { CountryConfig } from "@/api/types";
 import { Page } from "@/components/layout/page";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,11 +11,15 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useMistypedPlatformId } from "@/features/vessels/api/find-mistyped-platform-id";
 import { SEARCH_PAGE_SIZE, useSearchVessels, type VesselSearch } from "@/features/vessels/api/search-vessels";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
+import { buildYearsIssue } from "@/features/vessels/schemas/registry-search";
 import { errorMessage } from "@/lib/api-client";
-import { SEARCH_COUNTRY_CODES } from "@/lib/countries";
+import { useCountries } from "@/lib/config/get-countries";
+import { countryNameKey, SUPPORTED_COUNTRY_CODES } from "@/lib/countries";
 import { formatNumber } from "@/lib/format";
+import { hasPlatformIdTypo } from "@/lib/platform-id";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const FILTERS = ["query", "countryCode", "buildYearFrom", "buildYearTo"] as const;
@@ -67,7 +72,7 @@ export function RegistrySearchPage() {
           key={form.generation}
           search={search}
           filtersOpen={filtersOpen}
-          onToggleFilters={() => setFiltersOpen((open) => !open)}
+          onFiltersOpen={setFiltersOpen}
           onSearch={(filters) => {
             setForm((current) => ({ ...current, ownSearch: keyOf(filters) }));
             go({ ...filters, page: 1 });
@@ -79,21 +84,45 @@ export function RegistrySearchPage() {
   );
 }
 
+/**
+ * The country filter's options: every country the registry lists vessels of, as the server's
+ * configuration says (GET /api/config/countries); the supported countries until it has answered
+ * (and in the page the server writes), so the filter works from the first moment.
+ */
+function useCountryOptions(): { code: string; name: string }[] {
+  const { t, i18n } = useTranslation();
+  const countries = useCountries();
+  const configured: readonly Pick<CountryConfig, "code" | "name">[] | undefined = countries.data;
+  const language = i18n.language as keyof CountryConfig["name"];
+  return (configured ?? SUPPORTED_COUNTRY_CODES.map((code) => ({ code, name: undefined }))).map(({ code, name }) => {
+    const key = countryNameKey(code);
+    return { code, name: key ? t(key) : (name?.[language] ?? name?.en ?? code) };
+  });
+}
+
 function SearchForm({
   search,
   filtersOpen,
-  onToggleFilters,
+  onFiltersOpen,
   onSearch,
 }: {
   search: VesselSearch;
   filtersOpen: boolean;
-  onToggleFilters: () => void;
+  onFiltersOpen: (open: boolean) => void;
   onSearch: (filters: Omit<VesselSearch, "page">) => void;
 }) {
   const { t } = useTranslation();
   const filtersId = useId();
-  // The chosen country, for its flag beside the (uncontrolled) select.
+  const countries = useCountryOptions();
+  // The chosen country: the select's value, and its flag beside it.
   const [countryCode, setCountryCode] = useState(search.countryCode);
+  // 'Year from' after 'Year to' (typed, or in a shared link) would find nothing: the form says so.
+  const [yearsIssue, setYearsIssue] = useState(() => buildYearsIssue(search));
+  const yearTo = useRef<HTMLInputElement>(null);
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused > 0) yearTo.current?.focus();
+  }, [refused]);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,12 +131,20 @@ function SearchForm({
       const entry = data.get(name);
       return typeof entry === "string" ? entry.trim() : "";
     };
-    onSearch({
+    const filters = {
       query: value("query"),
       countryCode: value("countryCode"),
       buildYearFrom: value("buildYearFrom"),
       buildYearTo: value("buildYearTo"),
-    });
+    };
+    const issue = buildYearsIssue(filters);
+    setYearsIssue(issue);
+    if (issue) {
+      onFiltersOpen(true);
+      setRefused((n) => n + 1);
+      return;
+    }
+    onSearch(filters);
   };
 
   return (
@@ -141,7 +178,7 @@ function SearchForm({
               size="sm"
               aria-expanded={filtersOpen}
               aria-controls={filtersId}
-              onClick={onToggleFilters}
+              onClick={() => onFiltersOpen(!filtersOpen)}
             >
               <ChevronDown className={filtersOpen ? "rotate-180" : undefined} aria-hidden="true" />
               {t("registry.advancedFilters")}
@@ -150,14 +187,14 @@ function SearchForm({
               <FormField id="registry-country" label={t("registry.country")}>
                 <NativeSelect
                   name="countryCode"
-                  defaultValue={search.countryCode}
+                  value={countryCode}
                   flag={countryCode}
                   onChange={(event) => setCountryCode(event.target.value)}
                 >
                   <option value="">{t("registry.allCountries")}</option>
-                  {SEARCH_COUNTRY_CODES.map((code) => (
+                  {countries.map(({ code, name }) => (
                     <option key={code} value={code}>
-                      {t(`countries.${code}`)}
+                      {name}
                     </option>
                   ))}
                 </NativeSelect>
@@ -165,8 +202,12 @@ function SearchForm({
               <FormField id="registry-year-from" label={t("registry.yearFrom")}>
                 <Input name="buildYearFrom" type="number" inputMode="numeric" defaultValue={search.buildYearFrom} />
               </FormField>
-              <FormField id="registry-year-to" label={t("registry.yearTo")}>
-                <Input name="buildYearTo" type="number" inputMode="numeric" defaultValue={search.buildYearTo} />
+              <FormField
+                id="registry-year-to"
+                label={t("registry.yearTo")}
+                error={yearsIssue ? { message: yearsIssue } : undefined}
+              >
+                <Input ref={yearTo} name="buildYearTo" type="number" inputMode="numeric" defaultValue={search.buildYearTo} />
               </FormField>
             </div>
           </div>
@@ -180,10 +221,18 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
   const { t, i18n } = useTranslation();
   // Drawing ten cards takes a while on a slow phone: deferred, React draws them in slices, and a
   // tap or key press meanwhile is answered at once (a store's update is otherwise drawn in one go).
-  const result = useDeferredValue(useSearchVessels(search));
+  // Build years the wrong way round are the form's to say (it shows them); nothing is searched.
+  const searchable = buildYearsIssue(search) == null;
+  const result = useDeferredValue(useSearchVessels(search, { enabled: searchable }));
+  const found = result.data && result.data.total > 0 && result.data.data.length > 0;
+  // A platform ID whose check character fails finds nothing: the ID it likely was is looked for.
+  const typo = searchable && hasPlatformIdTypo(search.query);
+  const likely = useMistypedPlatformId(search.query, typo && result.isSuccess && !found);
 
   let body;
-  if (result.isPending) {
+  if (!searchable) {
+    body = null;
+  } else if (result.isPending) {
     body = (
       <div role="status" aria-label={t("common.loading")} className="grid gap-4">
         <Skeleton className="h-44 w-full" />
@@ -197,7 +246,9 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
         {errorMessage(result.error, t("common.genericError"))}
       </Alert>
     );
-  } else if (result.data.total === 0 || result.data.data.length === 0) {
+  } else if (!found && typo) {
+    body = <MistypedPlatformId likely={likely.data ?? null} />;
+  } else if (!found) {
     body = (
       <p role="status" className="py-8 text-center text-muted-foreground">
         {t("registry.empty")}
@@ -249,5 +300,34 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
       </h2>
       {body}
     </section>
+  );
+}
+
+/** 'This ID has a typo', as the vessel page says it, and the registered ID it most likely was. */
+function MistypedPlatformId({ likely }: { likely: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="warning" role="status" className="flex gap-3">
+      <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p>{t("registry.typoHint")}</p>
+        {likely ? (
+          <p>
+            <Trans
+              i18nKey="registry.didYouMean"
+              values={{ platformId: likely }}
+              components={{
+                idLink: (
+                  <Link
+                    to={`/registry/${encodeURIComponent(likely)}`}
+                    className="font-mono font-semibold text-primary underline underline-offset-4"
+                  />
+                ),
+              }}
+            />
+          </p>
+        ) : null}
+      </div>
+    </Alert>
   );
 }

@@ -1,10 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppProviders } from "@/app/providers";
 import { createQueryClient } from "@/app/query-client";
-import type { TotalRelation, VesselPage } from "@/api/types";
+import type { CountryConfig, TotalRelation, VesselPage } from "@/api/types";
 import { RegistrySearchPage } from "@/features/vessels/components/registry-search-page";
 import i18n from "@/i18n";
 import { jsonResponse, mockFetch, urlOf } from "@/test/render";
@@ -26,6 +26,15 @@ function searchHandler(total = 23, totalRelation: TotalRelation = "eq") {
     return jsonResponse(200, pageOf(page, total, totalRelation));
   };
 }
+
+/** The server's configured countries (GET /api/config/countries): all eleven. */
+const CONFIGURED_COUNTRIES: CountryConfig[] = ["NL", "DE", "FR", "ES", "IT", "BE", "PL", "PT", "GR", "HR", "CH"].map((code) => ({
+  code,
+  flag: "",
+  identifiers: [],
+  name: { en: code, nl: code, de: code, fr: code, es: code, it: code },
+  phonePrefix: "+1",
+}));
 
 const REFINE_HINT =
   "Only the first 1,000 results can be browsed. Add a country, a build year or more of the name to narrow the search.";
@@ -143,7 +152,10 @@ describe("RegistrySearchPage", () => {
   });
 
   it("puts the search in the URL, sends only non-empty filters and resets to page 1 on submit", async () => {
-    const fetchMock = mockFetch({ "GET /api/vessels/search": searchHandler() });
+    const fetchMock = mockFetch({
+      "GET /api/vessels/search": searchHandler(),
+      "GET /api/config/countries": jsonResponse(200, CONFIGURED_COUNTRIES),
+    });
     renderSearch("/registry?query=old&page=3");
     expect(await screen.findByText("Showing 21-23 of 23 results")).toBeInTheDocument();
     const box = screen.getByRole("searchbox", { name: "Search the registry" });
@@ -157,11 +169,13 @@ describe("RegistrySearchPage", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const country = screen.getByLabelText("Country");
     expect(within(country).getByRole("option", { name: "Netherlands" })).toBeInTheDocument();
+    // Every country the registry lists vessels of, as its configuration says, in its order.
+    expect(await within(country).findByRole("option", { name: "Croatia" })).toBeInTheDocument();
     expect(
       within(country)
         .getAllByRole("option")
         .map((o) => o.getAttribute("value")),
-    ).toEqual(["", "NL", "DE", "FR", "ES", "IT", "BE", "PL"]);
+    ).toEqual(["", "NL", "DE", "FR", "ES", "IT", "BE", "PL", "PT", "GR", "HR", "CH"]);
     await userEvent.selectOptions(country, "NL");
     await userEvent.type(screen.getByLabelText("Year from"), "2010");
     await userEvent.click(screen.getByRole("button", { name: "Search" }));
@@ -224,6 +238,87 @@ describe("RegistrySearchPage", () => {
     renderSearch("/registry?query=nothing");
     expect(await screen.findByText("No vessels found. Try adjusting your search filters.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+  });
+
+  it("offers the countries the server's configuration lists, and keeps a shared link's country once they come", async () => {
+    mockFetch({
+      "GET /api/vessels/search": searchHandler(),
+      "GET /api/config/countries": jsonResponse(200, CONFIGURED_COUNTRIES.filter((c) => ["HR", "NL"].includes(c.code)).reverse()),
+    });
+    renderSearch("/registry?countryCode=HR&page=1");
+    const country = screen.getByLabelText("Country");
+    await waitFor(() =>
+      expect(
+        within(country)
+          .getAllByRole("option")
+          .map((o) => o.getAttribute("value")),
+      ).toEqual(["", "HR", "NL"]),
+    );
+    expect(country).toHaveValue("HR");
+  });
+
+  it("says 'Year to' cannot be earlier than 'Year from' instead of finding nothing", async () => {
+    const fetchMock = mockFetch({ "GET /api/vessels/search": searchHandler() });
+    renderSearch();
+    expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    const before = searchCalls(fetchMock).length;
+    await userEvent.click(screen.getByRole("button", { name: "Advanced Filters" }));
+    await userEvent.type(screen.getByLabelText("Year from"), "2020");
+    await userEvent.type(screen.getByLabelText("Year to"), "2010");
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+
+    const yearTo = screen.getByLabelText("Year to");
+    await waitFor(() => expect(yearTo).toHaveFocus());
+    expect(yearTo).toHaveAttribute("aria-invalid", "true");
+    expect(yearTo).toHaveAccessibleDescription("'Year to' cannot be earlier than 'Year from'.");
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent("/registry");
+    expect(screen.getByLabelText("Current URL")).not.toHaveTextContent("buildYear");
+    expect(searchCalls(fetchMock)).toHaveLength(before);
+
+    // Put right, the search runs and the message goes.
+    await userEvent.clear(yearTo);
+    await userEvent.type(yearTo, "2024");
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByLabelText("Current URL")).toHaveTextContent("buildYearFrom=2020&buildYearTo=2024");
+    expect(yearTo).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("says the same of a shared link with the years the wrong way round, and searches nothing", () => {
+    const fetchMock = mockFetch({ "GET /api/vessels/search": searchHandler() });
+    renderSearch("/registry?buildYearFrom=2020&buildYearTo=2010&page=1");
+    expect(screen.getByLabelText("Year to")).toHaveAccessibleDescription("'Year to' cannot be earlier than 'Year from'.");
+    expect(screen.queryByText("No vessels found. Try adjusting your search filters.")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading..." })).not.toBeInTheDocument();
+    expect(searchCalls(fetchMock)).toEqual([]);
+  });
+
+  it("says a mistyped platform ID has a typo and links the registered ID it likely was", async () => {
+    const empty = { data: [], total: 0, totalPages: 0, totalRelation: "eq" };
+    const fetchMock = mockFetch({
+      "GET /api/vessels/search": (url) => {
+        const query = new URL(url, "http://localhost").searchParams.get("query");
+        // Fragments of the ID: its first five characters find the vessel it was meant to be.
+        if (query === "7KQ2M") {
+          return jsonResponse(200, { ...empty, data: [makeVessel({ platformId: "7KQ2-M9XD-4HTB" })], total: 1, totalPages: 1 });
+        }
+        return jsonResponse(200, empty);
+      },
+    });
+    renderSearch("/registry?query=7KQ2-M9XD-4THB&page=1");
+    expect(await screen.findByText("This ID has a typo: check the characters and try again.")).toBeInTheDocument();
+    const link = await screen.findByRole("link", { name: "7KQ2-M9XD-4HTB" });
+    expect(link).toHaveAttribute("href", "/registry/7KQ2-M9XD-4HTB");
+    expect(link.closest("p")).toHaveTextContent("Did you mean 7KQ2-M9XD-4HTB?");
+    expect(screen.queryByText("No vessels found. Try adjusting your search filters.")).not.toBeInTheDocument();
+    expect(searchCalls(fetchMock).map((p) => p.get("query"))).toEqual(["7KQ2-M9XD-4THB", "7KQ2M", "D4THB"]);
+  });
+
+  it("says a mistyped ID has a typo without a link when no registered ID is one change away", async () => {
+    mockFetch({ "GET /api/vessels/search": jsonResponse(200, { data: [], total: 0, totalPages: 0, totalRelation: "eq" }) });
+    renderSearch("/registry?query=7kq2m9xd4ht8&page=1");
+    expect(await screen.findByText("This ID has a typo: check the characters and try again.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument());
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
   });
 
   it("shows the server's message when the search fails", async () => {
