@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { EmailVerificationBanner } from "@/components/layout/email-verification-banner";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { useRouteFocus } from "@/components/layout/use-route-focus";
@@ -43,6 +44,7 @@ export function Layout() {
         {t("nav.skipToContent")}
       </a>
       <Header />
+      <EmailVerificationBanner />
       {/* At least a screen high: the footer starts below the fold, so a page whose content arrives
           after the first paint (code on demand, data) does not push it down in view. */}
       <main ref={mainRef} id="main-content" tabIndex={-1} className="min-h-svh flex-1 outline-none">
