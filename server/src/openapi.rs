@@ -58,6 +58,7 @@ use crate::{
         documents::upload,
         documents::upload_to_vessel,
         documents::list,
+        documents::previous_owners,
         documents::download,
         documents::remove,
         documents::review,

@@ -68,6 +68,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(26, "codes texted per account, for the daily budgets", "0026_code_budgets.sql"),
     portable!(27, "owners per vessel, for the cards' ownership summary", "0027_owners_count.sql"),
     per_backend!(28, "owners' names, verified or not, on accounts and certificates", "0028_owner_names"),
+    portable!(29, "documents belong to the ownership period they were uploaded in", "0029_documents_per_owner.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -16,7 +16,7 @@ use axum::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-pub use model::{Document, DocumentType, ReviewStatus};
+pub use model::{Document, DocumentType, PreviousOwnerDocument, ReviewStatus};
 
 use crate::{
     app::AppState,
@@ -28,6 +28,7 @@ use crate::{
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/vessels/{id}/documents", get(list))
+        .route("/api/vessels/{id}/documents/previous-owners", get(previous_owners))
         .route("/api/documents/{id}/download", get(download))
         .route("/api/documents/{id}", delete(remove))
         .route("/api/admin/documents/{id}/preview", get(preview))
@@ -144,6 +145,21 @@ pub(crate) async fn list(
     me: CurrentUser,
 ) -> AppResult<ApiJson<Vec<Document>>> {
     Ok(ApiJson(service::list(&state, &me.user, &id).await?))
+}
+
+#[utoipa::path(get, path = "/api/vessels/{id}/documents/previous-owners", tag = "documents",
+    params(("id" = String, Path, description = "The vessel's platform ID",
+        pattern = r"^[-\t ]*([0-9A-HJKMNP-TV-Za-hjkmnp-tv-zOoIiLl][-\t ]*){12}$")),
+    responses((status = 200, body = Vec<PreviousOwnerDocument>, description = "What previous owners uploaded: kind and date, never the file"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not its current owner or an administrator"),
+              (status = 404, body = ErrorBody)))]
+pub(crate) async fn previous_owners(
+    State(state): State<AppState>,
+    PlatformIdPath(id): PlatformIdPath,
+    me: CurrentUser,
+) -> AppResult<ApiJson<Vec<PreviousOwnerDocument>>> {
+    Ok(ApiJson(service::previous_owners(&state, &me.user, &id).await?))
 }
 
 #[utoipa::path(get, path = "/api/documents/{id}/download", tag = "documents",

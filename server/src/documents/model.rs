@@ -169,10 +169,37 @@ pub struct Document {
     /// Why it was rejected (for its owner).
     pub review_reason: Option<String>,
     pub reviewed_at: Option<String>,
+    /// Uploaded in an earlier ownership period (by a previous owner): kept with the vessel's
+    /// record for administrators, not counted for the current owner.
+    pub previous_owner: bool,
+}
+
+/// A previous owner's document as the current owner sees it: that it exists, never its file.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviousOwnerDocument {
+    pub document_type: DocumentType,
+    pub custom_type: Option<String>,
+    pub uploaded_at: String,
+    pub review_status: ReviewStatus,
+}
+
+impl From<Document> for PreviousOwnerDocument {
+    fn from(d: Document) -> Self {
+        Self {
+            document_type: d.document_type,
+            custom_type: d.custom_type,
+            uploaded_at: d.uploaded_at,
+            review_status: d.review_status,
+        }
+    }
 }
 
 pub const DOCUMENT_COLUMNS: &str = "d.id, d.vessel_id, d.document_type, d.custom_type, d.original_name, d.size_bytes, \
-     d.sha256, d.content_type, d.uploaded_at, d.review_status, d.review_reason, d.reviewed_at, d.object_key";
+     d.sha256, d.content_type, d.uploaded_at, d.review_status, d.review_reason, d.reviewed_at, d.object_key, \
+     CAST(CASE WHEN EXISTS (SELECT 1 FROM ownership_history h \
+                            WHERE h.id = d.ownership_id AND h.transferred_out_at IS NOT NULL) \
+          THEN 1 ELSE 0 END AS BIGINT) AS previous_owner";
 
 impl sqlx::FromRow<'_, AnyRow> for Document {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
@@ -190,6 +217,7 @@ impl sqlx::FromRow<'_, AnyRow> for Document {
             review_status: ReviewStatus::parse(r.try_get("review_status")?),
             review_reason: r.try_get("review_reason")?,
             reviewed_at: r.try_get::<Option<i64>, _>("reviewed_at")?.map(rfc3339),
+            previous_owner: r.try_get::<i64, _>("previous_owner")? == 1,
         })
     }
 }

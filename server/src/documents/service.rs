@@ -4,7 +4,7 @@
 
 use sqlx::{FromRow, Row};
 
-use super::model::{DOCUMENT_COLUMNS, Document, ReviewStatus};
+use super::model::{DOCUMENT_COLUMNS, Document, PreviousOwnerDocument, ReviewStatus};
 use super::upload::{Content, Upload};
 use crate::{
     app::AppState,
@@ -112,25 +112,28 @@ async fn record(
 ) -> AppResult<Vec<String>> {
     let mut tx = state.begin().await?;
     // Still theirs and open to documents, now that the files are stored.
-    let open = sqlx::query(
-        "SELECT id FROM vessels WHERE id = $1 AND owner_user_id = $2
-           AND status IN ('pending_payment', 'active', 'in_transfer')",
+    // The documents belong to this owner's ownership period.
+    let period: Option<String> = sqlx::query_scalar(
+        "SELECT h.id FROM vessels v
+         JOIN ownership_history h ON h.vessel_id = v.id AND h.owner_user_id = v.owner_user_id
+                                  AND h.transferred_out_at IS NULL
+         WHERE v.id = $1 AND v.owner_user_id = $2 AND v.status IN ('pending_payment', 'active', 'in_transfer')",
     )
     .bind(&upload.vessel_id)
     .bind(&user.id)
     .fetch_optional(&mut *tx)
     .await?;
-    if open.is_none() {
+    let Some(period) = period else {
         return Err(not_owner());
-    }
+    };
     let now = now_ms();
     let mut ids = Vec::with_capacity(keys.len());
     for (doc, key) in upload.documents.iter().zip(keys) {
         let id = new_id();
         sqlx::query(
             "INSERT INTO documents (id, vessel_id, document_type, custom_type, original_name, size_bytes, sha256,
-                 content_type, object_key, uploaded_by, uploaded_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                 content_type, object_key, uploaded_by, uploaded_at, ownership_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&id)
         .bind(&upload.vessel_id)
@@ -143,6 +146,7 @@ async fn record(
         .bind(key.to_string())
         .bind(&user.id)
         .bind(now)
+        .bind(&period)
         .execute(&mut *tx)
         .await?;
         ids.push(id);
@@ -173,8 +177,25 @@ async fn list_by_ids(state: &AppState, ids: &[String]) -> AppResult<Vec<Document
     Ok(out)
 }
 
-/// A vessel's documents, newest first: its current owner and administrators.
+/// A vessel's documents, newest first: the current owner's own (those of their
+/// ownership period), or every one for an administrator.
 pub async fn list(state: &AppState, user: &User, platform_id: &PlatformId) -> AppResult<Vec<Document>> {
+    let all = all_of(state, user, platform_id).await?;
+    Ok(if user.is_admin() { all } else { all.into_iter().filter(|d| !d.previous_owner).collect() })
+}
+
+/// The documents previous owners uploaded, as the current owner sees them:
+/// their kind and date, never the file.
+pub async fn previous_owners(
+    state: &AppState,
+    user: &User,
+    platform_id: &PlatformId,
+) -> AppResult<Vec<PreviousOwnerDocument>> {
+    let all = all_of(state, user, platform_id).await?;
+    Ok(all.into_iter().filter(|d| d.previous_owner).map(PreviousOwnerDocument::from).collect())
+}
+
+async fn all_of(state: &AppState, user: &User, platform_id: &PlatformId) -> AppResult<Vec<Document>> {
     let row = sqlx::query("SELECT id, owner_user_id FROM vessels WHERE platform_id = $1")
         .bind(platform_id.compact())
         .fetch_optional(&state.db)
@@ -208,7 +229,12 @@ async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Documen
     if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
         return Err(document_not_found());
     }
-    Ok((Document::from_row(&row)?, row.try_get("object_key")?))
+    let document = Document::from_row(&row)?;
+    // A previous owner's file stays with the vessel's record, not with its new owner.
+    if document.previous_owner && !user.is_admin() {
+        return Err(AppError::Forbidden("document_of_previous_owner".into()));
+    }
+    Ok((document, row.try_get("object_key")?))
 }
 
 pub struct Download {
@@ -237,7 +263,8 @@ pub async fn delete(state: &AppState, user: &User, id: &str) -> AppResult<()> {
     let mut tx = state.begin().await?;
     let removed = sqlx::query(
         "DELETE FROM documents WHERE id = $1 AND review_status <> 'verified'
-           AND vessel_id IN (SELECT id FROM vessels WHERE owner_user_id = $2)",
+           AND ownership_id IN (SELECT h.id FROM ownership_history h
+                                WHERE h.owner_user_id = $2 AND h.transferred_out_at IS NULL)",
     )
     .bind(id)
     .bind(&user.id)
@@ -283,12 +310,25 @@ pub async fn review(
         _ => {}
     }
     let mut tx = state.begin().await?;
-    let before = sqlx::query("SELECT vessel_id, review_status FROM documents WHERE id = $1")
+    // The vessel's row first: a transfer (which starts a new ownership period
+    // and its counts) waits, so the period read below stays true.
+    sqlx::query("UPDATE vessels SET status = status WHERE id = (SELECT vessel_id FROM documents WHERE id = $1)")
         .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(document_not_found)?;
+        .execute(&mut *tx)
+        .await?;
+    let before = sqlx::query(
+        "SELECT d.vessel_id, d.review_status,
+             CAST(CASE WHEN EXISTS (SELECT 1 FROM ownership_history h
+                                    WHERE h.id = d.ownership_id AND h.transferred_out_at IS NULL)
+                  THEN 1 ELSE 0 END AS BIGINT) AS current_period
+         FROM documents d WHERE d.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(document_not_found)?;
     let vessel_id: String = before.try_get("vessel_id")?;
+    let counted = before.try_get::<i64, _>("current_period")? == 1;
     let was_verified = before.try_get::<&str, _>("review_status")? == "verified";
     let changed = sqlx::query(
         "UPDATE documents SET review_status = $1, review_reason = $2, reviewed_by = $3, reviewed_at = $4
@@ -307,8 +347,11 @@ pub async fn review(
         return Err(AppError::Conflict("document_reviewed_someone_else_meanwhile".into()));
     }
     let now_verified = decision == ReviewStatus::Verified;
-    let delta = i64::from(now_verified) - i64::from(was_verified);
-    lifecycle::count_documents(&mut tx, &vessel_id, 0, delta).await?;
+    // Only the current owner's documents count toward the vessel's badge.
+    if counted {
+        let delta = i64::from(now_verified) - i64::from(was_verified);
+        lifecycle::count_documents(&mut tx, &vessel_id, 0, delta).await?;
+    }
     crate::audit::record(
         &mut tx,
         &vessel_id,

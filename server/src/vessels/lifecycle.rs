@@ -471,9 +471,11 @@ async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64)
     .bind(at)
     .execute(&mut **tx)
     .await?;
-    // The cards' ownership summary, kept with the entry it counts.
+    // The cards' ownership summary, kept with the entry it counts; documents
+    // belong to an ownership period, so the new owner's counts start at zero.
     sqlx::query(
-        "UPDATE vessels SET owners_count = owners_count + 1, first_owned_at = COALESCE(first_owned_at, $1)
+        "UPDATE vessels SET owners_count = owners_count + 1, first_owned_at = COALESCE(first_owned_at, $1),
+             documents_count = 0, verified_documents_count = 0
          WHERE id = $2",
     )
     .bind(at)

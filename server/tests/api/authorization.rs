@@ -151,6 +151,7 @@ fn matrix() -> Vec<Row> {
         row("GET", "/api/vessels/{vessel}/certificate.pdf", NoBody, [401, 403, 403, 403, 403, 409, 403]),
         row("GET", "/api/vessels/{vessel}/record.pdf", NoBody, [401, 403, 403, 403, 403, 200, 403]),
         row("GET", "/api/vessels/{vessel}/documents", NoBody, [401, 403, 403, 403, 403, 200, 200]),
+        row("GET", "/api/vessels/{vessel}/documents/previous-owners", NoBody, [401, 403, 403, 403, 403, 200, 200]),
         row("GET", "/api/documents/{document}/download", NoBody, [401, 404, 404, 404, 404, 200, 200]),
         row("POST", "/api/documents/upload", Upload, [401, 403, 403, 403, 403, PASS, 403]),
         row("POST", "/api/vessels/{vessel}/documents", Upload, [401, 403, 403, 403, 403, PASS, 403]),

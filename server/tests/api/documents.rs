@@ -250,8 +250,11 @@ async fn an_administrator_reviews_and_a_verified_document_stays() {
     assert_eq!(mine["reviewReason"], "Unreadable scan.", "the owner sees why");
 }
 
-/// A transfer moves the documents with the vessel: the new owner sees them,
-/// the past owner no longer does, and cannot add or remove any.
+/// Documents belong to the ownership period they were uploaded in: after a
+/// transfer the past owner no longer sees, adds or removes any, and the new
+/// owner sees only that the previous owner's exist (kind and date), cannot
+/// open or delete them, and starts with no documents counted; verifying the
+/// previous owner's document does not make the new owner's vessel verified.
 #[tokio::test]
 async fn past_owners_lose_access_at_the_transfer() {
     let app = TestApp::spawn().await;
@@ -275,8 +278,36 @@ async fn past_owners_lose_access_at_the_transfer() {
     assert_eq!(app.delete(&format!("/api/documents/{doc_id}")).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(upload(&app, form(id, vec![("b.pdf", pdf(512), "invoice", None)])).await.0, StatusCode::FORBIDDEN);
     let (status, theirs) = parts(buyer.get(&format!("/api/vessels/{platform_id}/documents")).await).await;
-    assert_eq!((status, theirs.as_array().unwrap().len()), (StatusCode::OK, 1));
-    assert_eq!(buyer.get(&format!("/api/documents/{doc_id}/download")).await.status(), StatusCode::OK);
+    assert_eq!((status, theirs.as_array().unwrap().len()), (StatusCode::OK, 0), "{theirs}");
+    let (status, previous) =
+        parts(buyer.get(&format!("/api/vessels/{platform_id}/documents/previous-owners")).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(previous.as_array().unwrap().len(), 1);
+    assert_eq!(previous[0]["documentType"], "invoice");
+    assert!(previous[0].get("fileName").is_none() && previous[0].get("id").is_none(), "metadata only: {previous}");
+    let (status, body) = parts(buyer.get(&format!("/api/documents/{doc_id}/download")).await).await;
+    assert_eq!((status, body["messageCode"].as_str()), (StatusCode::FORBIDDEN, Some("document_of_previous_owner")));
+    assert_eq!(buyer.delete(&format!("/api/documents/{doc_id}")).await.status(), StatusCode::FORBIDDEN);
+    let (_, detail) = parts(buyer.get(&format!("/api/vessels/{platform_id}")).await).await;
+    assert_eq!((detail["vessel"]["documentsCount"].as_i64(), detail["documentsCount"].as_i64()), (Some(0), Some(0)));
+
+    // The administrator sees it, as the previous owner's, and verifying it changes no count.
+    let admin = app.admin("harbour-master@example.nl").await;
+    let (_, all) = parts(admin.get(&format!("/api/vessels/{platform_id}/documents")).await).await;
+    assert_eq!((all.as_array().unwrap().len(), all[0]["previousOwner"].as_bool()), (1, Some(true)));
+    let review = format!("/api/admin/documents/{doc_id}/review");
+    assert_eq!(admin.post(&review, json!({"decision": "verified"})).await.status(), StatusCode::OK);
+    let (_, detail) = parts(buyer.get(&format!("/api/vessels/{platform_id}")).await).await;
+    assert_eq!(detail["vessel"]["verifiedDocumentsCount"], 0, "{detail}");
+    // The new owner's own document counts.
+    let (status, mine) = upload(&buyer, form(id, vec![("c.pdf", pdf(512), "proof_of_purchase", None)])).await;
+    assert_eq!(status, StatusCode::CREATED, "{mine}");
+    let (_, listed) = parts(buyer.get(&format!("/api/vessels/{platform_id}/documents")).await).await;
+    assert_eq!((listed.as_array().unwrap().len(), listed[0]["previousOwner"].as_bool()), (1, Some(false)));
+    assert_eq!(
+        buyer.get(&format!("/api/documents/{}/download", mine[0]["id"].as_str().unwrap())).await.status(),
+        StatusCode::OK
+    );
 }
 
 /// Small edges of an upload: a text field with a bidirectional override is

@@ -961,6 +961,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vessels/{id}/documents/previous-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["previous_owners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vessels/{id}/history/verify": {
         parameters: {
             query?: never;
@@ -1316,6 +1332,11 @@ export interface components {
             /** @description The uploaded file's name, cleaned for display (never a storage key). */
             fileName: string;
             id: string;
+            /**
+             * @description Uploaded in an earlier ownership period (by a previous owner): kept with the vessel's
+             *     record for administrators, not counted for the current owner.
+             */
+            previousOwner: boolean;
             /** @description Why it was rejected (for its owner). */
             reviewReason?: string | null;
             reviewStatus: components["schemas"]["ReviewStatus"];
@@ -1558,6 +1579,13 @@ export interface components {
             provider: string;
             /** @description Stripe only. */
             publishableKey?: string | null;
+        };
+        /** @description A previous owner's document as the current owner sees it: that it exists, never its file. */
+        PreviousOwnerDocument: {
+            customType?: string | null;
+            documentType: components["schemas"]["DocumentType"];
+            reviewStatus: components["schemas"]["ReviewStatus"];
+            uploadedAt: string;
         };
         Profile: {
             email: string;
@@ -8073,6 +8101,98 @@ export interface operations {
                 };
             };
             /** @description Storage unavailable; nothing kept */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previous_owners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's platform ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What previous owners uploaded: kind and date, never the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviousOwnerDocument"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not its current owner or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -52,6 +52,7 @@ export type InitiatedTransfer = Schemas["InitiatedTransfer"];
 export type ChainReport = Schemas["ChainReport"];
 export type ChainEvent = Schemas["ChainEvent"];
 export type Document = Schemas["Document"];
+export type PreviousOwnerDocument = Schemas["PreviousOwnerDocument"];
 export type DocumentType = Schemas["DocumentType"];
 export type ReviewStatus = Schemas["ReviewStatus"];
 export type CertificateCheck = Schemas["CertificateCheck"];

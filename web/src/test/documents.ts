@@ -16,6 +16,7 @@ export function makeDocument(overrides: Partial<Document> = {}): Document {
     reviewStatus: "pending",
     reviewReason: null,
     reviewedAt: null,
+    previousOwner: false,
     ...overrides,
   };
 }

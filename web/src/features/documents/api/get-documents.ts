@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Document } from "@/api/types";
+import type { Document, PreviousOwnerDocument } from "@/api/types";
 import { apiFetch } from "@/lib/api-client";
 
 /**
@@ -27,4 +27,21 @@ export function useDocuments(platformId: string, { enabled = true }: { enabled?:
 /** Documents waiting for the registry's review. */
 export function pendingCount(documents: readonly Document[]): number {
   return documents.filter((d) => d.reviewStatus === "pending").length;
+}
+
+/**
+ * GET /api/vessels/{platformId}/documents/previous-owners -> what previous owners uploaded: kind,
+ * date and review status, never the file (it stays with the vessel's record for administrators).
+ */
+export function getPreviousOwnersDocuments(platformId: string, signal?: AbortSignal): Promise<PreviousOwnerDocument[]> {
+  return apiFetch<PreviousOwnerDocument[]>(`/api/vessels/${encodeURIComponent(platformId)}/documents/previous-owners`, {
+    signal,
+  });
+}
+
+export function usePreviousOwnersDocuments(platformId: string) {
+  return useQuery({
+    queryKey: ["/api/vessels", platformId, "documents", "previous-owners"],
+    queryFn: ({ signal }) => getPreviousOwnersDocuments(platformId, signal),
+  });
 }

@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useDeleteDocument } from "@/features/documents/api/delete-document";
 import { documentDownloadPath } from "@/features/documents/api/download-document";
-import { useDocuments } from "@/features/documents/api/get-documents";
+import { useDocuments, usePreviousOwnersDocuments } from "@/features/documents/api/get-documents";
 import { documentLabel, REVIEW_STATUS_KEYS } from "@/features/documents/components/document-labels";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatKilobytes } from "@/lib/format";
@@ -73,8 +73,33 @@ export function DocumentsSection({
             ))}
           </ul>
         )}
+        <PreviousOwnersDocuments platformId={platformId} />
       </CardContent>
     </Card>
+  );
+}
+
+/** That previous owners left documents with the vessel's record: their kind and date, never the file. */
+function PreviousOwnersDocuments({ platformId }: { platformId: string }) {
+  const { t, i18n } = useTranslation();
+  const previous = usePreviousOwnersDocuments(platformId);
+  if (!previous.data || previous.data.length === 0) return null;
+  return (
+    <section aria-labelledby="previous-documents-title" className="mt-6 grid gap-2">
+      <h3 id="previous-documents-title" className="text-sm font-semibold">
+        {t("documents.previousOwners.title")}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t("documents.previousOwners.description")}</p>
+      <ul aria-labelledby="previous-documents-title" className="grid gap-1 text-sm">
+        {previous.data.map((doc, i) => (
+          <li key={`${doc.uploadedAt}-${i}`} className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{documentLabel(t, doc)}</span>
+            <span className="text-muted-foreground">{formatDate(doc.uploadedAt, i18n.language)}</span>
+            <Badge variant="secondary">{t("documents.previousOwners.badge")}</Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
