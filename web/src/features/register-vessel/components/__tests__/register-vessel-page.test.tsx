@@ -504,7 +504,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     expect(screen.getByText("The CVC has 3 digits")).toBeInTheDocument();
     await fillCard("4242 4242 4242 4241", "13 / 30", "12");
     await userEvent.click(pay);
-    expect(await screen.findByText("Enter the expiry date as MM / YY")).toBeInTheDocument();
+    expect(await screen.findByText("Enter the expiry date as MM/YY")).toBeInTheDocument();
     expect(callsTo(fetchMock, "/api/payments/local/confirm")).toHaveLength(0);
     await userEvent.clear(screen.getByLabelText("Expiry date"));
     await userEvent.type(screen.getByLabelText("Expiry date"), "12/2030");
