@@ -73,6 +73,11 @@ impl ReadLane {
         }
     }
 
+    /// How many connections the lane holds at most.
+    pub fn slots(&self) -> usize {
+        self.slots.len()
+    }
+
     /// A connection of the lane, in arrival order: the first free one once
     /// it is this request's turn, so that under light traffic the same few
     /// stay warm and skip the idle check.

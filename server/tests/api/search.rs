@@ -743,11 +743,17 @@ async fn kept_matches_page_alike_with_a_pinned_vessel_a_country_and_after_a_chan
 async fn the_read_lane_serves_waiters_in_arrival_order() {
     let app = TestApp::spawn().await;
     let lane = &app.state.reads;
+    // Every slot taken (opening a connection may take long on a loaded machine:
+    // the lane's size is asked, not guessed from a timeout).
+    assert!(lane.slots() >= 2, "a lane of several connections");
     let mut held = Vec::new();
-    while let Ok(connection) = tokio::time::timeout(std::time::Duration::from_millis(50), lane.acquire()).await {
-        held.push(connection.unwrap());
+    for _ in 0..lane.slots() {
+        held.push(lane.acquire().await.unwrap());
     }
-    assert!(held.len() >= 2, "a lane of several connections");
+    assert!(
+        tokio::time::timeout(std::time::Duration::from_millis(50), lane.acquire()).await.is_err(),
+        "no slot beyond them"
+    );
     let served = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut waiters = Vec::new();
     for arrival in 0..held.len() * 2 {
