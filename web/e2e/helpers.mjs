@@ -88,6 +88,35 @@ export async function verificationPath(request, address, { timeoutMs = 15_000 } 
   throw new Error(`no verification email for ${address} in the dev mailbox (last status ${lastStatus})`);
 }
 
+/** An email address no other run uses. */
+export function uniqueEmail(who) {
+  return `e2e-${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/**
+ * Signs up (with a mobile number when given), confirms the email from the link it received (the
+ * registry texts codes only for accounts with a confirmed email) and signs in.
+ */
+export async function signUpAndIn(page, email, password, phone) {
+  await page.goto("/signup");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(password);
+  if (phone) await page.getByLabel("Phone Number (optional)", { exact: true }).fill(phone);
+  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).click();
+  await page.getByRole("button", { name: "Create Account", exact: true }).click();
+  await toast(page, "Account Created").waitFor();
+  await waitForPath(page, "/login");
+  await page.goto(await verificationPath(page.request, email));
+  await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
+  await signIn(page, email, password);
+  await toast(page, "Welcome back!").waitFor();
+  await waitForPath(page, "/dashboard");
+}
+
+/** The text message that carries a code to verify an account's mobile number. */
+export const PHONE_CODE = /code to verify this mobile number is (\d{6})/;
+
 /** A valid Dutch mobile number no other run uses: "+316" and eight random digits. */
 export function randomMobile() {
   // Dutch mobile numbers are 06 followed by 1-5 or 8 (06-6, 06-7, 06-9 and 06-0 are not

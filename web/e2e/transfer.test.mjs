@@ -10,8 +10,10 @@ import {
   signIn,
   smsCode,
   toast,
+  PHONE_CODE,
+  signUpAndIn,
   typeCode,
-  verificationPath,
+  uniqueEmail,
   waitForPath,
 } from "./helpers.mjs";
 
@@ -25,11 +27,6 @@ const SELLER_PASSWORD = "sloop-owner-2025";
 const BUYER_PASSWORD = "harbour-lights-42";
 
 const TRANSFER_CODE = /code to receive .* is (\d{6})/;
-const PHONE_CODE = /code to verify this mobile number is (\d{6})/;
-
-function uniqueEmail(who) {
-  return `e2e-${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
 
 /** "+31612345678" -> "0612345678": the number as a Dutch seller would type it. */
 function national(phone) {
@@ -58,27 +55,6 @@ async function publicVessel(platformId) {
 /** A vessel card on the dashboard. */
 function vesselCard(page, name) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
-/**
- * Signs up with a mobile number, confirms the email from the link it received (the registry texts
- * codes only for accounts with a confirmed email) and signs in.
- */
-async function signUpAndIn(page, email, phone) {
-  await page.goto("/signup");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(BUYER_PASSWORD);
-  await page.getByLabel("Confirm Password", { exact: true }).fill(BUYER_PASSWORD);
-  if (phone) await page.getByLabel("Phone Number (optional)", { exact: true }).fill(phone);
-  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).click();
-  await page.getByRole("button", { name: "Create Account", exact: true }).click();
-  await toast(page, "Account Created").waitFor();
-  await waitForPath(page, "/login");
-  await page.goto(await verificationPath(page.request, email));
-  await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
-  await signIn(page, email, BUYER_PASSWORD);
-  await toast(page, "Welcome back!").waitFor();
-  await waitForPath(page, "/dashboard");
 }
 
 /** On the profile page: send a code to the account's number, read it from the SMS and verify it. */
@@ -149,7 +125,7 @@ test("journey A: the buyer has an account with a verified mobile; the vessel mov
     const buyerPhone = randomMobile();
 
     // The buyer signs up with their number and verifies it on the profile page.
-    await signUpAndIn(buyer.page, uniqueEmail("buyer"), buyerPhone);
+    await signUpAndIn(buyer.page, uniqueEmail("buyer"), BUYER_PASSWORD, buyerPhone);
     await verifyMobileOnProfile(buyer.page, buyerPhone);
 
     // The seller signs in with an active vessel.
@@ -208,7 +184,7 @@ test("journey B: the buyer has no account yet; the seller pays, the buyer signs 
     await buyer.page.getByText("Ownership being transferred").first().waitFor();
 
     // The buyer signs up with that number, verifies it, and the vessel is theirs.
-    await signUpAndIn(buyer.page, uniqueEmail("claimer"), buyerPhone);
+    await signUpAndIn(buyer.page, uniqueEmail("claimer"), BUYER_PASSWORD, buyerPhone);
     assert.equal(await vesselCard(buyer.page, name).count(), 0, "not before the number is verified");
     await verifyMobileOnProfile(buyer.page, buyerPhone);
     await buyer.page.goto("/dashboard");
