@@ -69,6 +69,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(27, "owners per vessel, for the cards' ownership summary", "0027_owners_count.sql"),
     per_backend!(28, "owners' names, verified or not, on accounts and certificates", "0028_owner_names"),
     portable!(29, "documents belong to the ownership period they were uploaded in", "0029_documents_per_owner.sql"),
+    portable!(30, "a transfer fee payment per payer", "0030_transfer_payment_per_payer.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

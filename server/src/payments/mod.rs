@@ -102,13 +102,16 @@ pub(crate) async fn payment(
     responses((status = 200, body = LocalConfirmResponse, description = "`succeeded`, or `requires_action` with the page to send the browser to"),
               (status = 400, body = ErrorBody), (status = 402, body = ErrorBody, description = "Declined or invalid card: the provider's message"),
               (status = 404, body = ErrorBody, description = "Unknown client secret, or the offline processor is not in use"),
-              (status = 409, body = ErrorBody, description = "payment_canceled: what it paid for ended (transfer canceled or expired, account archived, vessel out of the registry)")))]
+              (status = 409, body = ErrorBody, description = "payment_canceled: what it paid for ended (transfer canceled, expired or paid by the other party, account archived, vessel out of the registry)")))]
 pub(crate) async fn local_confirm(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<LocalConfirmRequest>,
 ) -> AppResult<ApiJson<LocalConfirmResponse>> {
     require_local(&state)?;
-    Ok(ApiJson(local::confirm(&state, body).await?))
+    let confirmed = local::confirm(&state, body).await?;
+    // A transfer fee completed by this payment cancels the other party's, at the provider too.
+    follow_up::run(&state).await;
+    Ok(ApiJson(confirmed))
 }
 
 #[utoipa::path(post, path = "/api/payments/webhook", tag = "payments",

@@ -35,8 +35,8 @@ pub async fn cancel_open_for_user(tx: &mut Tx<'_>, user_id: &str) -> AppResult<(
     cancel_each(tx, open, user_id, &serde_json::json!({"reason": "account archived"})).await
 }
 
-/// Cancel a transfer's unfinished fee payment, in the transaction that
-/// cancels the transfer.
+/// Cancel a transfer's unfinished fee payments, in the transaction that
+/// cancels the transfer, or completes it with the other party's payment.
 pub async fn cancel_open_for_transfer(tx: &mut Tx<'_>, transfer_id: &str) -> AppResult<()> {
     let open = "SELECT id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
                 AND status NOT IN ('succeeded', 'canceled')";

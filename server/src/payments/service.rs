@@ -133,19 +133,20 @@ async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<
             vessel_id,
             Some(transfer_id),
             fees::TRANSFER_CENTS,
-            "SELECT id, provider, user_id FROM payments WHERE transfer_id = $1 AND purpose = 'transfer'
+            // Each party pays with a payment of their own: one left open by the
+            // other party (a wizard at its payment step) never locks this one out.
+            "SELECT id, provider FROM payments WHERE transfer_id = $1 AND user_id = $2 AND purpose = 'transfer'
                AND status NOT IN ('succeeded', 'canceled')",
         ),
     };
     for _ in 0..3 {
-        let open = sqlx::query(find).bind(transfer_id.unwrap_or(vessel_id)).fetch_optional(&state.db).await?;
+        let mut query = sqlx::query(find).bind(transfer_id.unwrap_or(vessel_id));
+        if transfer_id.is_some() {
+            query = query.bind(&user.id);
+        }
+        let open = query.fetch_optional(&state.db).await?;
         if let Some(open) = open {
             let id: String = open.try_get("id")?;
-            if transfer_id.is_some() && open.try_get::<String, _>("user_id")? != user.id {
-                // The other party of the transfer is paying: their payment,
-                // card and receipt are theirs alone.
-                return Err(AppError::Conflict("other_party_transfer_paying_fee".into()));
-            }
             if open.try_get::<String, _>("provider")? == state.payments.name() {
                 return Ok(id);
             }
@@ -400,8 +401,12 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
             let transfer_id: Option<String> = p.try_get("transfer_id")?;
             let transfer_id =
                 transfer_id.ok_or_else(|| anyhow::anyhow!("transfer payment {payment_id} without a transfer"))?;
-            (!crate::transfers::service::complete(tx, &transfer_id, payment_id).await?)
-                .then_some("the transfer was no longer open")
+            let completed = crate::transfers::service::complete(tx, &transfer_id, payment_id).await?;
+            if completed {
+                // The other party's payment, if they opened one, can buy nothing now.
+                super::records::cancel_open_for_transfer(tx, &transfer_id).await?;
+            }
+            (!completed).then_some("the transfer was no longer open")
         }
         other => return Err(anyhow::anyhow!("no fulfilment for {other} payments").into()),
     };

@@ -381,19 +381,31 @@ async fn racing_confirmations_hand_the_vessel_over_once() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transfers WHERE status = 'completed'").await, 1);
 }
 
-/// One party pays; the other is told so and never sees that payment.
+/// Either party may pay the fee, each with a payment of their own: the
+/// seller's payment left open at the wizard's payment step does not lock the
+/// buyer out. Whoever pays first completes the transfer; the other's payment
+/// is canceled (its card form then says so, 409 `payment_canceled`) and
+/// charges nothing.
 #[tokio::test]
-async fn the_buyer_cannot_take_over_the_sellers_fee_payment() {
+async fn whoever_pays_first_completes_and_the_others_payment_is_canceled() {
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let buyer = buyer(&app).await;
     let id = verified_transfer(&app, &vessel).await;
-    let ask = json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id});
-    let (status, _) = parts(app.post("/api/payments/create-intent", ask.clone()).await).await;
-    assert_eq!(status, StatusCode::OK);
-    let (status, body) = parts(buyer.post("/api/payments/create-intent", ask).await).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert!(body.get("clientSecret").is_none());
+    let sellers_card = card_for_fee(&app, &vessel, &id).await;
+    let buyers_card = card_for_fee(&buyer, &vessel, &id).await;
+    assert_ne!(sellers_card["clientSecret"], buyers_card["clientSecret"], "a payment each");
+    let (status, paid) = parts(buyer.post("/api/payments/local/confirm", buyers_card).await).await;
+    assert_eq!((status, paid["status"].as_str()), (StatusCode::OK, Some("succeeded")), "{paid}");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    let (status, late) = parts(app.post("/api/payments/local/confirm", sellers_card).await).await;
+    assert_eq!((status, late["code"].as_str()), (StatusCode::CONFLICT, Some("payment_canceled")), "{late}");
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) FROM payments WHERE purpose = 'transfer' AND status = 'succeeded'").await,
+        1
+    );
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payments WHERE purpose = 'transfer' AND status = 'canceled'").await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_refunds").await, 0, "nobody paid twice");
 }
 
 /// Archiving ends the account's open transfers and their fee payments.

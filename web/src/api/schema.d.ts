@@ -5660,7 +5660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payment_canceled: what it paid for ended (transfer canceled or expired, account archived, vessel out of the registry) */
+            /** @description payment_canceled: what it paid for ended (transfer canceled, expired or paid by the other party, account archived, vessel out of the registry) */
             409: {
                 headers: {
                     [name: string]: unknown;
