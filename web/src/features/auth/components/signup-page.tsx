@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { useEffect } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { PhonePrefixSelect } from "@/components/forms/phone-prefix-select";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
@@ -10,30 +12,55 @@ import { toast } from "@/components/ui/use-toast";
 import { useRegister } from "@/features/auth/api/register";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { signupSchema, type SignupFormValues } from "@/features/auth/schemas/signup";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage, fieldErrors } from "@/lib/api-client";
+import { useCountries } from "@/lib/config/get-countries";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { toPhoneE164 } from "@/lib/phone";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-const SERVER_FIELDS = ["email", "password", "phoneE164"] as const;
+const SERVER_FIELDS = ["email", "password"] as const;
+
+/**
+ * The country code chosen for a start, by the reader's language (its placeholder is a number of
+ * that country); English belongs to no country the registry serves, so nothing is chosen for it.
+ */
+const PREFIX_OF_LANGUAGE: Partial<Record<string, string>> = { nl: "+31", de: "+49", fr: "+33", es: "+34", it: "+39" };
 
 export function SignupPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t("signup.title"));
   const navigate = useNavigate();
   const registerAccount = useRegister();
+  const countries = useCountries();
+  const list = countries.data ?? [];
 
   const form = useForm<SignupFormValues>({
     resolver: zodResolver(signupSchema),
-    defaultValues: { email: "", password: "", confirmPassword: "", phoneE164: "", acceptTerms: false },
+    defaultValues: {
+      email: "",
+      password: "",
+      confirmPassword: "",
+      phonePrefix: "",
+      phoneNumber: "",
+      acceptTerms: false,
+    },
   });
   const { errors } = form.formState;
+  const phonePrefix = useWatch({ control: form.control, name: "phonePrefix" });
+
+  // The reader's country's code, once the codes are listed (the select can show it then).
+  const languagePrefix = PREFIX_OF_LANGUAGE[i18n.language];
+  const listed = list.some((c) => c.phonePrefix === languagePrefix);
+  useEffect(() => {
+    if (languagePrefix && listed && !form.getValues("phonePrefix")) form.setValue("phonePrefix", languagePrefix);
+  }, [languagePrefix, listed, form]);
 
   const onSubmit = form.handleSubmit((values) =>
     registerAccount.mutate(
       {
         email: values.email,
         password: values.password,
-        ...(values.phoneE164 ? { phoneE164: values.phoneE164 } : {}),
+        ...(values.phoneNumber ? { phoneE164: toPhoneE164(values.phonePrefix, values.phoneNumber) } : {}),
       },
       {
         onSuccess: () => {
@@ -42,6 +69,11 @@ export function SignupPage() {
         },
         onError: (err) => {
           applyServerFieldErrors(err, form.setError, SERVER_FIELDS);
+          // The server names the number phoneE164; here it is the number the reader typed.
+          const { phoneE164: phoneMessages = [] } = fieldErrors(err);
+          if (phoneMessages.length > 0) {
+            form.setError("phoneNumber", { type: "server", message: phoneMessages.join(" ") });
+          }
           toast({
             variant: "destructive",
             title: t("signup.failedTitle"),
@@ -75,9 +107,26 @@ export function SignupPage() {
         <FormField id="signup-confirm-password" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
           <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
         </FormField>
-        <FormField id="signup-phone" label={t("signup.phoneLabel")} hint={t("signup.phoneHint")} error={errors.phoneE164}>
-          <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="+31612345678" {...form.register("phoneE164")} />
-        </FormField>
+        <div className="grid gap-4 sm:grid-cols-[9rem_1fr]">
+          <FormField id="signup-phone-prefix" label={t("signup.phonePrefix")} error={errors.phonePrefix}>
+            <PhonePrefixSelect
+              countries={list}
+              placeholder={t("signup.choosePrefix")}
+              selected={phonePrefix}
+              disabled={countries.isPending}
+              {...form.register("phonePrefix")}
+            />
+          </FormField>
+          <FormField id="signup-phone" label={t("signup.phoneLabel")} hint={t("signup.phoneHint")} error={errors.phoneNumber}>
+            <Input
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              placeholder={t("signup.phonePlaceholder")}
+              {...form.register("phoneNumber")}
+            />
+          </FormField>
+        </div>
         <Controller
           control={form.control}
           name="acceptTerms"

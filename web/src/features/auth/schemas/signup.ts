@@ -1,7 +1,6 @@
 import { z } from "@/lib/zod";
 import { newPasswordSchema } from "@/features/auth/schemas/password";
-
-export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+import { phoneNumberIssue } from "@/lib/phone";
 
 export const signupSchema = z
   .object({
@@ -11,11 +10,14 @@ export const signupSchema = z
       .pipe(z.email({ error: "validation.invalidEmail" })),
     password: newPasswordSchema,
     confirmPassword: z.string(),
-    phoneE164: z
-      .string()
-      .trim()
-      .refine((v) => v === "" || E164_PATTERN.test(v), { error: "validation.invalidPhone" }),
+    // Optional: a country code and the number as people write it ("0151 23456789"), or a "+" number.
+    phonePrefix: z.string(),
+    phoneNumber: z.string().trim(),
     acceptTerms: z.boolean().refine((v) => v, { error: "validation.acceptTerms" }),
+  })
+  .superRefine((v, ctx) => {
+    const issue = v.phoneNumber === "" ? null : phoneNumberIssue(v.phonePrefix, v.phoneNumber);
+    if (issue) ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: issue });
   })
   .refine((v) => v.password === v.confirmPassword, {
     error: "validation.passwordsDontMatch",
