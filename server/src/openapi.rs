@@ -48,6 +48,7 @@ use crate::{
         vessels::detail,
         vessels::verify_history,
         vessels::update,
+        vessels::cancel_registration,
         vessels::admin_list,
         transfers::initiate,
         transfers::list,

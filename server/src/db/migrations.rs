@@ -70,6 +70,7 @@ pub const MIGRATIONS: &[Migration] = &[
     per_backend!(28, "owners' names, verified or not, on accounts and certificates", "0028_owner_names"),
     portable!(29, "documents belong to the ownership period they were uploaded in", "0029_documents_per_owner.sql"),
     portable!(30, "a transfer fee payment per payer", "0030_transfer_payment_per_payer.sql"),
+    portable!(31, "registrations canceled by their owner", "0031_registration_canceled.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

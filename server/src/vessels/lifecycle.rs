@@ -158,6 +158,28 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
     Ok(())
 }
 
+/// The owner cancels a registration not yet paid: only while it is still
+/// `pending_payment` and theirs (a fee recorded meanwhile activated it, and
+/// it stays). The caller cancels its unfinished payment in the same
+/// transaction; a success that crossed it finds the vessel gone and is
+/// refunded.
+pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) -> AppResult<bool> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'deactivated', canceled_at = $1
+         WHERE id = $2 AND owner_user_id = $3 AND status = 'pending_payment'",
+    )
+    .bind(crate::clock::now_ms())
+    .bind(vessel_id)
+    .bind(owner)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, Some(owner), "registration_canceled", serde_json::json!({})).await?;
+    }
+    Ok(moved == 1)
+}
+
 /// An administrator takes a vessel out of the registry. Only `active` and
 /// `needs_review` vessels (a vessel in transfer first has its transfer
 /// canceled; an unpaid one simply never becomes active).

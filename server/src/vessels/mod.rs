@@ -28,7 +28,7 @@ use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 
 use crate::{
     app::AppState,
-    auth::{Admin, CurrentUser, MaybeUser},
+    auth::{Admin, CurrentUser, MaybeUser, MessageResponse},
     error::{AppResult, ErrorBody},
     http::{extract::PlatformIdPath, json::ApiJson},
 };
@@ -38,7 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels", post(register))
         .route("/api/vessels/search", get(search))
         .route("/api/vessels/my/list", get(my_list))
-        .route("/api/vessels/{id}", get(detail).patch(update))
+        .route("/api/vessels/{id}", get(detail).patch(update).delete(cancel_registration))
         .route("/api/vessels/{id}/history/verify", get(verify_history))
         .route("/api/admin/vessels", get(admin_list))
 }
@@ -189,4 +189,21 @@ pub(crate) async fn update(
 ) -> AppResult<ApiJson<Vessel>> {
     let change = service::FlagChange { public_visibility: body.public_visibility, for_sale: body.for_sale };
     Ok(ApiJson(service::change_flags(&state, &me.user, &id, change).await?))
+}
+
+#[utoipa::path(delete, path = "/api/vessels/{id}", tag = "vessels",
+    params(("id" = String, Path, description = "The vessel's id (not its platform ID), as for PATCH", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = MessageResponse, description = "The unpaid registration is canceled; the vessel leaves the owner's list"),
+              (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such vessel of the caller's"),
+              (status = 409, body = ErrorBody, description = "only_unpaid_registration_canceled: its fee is paid")))]
+pub(crate) async fn cancel_registration(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<ApiJson<MessageResponse>> {
+    service::cancel_registration(&state, &me.user, &id).await?;
+    // The canceled fee's intent, at the provider.
+    crate::payments::follow_up::run(&state).await;
+    Ok(MessageResponse::new("registration_canceled"))
 }

@@ -3,6 +3,7 @@
 use sqlx::{FromRow, Row};
 
 use super::history_chain::ChainReport;
+use super::lifecycle;
 use super::model::{
     OwnerVerification, OwnershipEntry, VESSEL_COLUMNS, VESSEL_COLUMNS_OWNER_JOINED, Vessel, VesselDetail, VesselPage,
     VesselStatus,
@@ -118,7 +119,8 @@ pub async fn verify_history(state: &AppState, viewer: Option<&User>, id: &Platfo
 /// The user's vessels in every state, newest first.
 pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
     let rows = sqlx::query(&format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.owner_user_id = $1 ORDER BY v.created_at DESC, v.id DESC"
+        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.owner_user_id = $1 AND v.canceled_at IS NULL
+         ORDER BY v.created_at DESC, v.id DESC"
     ))
     .bind(&user.id)
     .fetch_all(&state.db)
@@ -233,4 +235,26 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         .await?;
     tx.commit().await?;
     Ok(Vessel::from_row(&row)?)
+}
+
+/// The owner cancels their registration of a vessel whose fee is not paid:
+/// it leaves their list and its unfinished payment is canceled (at the
+/// provider by the payments follow-up the caller runs).
+#[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]
+pub async fn cancel_registration(state: &AppState, user: &User, vessel_id: &str) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let row = sqlx::query("SELECT owner_user_id, status FROM vessels WHERE id = $1")
+        .bind(vessel_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
+    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+        return Err(AppError::NotFound("vessel_not_found".into()));
+    }
+    if !lifecycle::cancel_registration(&mut tx, vessel_id, &user.id).await? {
+        return Err(AppError::Conflict("only_unpaid_registration_canceled".into()));
+    }
+    crate::payments::records::cancel_open_for_vessel(&mut tx, vessel_id).await?;
+    tx.commit().await?;
+    Ok(())
 }

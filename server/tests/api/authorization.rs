@@ -147,6 +147,8 @@ fn matrix() -> Vec<Row> {
             Json(|_| json!({"forSale": true})),
             [401, 403, 403, 403, 403, 200, 403],
         ),
+        // Only an unpaid registration is canceled, by its owner; anyone else is told it does not exist.
+        row("DELETE", "/api/vessels/{vessel_id}", NoBody, [401, 404, 404, 404, 404, 409, 404]),
         // No certificate while ownership is changing hands.
         row("GET", "/api/vessels/{vessel}/certificate.pdf", NoBody, [401, 403, 403, 403, 403, 409, 403]),
         row("GET", "/api/vessels/{vessel}/record.pdf", NoBody, [401, 403, 403, 403, 403, 200, 403]),

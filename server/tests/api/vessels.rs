@@ -416,3 +416,37 @@ async fn the_vessel_page_survives_the_database_dropping_its_connections() {
         assert_eq!(r.status(), StatusCode::OK, "{}", r.text().await.unwrap());
     }
 }
+
+/// The owner cancels a registration whose fee is not paid: it leaves their
+/// list, its unfinished payment is canceled (the card form then refuses),
+/// and a paid one cannot be canceled.
+#[tokio::test]
+async fn an_unpaid_registration_can_be_canceled_by_its_owner() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("skipper@example.nl").await;
+    let (_, pending) = parts(app.post("/api/vessels", sailboat()).await).await;
+    let id = pending["id"].as_str().unwrap();
+    let (_, intent) =
+        parts(app.post("/api/payments/create-intent", json!({"purpose": "registration", "vesselId": id})).await).await;
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    assert_eq!(stranger.delete(&format!("/api/vessels/{id}")).await.status(), StatusCode::NOT_FOUND);
+
+    let (status, body) = parts(app.delete(&format!("/api/vessels/{id}")).await).await;
+    assert_eq!((status, body["messageCode"].as_str()), (StatusCode::OK, Some("registration_canceled")), "{body}");
+    let (_, mine) = parts(app.get("/api/vessels/my/list").await).await;
+    assert_eq!(mine.as_array().unwrap().len(), 0, "{mine}");
+    let card = json!({"clientSecret": intent["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"});
+    let (status, refused) = parts(app.post("/api/payments/local/confirm", card).await).await;
+    assert_eq!((status, refused["code"].as_str()), (StatusCode::CONFLICT, Some("payment_canceled")), "{refused}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'registration_canceled'").await, 1);
+    let (status, again) = parts(app.delete(&format!("/api/vessels/{id}")).await).await;
+    assert_eq!(
+        (status, again["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("only_unpaid_registration_canceled"))
+    );
+
+    let active = app.active_vessel(sailboat()).await;
+    let (status, _) = parts(app.delete(&format!("/api/vessels/{}", active["id"].as_str().unwrap())).await).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a paid registration stays");
+}

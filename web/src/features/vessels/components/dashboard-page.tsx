@@ -10,15 +10,17 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { TransfersSection, useOpenTransfersCount } from "@/features/transfers/public";
 import { myVesselsQueryOptions, useMyVessels } from "@/features/vessels/api/get-my-vessels";
+import { useCancelRegistration } from "@/features/vessels/api/cancel-registration";
 import { useUpdateVessel } from "@/features/vessels/api/update-vessel";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage, serverText } from "@/lib/api-client";
 import { formatEuroCents, formatNumber, REGISTRATION_FEE_CENTS } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -149,9 +151,17 @@ function EmptyState() {
   );
 }
 
-/** A vessel registered but not yet paid for: back to the wizard's payment step. */
+/** A vessel registered but not yet paid for: back to the wizard's payment step, or cancel it. */
 function CompletePayment({ vessel }: { vessel: Vessel }) {
   const { t, i18n } = useTranslation();
+  const cancel = useCancelRegistration();
+  const onCancel = () =>
+    cancel.mutate(vessel.id, {
+      onSuccess: (data) =>
+        toast({ title: t("dashboard.registrationCanceledTitle"), description: serverText(data.messageCode, data.message) }),
+      onError: (err) =>
+        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("common.genericError")) }),
+    });
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-accent bg-accent/10 p-3 text-sm">
       <p>{t("dashboard.awaitingPaymentNote", { fee: formatEuroCents(REGISTRATION_FEE_CENTS, i18n.language) })}</p>
@@ -164,6 +174,19 @@ function CompletePayment({ vessel }: { vessel: Vessel }) {
           {t("dashboard.completePayment")}
         </Link>
       </Button>
+      <ConfirmButton
+        variant="outline"
+        size="sm"
+        disabled={cancel.isPending}
+        title={t("dashboard.cancelRegistrationTitle")}
+        description={[t("dashboard.cancelRegistrationDescription")]}
+        cancelLabel={t("dashboard.keepRegistration")}
+        confirmLabel={t("dashboard.cancelRegistration")}
+        onConfirm={onCancel}
+        aria-describedby={`vessel-${vessel.id}-title`}
+      >
+        {t("dashboard.cancelRegistration")}
+      </ConfirmButton>
     </div>
   );
 }

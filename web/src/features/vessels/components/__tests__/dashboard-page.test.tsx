@@ -246,4 +246,29 @@ describe("DashboardPage", () => {
     expect(await screen.findByRole("article")).toHaveTextContent("Sea Breeze");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
+
+  it("cancels an unpaid registration after asking, and the vessel leaves the list", async () => {
+    const user = userEvent.setup();
+    let listed = [makeVessel({ id: "v-new", platformId: "AAAA-BBBB-CCC1", name: "New Boat", status: "pending_payment" })];
+    const fetchMock = mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
+      "GET /api/vessels/my/list": () => jsonResponse(200, listed),
+      "GET /api/transfers": jsonResponse(200, []),
+      "DELETE /api/vessels/v-new": () => {
+        listed = [];
+        return jsonResponse(200, {
+          message: "The registration is canceled. Nothing was charged.",
+          messageCode: "registration_canceled",
+        });
+      },
+    });
+    renderDashboard();
+    await user.click(await screen.findByRole("button", { name: "Cancel registration" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent("nothing is charged");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel registration" }));
+    expect((await screen.findAllByText("Registration canceled")).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByText("New Boat")).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
+  });
 });
