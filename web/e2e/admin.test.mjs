@@ -145,8 +145,12 @@ test("the administrator filters vessels, reviews a document, refunds a payment a
     // Audit Logs: both actions are recorded.
     await openTab(page, "Audit Logs");
     await (await tableRows(page, "Audit log")).first().waitFor();
-    for (const type of ["document_reviewed", "payment_refunded"]) {
-      await page.getByLabel("Type", { exact: true }).selectOption(type);
+    for (const [type, label] of [
+      ["document_reviewed", "Document reviewed"],
+      ["payment_refunded", "Payment refunded"],
+    ]) {
+      // Offered and shown in words; the filter sends the code.
+      await page.getByLabel("Type", { exact: true }).selectOption({ label });
       await Promise.all([
         page.waitForResponse((r) => r.url().includes("/api/admin/audit") && r.url().includes(`type=${type}`)),
         page.getByRole("button", { name: "Apply filters" }).click(),
@@ -155,7 +159,7 @@ test("the administrator filters vessels, reviews a document, refunds a payment a
       await auditRows.first().waitFor();
       const n = await auditRows.count();
       for (let i = 0; i < n; i++) {
-        assert.equal((await auditRows.nth(i).getByRole("cell").nth(2).locator("code").innerText()).trim(), type);
+        assert.equal((await auditRows.nth(i).getByRole("cell").nth(2).locator("p").first().innerText()).trim(), label);
       }
       await auditRows.filter({ hasText: ADMIN_EMAIL }).first().waitFor();
     }

@@ -101,7 +101,7 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
     actorEmail: "admin@registry.test",
     action: "document_reviewed",
     vesselPlatformId: "7KQ2-M9XD-4HTB",
-    subject: "document doc-1",
+    subject: "document:doc-1",
     outcome: "success",
     requestId: "req-42",
     detail: { decision: "rejected", reason: "Unreadable scan" },

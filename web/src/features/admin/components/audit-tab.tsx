@@ -11,6 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useAuditLog, type AuditFilters } from "@/features/admin/api/get-audit-log";
+import { auditActionLabel, auditDetailSentences, auditSubjectLabel } from "@/features/admin/components/audit-words";
 import { Cell } from "@/features/admin/components/data-table";
 import { PagedTable } from "@/features/admin/components/paged-table";
 import { auditFiltersSchema, type AuditFilterValues } from "@/features/admin/schemas/audit-filters";
@@ -98,7 +99,7 @@ function AuditFilterForm({
           <option value="">{t("admin.all")}</option>
           {typeOptions.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {auditActionLabel(type, t)}
             </option>
           ))}
         </NativeSelect>
@@ -122,23 +123,9 @@ function AuditFilterForm({
   );
 }
 
-/** The entry's detail as key/value pairs: an object's own entries, anything else under no key. */
-function detailEntries(detail: unknown): [string, unknown][] {
-  if (detail === null || detail === undefined) return [];
-  if (typeof detail === "object" && !Array.isArray(detail)) return Object.entries(detail);
-  return [["", detail]];
-}
-
-/** A detail value as text: strings as they are, anything else as compact JSON. */
-function detailText(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value === undefined) return "";
-  return JSON.stringify(value);
-}
-
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
-  const detail = detailEntries(entry.detail);
+  const detail = auditDetailSentences(entry, t);
   const none = t("vessel.notRecorded");
   return (
     <tr>
@@ -147,8 +134,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </Cell>
       <Cell className="break-all">{entry.actorEmail ?? (entry.actorUserId ? entry.actorUserId : t("admin.audit.system"))}</Cell>
       <Cell>
-        <code className="text-xs">{entry.action}</code>
-        {entry.subject ? <p className="text-xs text-muted-foreground">{entry.subject}</p> : null}
+        <p className="font-medium">{auditActionLabel(entry.action, t)}</p>
+        {entry.subject ? <p className="text-xs break-all text-muted-foreground">{auditSubjectLabel(entry.subject, t)}</p> : null}
       </Cell>
       <Cell className="whitespace-nowrap">
         {entry.vesselPlatformId ? (
@@ -172,14 +159,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {detail.length === 0 ? (
           none
         ) : (
-          <dl className="grid max-w-80 gap-0.5 text-xs">
-            {detail.map(([key, value]) => (
-              <div key={key} className="flex gap-1">
-                {key ? <dt className="shrink-0 text-muted-foreground">{key}:</dt> : null}
-                <dd className="font-mono break-all">{detailText(value)}</dd>
-              </div>
+          <ul className="grid max-w-80 gap-0.5 text-xs break-words">
+            {detail.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
             ))}
-          </dl>
+          </ul>
         )}
       </Cell>
     </tr>

@@ -133,14 +133,22 @@ describe("Admin console: audit logs", () => {
     });
     const row = within(await screen.findByRole("table", { name: "Audit log" })).getAllByRole("row")[1];
     expect(within(row).getByText("admin@registry.test")).toBeInTheDocument();
-    expect(within(row).getByText("document_reviewed")).toBeInTheDocument();
+    // The action and its detail in words, not codes and JSON.
+    expect(within(row).getByText("Document reviewed")).toBeInTheDocument();
+    expect(within(row).getByText("Document doc-1")).toBeInTheDocument();
+    expect(within(row).queryByText(/document_reviewed/)).not.toBeInTheDocument();
     expect(within(row).getByText("Success")).toBeInTheDocument();
     expect(within(row).getByText("req-42")).toBeInTheDocument();
-    expect(within(row).getByText("Unreadable scan")).toBeInTheDocument();
+    expect(within(row).getByText("Decision: Rejected")).toBeInTheDocument();
+    expect(within(row).getByText("Reason: Unreadable scan")).toBeInTheDocument();
+    // The type filter names each action in words, and sends its code.
+    expect(within(screen.getByLabelText("Type")).getByRole("option", { name: "Payment refunded" })).toHaveValue(
+      "payment_refunded",
+    );
 
     await user.type(screen.getByLabelText("Actor (email)"), "admin@registry.test");
     await user.type(screen.getByLabelText("Vessel (platform ID)"), "7KQ2-M9XD-4HTB");
-    await user.selectOptions(screen.getByLabelText("Type"), "payment_refunded");
+    await user.selectOptions(screen.getByLabelText("Type"), "Payment refunded");
     await user.type(screen.getByLabelText("From"), "2026-11-01");
     await user.type(screen.getByLabelText("To"), "2026-11-30");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));

@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  auditDetailSentences,
+  auditSubjectLabel,
+} from "@/features/admin/components/audit-words";
+import i18n from "@/i18n";
+import de from "@/i18n/de.json";
+import en from "@/i18n/en.json";
+import es from "@/i18n/es.json";
+import fr from "@/i18n/fr.json";
+import it_ from "@/i18n/it.json";
+import nl from "@/i18n/nl.json";
+
+const t = i18n.getFixedT("en");
+const tDe = i18n.getFixedT("de");
+
+beforeAll(async () => {
+  // German's words are fetched as a reader switching to it would.
+  await i18n.changeLanguage("de");
+  await i18n.changeLanguage("en");
+});
+
+/** Each entry as the server writes it (server/src, read-only): its action and detail. */
+const say = (action: string, detail: Record<string, unknown> = {}) => auditDetailSentences({ action, detail }, t);
+
+describe("the audit log's words", () => {
+  it("names every action the server records, in each of the six languages", () => {
+    for (const catalogue of [en, de, fr, es, it_, nl]) {
+      const events = catalogue.admin.audit.events as Record<string, string>;
+      expect(AUDIT_ACTIONS.filter((action) => !events[action])).toEqual([]);
+    }
+    expect(auditActionLabel("transfer_code_confirmed", t)).toBe("Transfer code confirmed");
+    expect(auditActionLabel("transfer_code_confirmed", tDe)).toBe("Übertragungscode bestätigt");
+    // One this app does not know yet: as the server wrote it.
+    expect(auditActionLabel("something_new", t)).toBe("something_new");
+  });
+
+  it("says each detail the server writes as a sentence", () => {
+    expect(say("sign_in", { reason: "invalid_credentials" })).toEqual(["Wrong email or password."]);
+    expect(say("account_archived", { reason: "Asked by the owner" })).toEqual(["Reason: Asked by the owner"]);
+    expect(say("role_changed", { role: "admin" })).toEqual(["New role: Admin"]);
+    expect(say("registered", { status: "pending_payment" })).toEqual(["Status: Pending Payment"]);
+    expect(say("registration_paid", { paymentId: "pay-1" })).toEqual(["Payment pay-1"]);
+    expect(say("activation_blocked", { paymentId: "pay-1", identifier: "NL-BAV2K4L7C920" })).toEqual([
+      "The identifier NL-BAV2K4L7C920 is already registered to another vessel.",
+      "Payment pay-1",
+    ]);
+    expect(say("flags_changed", { publicVisibility: { from: true, to: false }, forSale: { from: false, to: true } })).toEqual([
+      "Now hidden from the public registry.",
+      "Now marked for sale.",
+    ]);
+    expect(say("flags_changed", { publicVisibility: { from: true, to: true }, forSale: { from: true, to: false } })).toEqual([
+      "No longer marked for sale.",
+    ]);
+    expect(say("deactivated", { reason: "owner archived the account" })).toEqual(["The owner closed their account."]);
+    expect(say("deactivated", { reason: "Fraud report", refunded: true })).toEqual([
+      "Reason: Fraud report",
+      "The registration fee was refunded.",
+    ]);
+    expect(say("transfer_started", { transferId: "tr-1" })).toEqual(["Transfer tr-1"]);
+    expect(say("transfer_ended", { reason: "transfer expired" })).toEqual(["The transfer expired before its fee was paid."]);
+    expect(say("transfer_canceled", { reason: null, byAdministrator: false })).toEqual([]);
+    expect(say("transfer_canceled", { reason: "Seller reported fraud", byAdministrator: true })).toEqual([
+      "Reason: Seller reported fraud",
+      "Canceled by an administrator.",
+    ]);
+    expect(say("handed_over_by_admin", { transferId: "tr-1", to: "u-9", reason: "Buyer found" })).toEqual([
+      "Reason: Buyer found",
+      "Transfer tr-1",
+      "Given to account u-9",
+    ]);
+    expect(say("payment_refunded", { refundId: "rf-1", reason: "Duplicate", status: "succeeded", withoutEffect: false })).toEqual(
+      ["Reason: Duplicate", "Refund: Refunded", "Refund rf-1"],
+    );
+    expect(say("refunded_without_effect", { reason: "the transfer was no longer open", payerUserId: "u-2" })).toEqual([
+      "The transfer was no longer open.",
+      "Paid by account u-2",
+    ]);
+    expect(say("documents_added", { documents: ["d-1", "d-2"] })).toEqual(["2 documents: d-1, d-2"]);
+    expect(say("document_reviewed", { document: "d-1", decision: "verified", reason: null })).toEqual([
+      "Decision: Verified",
+      "Document d-1",
+    ]);
+    expect(say("record_entry_changed", { entry: "e-1" })).toEqual(["Record entry e-1"]);
+    expect(say("identity_failed", { reason: "document_expired" })).toEqual(["The identity document has expired."]);
+    // A key this app does not know yet stays, as it was written.
+    expect(say("registered", { colour: "blue" })).toEqual(["colour: blue"]);
+  });
+
+  it("speaks the reader's language, and names what an entry is about", () => {
+    expect(auditDetailSentences({ action: "document_reviewed", detail: { decision: "rejected" } }, tDe)).toEqual([
+      "Entscheidung: Abgelehnt",
+    ]);
+    expect(auditSubjectLabel("payment:01JPAY", t)).toBe("Payment 01JPAY");
+    expect(auditSubjectLabel("identity_session:01JID", tDe)).toBe("Identitätsprüfung 01JID");
+  });
+});
