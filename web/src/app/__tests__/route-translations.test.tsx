@@ -225,8 +225,11 @@ function mocksFor(role: Role, language: string): Routes {
       pageOf([makeAdminDocument(), makeAdminDocument({ id: "doc-2", documentType: "custom", customType: "Survey" })]),
     ),
     "GET /api/admin/audit": jsonResponse(200, {
-      ...pageOf([makeAuditEntry(), makeAuditEntry({ id: "audit-2", action: "user_signed_in", outcome: "failure", detail: {} })]),
-      types: ["document_reviewed", "user_signed_in"],
+      ...pageOf([
+        makeAuditEntry(),
+        makeAuditEntry({ id: "audit-2", action: "sign_in", outcome: "failure", detail: { reason: "invalid_credentials" } }),
+      ]),
+      types: ["document_reviewed", "sign_in"],
     }),
   };
 }
