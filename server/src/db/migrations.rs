@@ -71,6 +71,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(29, "documents belong to the ownership period they were uploaded in", "0029_documents_per_owner.sql"),
     portable!(30, "a transfer fee payment per payer", "0030_transfer_payment_per_payer.sql"),
     portable!(31, "registrations canceled by their owner", "0031_registration_canceled.sql"),
+    portable!(32, "why a vessel is deactivated", "0032_deactivation_reason.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -39,7 +39,7 @@ async fn vessel_for(
     id: &PlatformId,
     write: bool,
 ) -> AppResult<(String, Option<String>)> {
-    let row = sqlx::query("SELECT id, owner_user_id FROM vessels WHERE platform_id = $1")
+    let row = sqlx::query("SELECT id, owner_user_id, status FROM vessels WHERE platform_id = $1")
         .bind(id.compact())
         .fetch_optional(&state.db)
         .await?
@@ -48,6 +48,10 @@ async fn vessel_for(
     let is_owner = owner.as_deref() == Some(user.id.as_str());
     if !(is_owner || (!write && user.is_admin())) {
         return Err(AppError::Forbidden("vessels_current_owner_see_keep".into()));
+    }
+    // A vessel out of the registry keeps its record as it was.
+    if write && row.try_get::<&str, _>("status")? == "deactivated" {
+        return Err(AppError::Conflict("deactivated_vessel_takes_no_entries".into()));
     }
     Ok((row.try_get("id")?, owner))
 }

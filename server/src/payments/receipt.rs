@@ -12,12 +12,15 @@ use crate::{
 };
 
 /// What the payer is told about a succeeded payment.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum Kind {
     /// It bought what it was for.
     Receipt,
     /// It could no longer take effect and is being refunded in full.
     RefundedWithoutEffect,
+    /// An administrator refunded it, for the reason given (a registration's
+    /// refund also takes the vessel out of the registry).
+    RefundedByRegistry { reason: String },
 }
 
 pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Result<()> {
@@ -42,7 +45,7 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Res
         _ => String::new(),
     };
     let amount = i18n::euros(lang, r.try_get("amount_cents")?);
-    let (purpose, subject) = match (purpose, kind) {
+    let (purpose, subject) = match (purpose, &kind) {
         (Purpose::Registration, Kind::Receipt) => ("mail.purpose_registration", "mail.receipt_registration_subject"),
         (Purpose::Transfer, Kind::Receipt) => ("mail.purpose_transfer", "mail.receipt_transfer_subject"),
         (Purpose::Registration, Kind::RefundedWithoutEffect) => {
@@ -51,12 +54,28 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Res
         (Purpose::Transfer, Kind::RefundedWithoutEffect) => {
             ("mail.purpose_transfer", "mail.refund_without_effect_subject")
         }
+        (Purpose::Registration, Kind::RefundedByRegistry { .. }) => {
+            ("mail.purpose_registration", "mail.refund_by_registry_subject")
+        }
+        (Purpose::Transfer, Kind::RefundedByRegistry { .. }) => {
+            ("mail.purpose_transfer", "mail.refund_by_registry_subject")
+        }
     };
-    let body = match kind {
-        Kind::Receipt => "mail.receipt_body",
-        Kind::RefundedWithoutEffect => "mail.refund_without_effect_body",
+    let (body, reason, effect) = match (&kind, purpose) {
+        (Kind::Receipt, _) => ("mail.receipt_body", String::new(), String::new()),
+        (Kind::RefundedWithoutEffect, _) => ("mail.refund_without_effect_body", String::new(), String::new()),
+        (Kind::RefundedByRegistry { reason }, purpose) => {
+            let effect = if purpose == "mail.purpose_registration" {
+                "mail.refund_registration_effect"
+            } else {
+                "mail.refund_transfer_effect"
+            };
+            ("mail.refund_by_registry_body", reason.clone(), Msg::new(effect).render(lang))
+        }
     };
     let body = Msg::new(body)
+        .arg("reason", reason)
+        .arg("effect", effect)
         .arg("amount", &amount)
         .arg("purpose", Msg::new(purpose).render(lang))
         .arg("vessel", vessel)

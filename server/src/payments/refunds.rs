@@ -312,6 +312,15 @@ async fn ask_and_record(
         crate::transfers::service::cancel_all_of_vessel(&mut tx, &r.vessel_id).await?;
         crate::vessels::lifecycle::deactivate_refunded(&mut tx, &r.vessel_id, admin, reason).await?;
     }
+    // The payer hears of an administrator's refund, with its reason and what it did.
+    if refund.status != RefundStatus::Failed && r.cause == Cause::Administrator {
+        super::receipt::enqueue(
+            &mut tx,
+            payment_id,
+            super::receipt::Kind::RefundedByRegistry { reason: reason.to_owned() },
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(refund.status)
 }

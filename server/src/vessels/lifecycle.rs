@@ -137,7 +137,8 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
         // Each only while it is still theirs: a sale completing meanwhile
         // handed it to its buyer, whose vessel it stays.
         let moved = sqlx::query(
-            "UPDATE vessels SET status = 'deactivated', owner_phone_e164 = ''
+            "UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '', deactivation_reason = 'account_archived',
+                 deactivation_note = NULL
              WHERE id = $1 AND owner_user_id = $2 AND status <> 'deactivated'",
         )
         .bind(vessel_id)
@@ -165,7 +166,7 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
 /// refunded.
 pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) -> AppResult<bool> {
     let moved = sqlx::query(
-        "UPDATE vessels SET status = 'deactivated', canceled_at = $1
+        "UPDATE vessels SET status = 'deactivated', canceled_at = $1, deactivation_reason = 'registration_canceled'
          WHERE id = $2 AND owner_user_id = $3 AND status = 'pending_payment'",
     )
     .bind(crate::clock::now_ms())
@@ -184,12 +185,15 @@ pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) 
 /// `needs_review` vessels (a vessel in transfer first has its transfer
 /// canceled; an unpaid one simply never becomes active).
 pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
-    let moved =
-        sqlx::query("UPDATE vessels SET status = 'deactivated' WHERE id = $1 AND status IN ('active', 'needs_review')")
-            .bind(vessel_id)
-            .execute(&mut **tx)
-            .await?
-            .rows_affected();
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'deactivated', deactivation_reason = 'administrator', deactivation_note = $1
+             WHERE id = $2 AND status IN ('active', 'needs_review')",
+    )
+    .bind(reason)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
     if moved == 0 {
         return Err(AppError::Conflict("active_vessel_one_awaiting_review".into()));
     }
@@ -203,8 +207,11 @@ pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, 
 /// meantime is canceled with it).
 pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
     let moved = sqlx::query(
-        "UPDATE vessels SET status = 'deactivated', review_reason = NULL WHERE id = $1 AND status <> 'deactivated'",
+        "UPDATE vessels SET status = 'deactivated', review_reason = NULL, deactivation_reason = 'refunded',
+             deactivation_note = $1
+         WHERE id = $2 AND status <> 'deactivated'",
     )
+    .bind(reason)
     .bind(vessel_id)
     .execute(&mut **tx)
     .await?
@@ -272,7 +279,8 @@ pub async fn activate_by_admin(
     }
     let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
     let moved = sqlx::query(
-        "UPDATE vessels SET status = 'active', review_reason = NULL, listed_at = COALESCE(listed_at, $1)
+        "UPDATE vessels SET status = 'active', review_reason = NULL, listed_at = COALESCE(listed_at, $1),
+             deactivation_reason = NULL, deactivation_note = NULL
          WHERE id = $2 AND status = $3",
     )
     .bind(now_ms())

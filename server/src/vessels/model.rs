@@ -106,6 +106,11 @@ pub struct Vessel {
     /// `vessel_identifier_taken_review` or `vessel_claim_window_expired_review`
     /// (which the console resolves by handing the vessel to an account or back to its seller).
     pub review_reason_code: Option<String>,
+    /// Why a `deactivated` vessel is (for its owner): `refunded`, `administrator`,
+    /// `account_archived` or `registration_canceled`; null otherwise.
+    pub deactivation_reason: Option<DeactivationReason>,
+    /// The administrator's words, with `refunded` or `administrator`.
+    pub deactivation_note: Option<String>,
     pub created_at: String,
     pub documents_count: i64,
     /// Documents an administrator has verified.
@@ -122,13 +127,41 @@ pub struct Vessel {
     pub verified: bool,
 }
 
+/// Why a vessel left the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeactivationReason {
+    /// Its registration fee was refunded by an administrator.
+    Refunded,
+    /// An administrator took it out of the registry.
+    Administrator,
+    /// Its owner archived the account.
+    AccountArchived,
+    /// Its owner canceled the registration before paying.
+    RegistrationCanceled,
+}
+
+impl DeactivationReason {
+    /// Unknown values are refused, never read as a default.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "refunded" => Some(Self::Refunded),
+            "administrator" => Some(Self::Administrator),
+            "account_archived" => Some(Self::AccountArchived),
+            "registration_canceled" => Some(Self::RegistrationCanceled),
+            _ => None,
+        }
+    }
+}
+
 /// The vessel's own columns, without the owner's verification.
 macro_rules! vessel_fields {
     () => {
         "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
          v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
          v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
-         v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, v.owners_count, v.first_owned_at"
+         v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, v.owners_count, v.first_owned_at, \
+         v.deactivation_reason, v.deactivation_note"
     };
 }
 
@@ -180,6 +213,14 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 .try_get::<Option<String>, _>("review_reason")?
                 .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
             review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
+            deactivation_reason: r
+                .try_get::<Option<&str>, _>("deactivation_reason")?
+                .map(|code| {
+                    DeactivationReason::parse(code)
+                        .ok_or_else(|| sqlx::Error::Decode(format!("unknown deactivation reason {code}").into()))
+                })
+                .transpose()?,
+            deactivation_note: r.try_get("deactivation_note")?,
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,
             verified_documents_count: r.try_get("verified_documents_count")?,

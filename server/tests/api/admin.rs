@@ -246,6 +246,18 @@ async fn a_registration_refund_deactivates_the_vessel_and_lowers_the_revenue() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!((body["refund"]["status"].as_str(), body["refundable"].as_bool()), (Some("succeeded"), Some(false)));
     assert_eq!(status_of(&app, &vessel).await, "deactivated");
+    // The owner is told why, in the email and on the vessel.
+    let mail = app.last_message_to("owner@example.nl").await.expect("a refund email");
+    let text = mail["body"].as_str().unwrap();
+    assert!(mail["subject"].as_str().unwrap().starts_with("Refund:"), "{mail}");
+    assert!(text.contains("Reason: Registered by mistake") && text.contains("no longer registered"), "{text}");
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    let (_, detail) = parts(app.get(&format!("/api/vessels/{platform_id}")).await).await;
+    assert_eq!(
+        (detail["vessel"]["deactivationReason"].as_str(), detail["vessel"]["deactivationNote"].as_str()),
+        (Some("refunded"), Some("Registered by mistake")),
+        "{detail}"
+    );
     let (status, again) = parts(admin.post(&refund, reason("twice")).await).await;
     assert_eq!(
         (status, again["message"].as_str()),

@@ -198,3 +198,23 @@ async fn pdfs_are_drawn_on_the_cpu_pool_and_refused_when_it_is_full() {
     assert_eq!(r.status(), StatusCode::OK);
     assert!(r.bytes().await.unwrap().starts_with(b"%PDF"));
 }
+
+/// A vessel out of the registry (here: its unpaid registration canceled) keeps
+/// its record as it was and takes no new entries.
+#[tokio::test]
+async fn a_deactivated_vessels_record_takes_no_new_entries() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_vessel(&app).await;
+    let record = format!("/api/vessels/{}/record", vessel["platformId"].as_str().unwrap());
+    let entry =
+        json!({"date": "2025-04-01", "kind": "service", "description": "Engine service", "amountCents": 45_000});
+    assert_eq!(app.post(&record, entry.clone()).await.status(), StatusCode::CREATED);
+    assert_eq!(app.delete(&format!("/api/vessels/{}", vessel["id"].as_str().unwrap())).await.status(), StatusCode::OK);
+    let (status, body) = parts(app.post(&record, entry).await).await;
+    assert_eq!(
+        (status, body["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("deactivated_vessel_takes_no_entries"))
+    );
+    let (status, kept) = parts(app.get(&record).await).await;
+    assert_eq!((status, kept["entries"].as_array().map(Vec::len)), (StatusCode::OK, Some(1)), "{kept}");
+}

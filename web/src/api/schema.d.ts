@@ -1324,6 +1324,11 @@ export interface components {
             /** @description Accepted, but worth a second look (an MMSI of another country, say). */
             warnings: components["schemas"]["Warning"][];
         };
+        /**
+         * @description Why a vessel left the registry.
+         * @enum {string}
+         */
+        DeactivationReason: "refunded" | "administrator" | "account_archived" | "registration_canceled";
         Document: {
             contentType: string;
             /** @description The owner's name for a `custom` document. */
@@ -1795,6 +1800,9 @@ export interface components {
             cin?: string | null;
             countryCode: string;
             createdAt: string;
+            /** @description The administrator's words, with `refunded` or `administrator`. */
+            deactivationNote?: string | null;
+            deactivationReason?: null | components["schemas"]["DeactivationReason"];
             /** Format: int64 */
             documentsCount: number;
             forSale: boolean;

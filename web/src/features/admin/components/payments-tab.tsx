@@ -144,7 +144,7 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
               amount,
               platformId,
               purpose: t(`admin.purpose.${payment.purpose}`),
-            })} ${t(payment.purpose === "registration" ? "admin.payments.refundRegistrationRule" : "admin.payments.refundTransferRule")}`}
+            })} ${t(payment.purpose === "registration" ? "admin.payments.refundRegistrationRule" : "admin.payments.refundTransferRule")} ${t("admin.payments.refundEmailed")}`}
             confirmLabel={t("admin.payments.refundConfirm", { amount })}
             onConfirm={(reason) => refund.mutateAsync({ id: payment.id, reason })}
             onDone={() =>

@@ -22,7 +22,7 @@ import { formatDate, formatEuroCents } from "@/lib/format";
  * own; entries by earlier owners came with the vessel and are read-only, their author shown only
  * as 'Previous owner'.
  */
-export function VesselRecordSection({ platformId }: { platformId: string }) {
+export function VesselRecordSection({ platformId, editable = true }: { platformId: string; editable?: boolean }) {
   const { t, i18n } = useTranslation();
   const record = useRecord(platformId);
   const documents = useDocuments(platformId);
@@ -39,7 +39,7 @@ export function VesselRecordSection({ platformId }: { platformId: string }) {
           </CardTitle>
           <CardDescription>{t("vesselRecord.description")}</CardDescription>
         </div>
-        {record.isSuccess ? (
+        {record.isSuccess && editable ? (
           <RecordEntryDialog
             platformId={platformId}
             documents={docs}
@@ -79,7 +79,7 @@ export function VesselRecordSection({ platformId }: { platformId: string }) {
             ) : (
               <ol aria-labelledby="vessel-record-title" className="grid gap-3">
                 {record.data.entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} platformId={platformId} documents={docs} />
+                  <EntryRow key={entry.id} entry={entry} platformId={platformId} documents={docs} editable={editable} />
                 ))}
               </ol>
             )}
@@ -99,7 +99,18 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EntryRow({ entry, platformId, documents }: { entry: RecordEntry; platformId: string; documents: readonly Document[] }) {
+function EntryRow({
+  entry,
+  platformId,
+  documents,
+  editable,
+}: {
+  entry: RecordEntry;
+  platformId: string;
+  documents: readonly Document[];
+  /** False once the vessel is out of the registry: its record stays as it was. */
+  editable: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const linked = entry.documentId ? documents.find((d) => d.id === entry.documentId) : undefined;
   const amount =
@@ -137,7 +148,7 @@ function EntryRow({ entry, platformId, documents }: { entry: RecordEntry; platfo
           {entry.byCurrentOwner ? t("vesselRecord.byYou") : t("vesselRecord.byPreviousOwner")}
         </p>
       </div>
-      {entry.byCurrentOwner ? (
+      {entry.byCurrentOwner && editable ? (
         <div className="flex flex-wrap gap-2">
           <RecordEntryDialog
             platformId={platformId}

@@ -103,6 +103,11 @@ function DashboardContent() {
                     onTransfer={(v) => void navigate(`/transfer/${encodeURIComponent(v.id)}`)}
                   >
                     {vessel.status === "pending_payment" ? <CompletePayment vessel={vessel} /> : null}
+                    {vessel.status === "deactivated" ? (
+                      <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+                        {t(`vesselDetail.deactivated.why.${vessel.deactivationReason ?? "unknown"}`)}
+                      </p>
+                    ) : null}
                     {vessel.status === "needs_review" ? (
                       <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
                         {t("vesselDetail.needsReview")}

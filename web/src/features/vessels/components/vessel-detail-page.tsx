@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import {
   Anchor,
+  Ban,
   ArrowLeft,
   ArrowRightLeft,
   CalendarDays,
@@ -13,7 +14,7 @@ import {
 import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { User, VesselDetail } from "@/api/types";
+import type { User, Vessel, VesselDetail } from "@/api/types";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -235,6 +236,7 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           </div>
         </Alert>
       ) : null}
+      {vessel.status === "deactivated" && owner ? <DeactivationNotice vessel={vessel} /> : null}
       {vessel.status === "needs_review" ? (
         <Alert variant="warning" className="flex gap-3">
           <Hourglass className="size-5 shrink-0" aria-hidden="true" />
@@ -331,14 +333,43 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
 
       <VerificationStatusGrid ownerVerification={detail.ownerVerification ?? null} documents={documents} />
 
-      {owner ? (
+      {/* Nothing to complete for a vessel out of the registry: its checklist would offer uploads it refuses. */}
+      {owner && vessel.status !== "deactivated" ? (
         <VerificationChecklist user={owner} documents={documents} platformId={vessel.platformId} onChanged={refresh} />
       ) : null}
 
       {owner ? <DocumentsSection platformId={vessel.platformId} canUpload={takesDocuments} onChanged={refresh} /> : null}
 
-      {owner ? <VesselRecordSection platformId={vessel.platformId} /> : null}
+      {owner ? <VesselRecordSection platformId={vessel.platformId} editable={vessel.status !== "deactivated"} /> : null}
     </DetailFrame>
+  );
+}
+
+/** Why the owner's vessel is out of the registry, and what they can do about it. */
+function DeactivationNotice({ vessel }: { vessel: Vessel }) {
+  const { t } = useTranslation();
+  const reason = vessel.deactivationReason ?? "unknown";
+  return (
+    <Alert variant="warning" role="status" className="flex gap-3">
+      <Ban className="size-5 shrink-0" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p className="font-semibold">{t("vesselDetail.deactivated.title")}</p>
+        <p>{t(`vesselDetail.deactivated.why.${reason}`)}</p>
+        {vessel.deactivationNote ? <p>{t("vesselDetail.deactivated.note", { note: vessel.deactivationNote })}</p> : null}
+        <p>
+          {t(`vesselDetail.deactivated.next.${reason}`)}
+          {reason === "administrator" ? (
+            <>
+              {" "}
+              <Link to="/contact" className="text-primary underline">
+                {t("vesselDetail.deactivated.contact")}
+              </Link>
+              .
+            </>
+          ) : null}
+        </p>
+      </div>
+    </Alert>
   );
 }
 

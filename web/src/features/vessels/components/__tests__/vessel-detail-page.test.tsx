@@ -212,6 +212,33 @@ describe("VesselDetailPage", () => {
     expect(screen.getAllByText("Verified")).toHaveLength(1);
   });
 
+  it("tells the owner of a refunded vessel why it left the registry, and offers no uploads or new record entries", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser() }),
+      "GET /api/vessels/7KQ2-M9XD-4HTB": jsonResponse(
+        200,
+        makeDetail({ status: "deactivated", deactivationReason: "refunded", deactivationNote: "Registered by mistake" }, [
+          history[1],
+        ]),
+      ),
+      "GET /api/vessels/7KQ2-M9XD-4HTB/documents": jsonResponse(200, []),
+      "GET /api/vessels/7KQ2-M9XD-4HTB/documents/previous-owners": jsonResponse(200, []),
+      "GET /api/vessels/7KQ2-M9XD-4HTB/record": jsonResponse(200, {
+        entries: [],
+        latestValuationCents: null,
+        totalSpentCents: 0,
+      }),
+    });
+    renderDetail();
+    expect(await screen.findByText("This vessel is no longer registered")).toBeInTheDocument();
+    expect(screen.getByText("Its registration fee was refunded, so it left the registry.")).toBeInTheDocument();
+    expect(screen.getByText("The registry's reason: Registered by mistake")).toBeInTheDocument();
+    await screen.findByRole("heading", { name: /Documents/ });
+    await screen.findByText("Total spent");
+    expect(screen.queryByRole("link", { name: "Upload Documents" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add entry" })).not.toBeInTheDocument();
+  });
+
   it("shows 'Vessel Not Found' for an unknown or private vessel", async () => {
     mockFetch({
       "GET /api/auth/session": jsonResponse(200, { user: null }),
