@@ -160,8 +160,18 @@ pub struct VerifyPhoneRequest {
     pub otp: String,
 }
 
+/// The account after verifying its number, and the vessels that were waiting
+/// for that number and are now the caller's.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneVerified {
+    #[serde(flatten)]
+    pub user: User,
+    pub claimed_vessels: Vec<crate::transfers::service::ClaimedVessel>,
+}
+
 #[utoipa::path(post, path = "/api/profile/phone/verify", tag = "profile", request_body = VerifyPhoneRequest,
-    responses((status = 200, body = User, description = "Verified; any paid transfer waiting for this number is now the caller's"),
+    responses((status = 200, body = PhoneVerified, description = "Verified; any paid transfer waiting for this number is now the caller's, named in claimedVessels"),
               (status = 400, body = ErrorBody, description = "code wrong_code, with the attempts left"),
               (status = 401, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "No number, already verified, or verified on another account"),
@@ -171,23 +181,27 @@ pub(crate) async fn verify_phone(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(body): ApiJson<VerifyPhoneRequest>,
-) -> AppResult<ApiJson<User>> {
+) -> AppResult<ApiJson<PhoneVerified>> {
     let code = crate::domain::OtpCode::parse(&body.otp).map_err(|e| AppError::field("otp", e))?;
-    confirm_phone(&state, &me.user, &code).await?;
-    Ok(ApiJson(reloaded(&state, &me.session_secret).await?))
+    let claimed_vessels = confirm_phone(&state, &me.user, &code).await?;
+    Ok(ApiJson(PhoneVerified { user: reloaded(&state, &me.session_secret).await?, claimed_vessels }))
 }
 
 /// A verified number completes any paid transfer waiting for it, in the
 /// verification's own transaction: the buyer who signed up after the quay
 /// scene finds the vessel on their dashboard at once.
-async fn confirm_phone(state: &AppState, user: &User, otp: &crate::domain::OtpCode) -> AppResult<()> {
+async fn confirm_phone(
+    state: &AppState,
+    user: &User,
+    otp: &crate::domain::OtpCode,
+) -> AppResult<Vec<crate::transfers::service::ClaimedVessel>> {
     let mut confirmed = phone::verify(state, user, otp).await?;
     let claimed = crate::transfers::service::claim_waiting(&mut confirmed.tx, &user.id, &confirmed.phone).await?;
     confirmed.tx.commit().await?;
-    if claimed > 0 {
+    if !claimed.is_empty() {
         state.wake_outbox();
     }
-    Ok(())
+    Ok(claimed)
 }
 
 /// The user as stored now, after a change.

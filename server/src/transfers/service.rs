@@ -633,7 +633,7 @@ async fn email_account(
 /// theirs. Two claims at once agree on one: the transfer's recipient is set
 /// only while it is empty, and the vessel moves only while it has no owner.
 #[tracing::instrument(skip_all, fields(user = %user_id))]
-pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &str) -> AppResult<u64> {
+pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &str) -> AppResult<Vec<ClaimedVessel>> {
     // Lock every transfer to this number that is or may become waiting (an
     // update that changes nothing): a fee being recorded for one of them
     // right now finishes first, and the query below sees its release.
@@ -658,7 +658,7 @@ pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &st
     .bind(phone)
     .fetch_all(&mut **tx)
     .await?;
-    let mut claimed = 0;
+    let mut claimed = Vec::with_capacity(waiting.len());
     for row in &waiting {
         let (id, vessel_id): (String, String) = (row.try_get("id")?, row.try_get("vessel_id")?);
         let taken =
@@ -679,9 +679,18 @@ pub async fn claim_waiting(tx: &mut crate::db::Tx<'_>, user_id: &str, phone: &st
             vessel.describe_or(Msg::new("mail.transfer_owner_body"), lang, "mail.your_vessel").arg("reference", &id)
         };
         email_account(tx, user_id, &Msg::new("mail.transfer_complete_subject"), body).await?;
-        claimed += 1;
+        claimed.push(ClaimedVessel { platform_id: platform_id.clone(), name: name.clone() });
     }
     Ok(claimed)
+}
+
+/// A vessel a verified number claimed, for the page that verified it to say
+/// so and open it.
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClaimedVessel {
+    pub platform_id: String,
+    pub name: Option<String>,
 }
 
 /// An archived account's open transfers end with it, and so do their fee

@@ -1,7 +1,7 @@
 //! Mobile verification: set a number, receive a code, confirm it.
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, parts};
 
@@ -22,7 +22,9 @@ pub async fn code_to(app: &TestApp, number: &str) -> String {
 }
 
 /// Set `number` on the signed-in account of `app` and verify it by SMS code.
-pub async fn verify_number(app: &TestApp, number: &str) {
+/// Add, text and verify `number` on the signed-in account; answers the
+/// verification's body (the account, and the vessels the number claimed).
+pub async fn verify_number(app: &TestApp, number: &str) -> Value {
     let (status, user) = parts(app.post("/api/profile/phone", json!({"phoneE164": number})).await).await;
     assert_eq!(status, StatusCode::OK, "{user}");
     assert_eq!(app.post("/api/profile/phone/send-code", json!({})).await.status(), StatusCode::ACCEPTED);
@@ -30,6 +32,7 @@ pub async fn verify_number(app: &TestApp, number: &str) {
     let (status, user) = parts(app.post("/api/profile/phone/verify", json!({"otp": code})).await).await;
     assert_eq!(status, StatusCode::OK, "{user}");
     assert!(user["phoneVerifiedAt"].is_string(), "{user}");
+    user
 }
 
 #[tokio::test]

@@ -268,7 +268,9 @@ async fn a_fee_paid_before_the_buyer_has_an_account_waits_for_their_claim() {
     assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM vessels WHERE owner_user_id IS NULL").await, 1);
     let sms = app.last_message_to(BUYER).await.unwrap();
-    assert!(sms["body"].as_str().unwrap().contains("To claim it"), "{sms}");
+    // Sign-in is by email: the steps say so.
+    let text = sms["body"].as_str().unwrap();
+    assert!(text.contains("To claim it") && text.contains("then verify this mobile number"), "{sms}");
     let (_, public) = parts(
         TestApp::browser()
             .get(app.url(&format!("/api/vessels/{}", vessel["platformId"].as_str().unwrap())))
@@ -283,7 +285,9 @@ async fn a_fee_paid_before_the_buyer_has_an_account_waits_for_their_claim() {
     newcomer.signed_in_user("newcomer@example.nl").await;
     let (_, nothing_yet) = parts(newcomer.get("/api/vessels/my/list").await).await;
     assert_eq!(nothing_yet.as_array().unwrap().len(), 0, "an unverified number claims nothing");
-    crate::phone::verify_number(&newcomer, BUYER).await;
+    let verified = crate::phone::verify_number(&newcomer, BUYER).await;
+    // The verification names what it claimed, for the page to say so and open it.
+    assert_eq!(verified["claimedVessels"], json!([{"platformId": vessel["platformId"], "name": vessel["name"]}]));
     let (_, theirs) = parts(newcomer.get("/api/vessels/my/list").await).await;
     assert_eq!((theirs[0]["id"].as_str(), theirs[0]["status"].as_str()), (vessel["id"].as_str(), Some("active")));
     let (_, transfer) = parts(newcomer.get(&format!("/api/transfers/{id}")).await).await;

@@ -1273,6 +1273,14 @@ export interface components {
         };
         /** @enum {string} */
         Channel: "email" | "sms";
+        /**
+         * @description A vessel a verified number claimed, for the page that verified it to say
+         *     so and open it.
+         */
+        ClaimedVessel: {
+            name?: string | null;
+            platformId: string;
+        };
         CountryConfig: {
             code: string;
             flag: string;
@@ -1584,6 +1592,13 @@ export interface components {
             provider: string;
             /** @description Stripe only. */
             publishableKey?: string | null;
+        };
+        /**
+         * @description The account after verifying its number, and the vessels that were waiting
+         *     for that number and are now the caller's.
+         */
+        PhoneVerified: components["schemas"]["User"] & {
+            claimedVessels: components["schemas"]["ClaimedVessel"][];
         };
         /** @description A previous owner's document as the current owner sees it: that it exists, never its file. */
         PreviousOwnerDocument: {
@@ -6506,13 +6521,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Verified; any paid transfer waiting for this number is now the caller's */
+            /** @description Verified; any paid transfer waiting for this number is now the caller's, named in claimedVessels */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["PhoneVerified"];
                 };
             };
             /** @description code wrong_code, with the attempts left */

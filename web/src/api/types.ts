@@ -5,6 +5,7 @@ import type { components } from "@/api/schema";
 type Schemas = components["schemas"];
 
 export type User = Schemas["User"];
+export type PhoneVerified = Schemas["PhoneVerified"];
 export type RegisterRequest = Schemas["RegisterRequest"];
 export type LoginRequest = Schemas["LoginRequest"];
 export type VerifyEmailRequest = Schemas["VerifyEmailRequest"];

@@ -3,6 +3,7 @@ import { CircleCheck, CircleDashed, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import type { User } from "@/api/types";
 import { CodeForm } from "@/components/forms/code-form";
 import { PhonePrefixSelect } from "@/components/forms/phone-prefix-select";
@@ -44,6 +45,7 @@ export function PhoneVerification({
   const verified = Boolean(user.phoneE164 && user.phoneVerifiedAt);
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
+  const navigate = useNavigate();
 
   const sendCode = () =>
     send.mutate(undefined, {
@@ -73,10 +75,21 @@ export function PhoneVerification({
     verify.mutate(
       { otp },
       {
-        onSuccess: (updated) => {
+        onSuccess: ({ claimedVessels, ...updated }) => {
           setCodeSent(false);
           toast({ title: t("phone.verifiedTitle"), description: t("phone.verifiedDescription") });
           onVerified?.(updated);
+          // The number claimed a vessel waiting for it: say so and open it.
+          const first = claimedVessels.at(0);
+          if (first) {
+            for (const vessel of claimedVessels) {
+              toast({
+                title: t("phone.claimedTitle", { vessel: vessel.name ?? vessel.platformId }),
+                description: t("phone.claimedDescription"),
+              });
+            }
+            void navigate(`/registry/${encodeURIComponent(first.platformId)}`);
+          }
         },
         onError: (err) => {
           clear();

@@ -136,7 +136,9 @@ function TransferItem({ transfer, onChanged }: { transfer: Transfer; onChanged?:
           <PayAndAccept transfer={transfer} titleId={titleId} onAccepted={onChanged} />
         ) : null}
         {!transfer.outgoing && transfer.status === "pending_verification" ? (
-          <p className="text-sm text-muted-foreground">{t("transfers.readOutCode")}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("transfers.readOutCode")} {t("transfers.codeAndTransferTimes", { until: date(transfer.expiresAt) })}
+          </p>
         ) : null}
         {transfer.outgoing && transfer.status === "completed" ? (
           <Button asChild variant="outline" size="sm">

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowRightLeft, CreditCard, FileText, Plus, Ship } from "lucide-react";
+import { ArrowRightLeft, CreditCard, FileText, Plus, Ship, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import type { UpdateVesselRequest, Vessel } from "@/api/types";
+import type { UpdateVesselRequest, User, Vessel } from "@/api/types";
 import { Page } from "@/components/layout/page";
 import { RequireAuth } from "@/components/layout/require-auth";
 import { Alert } from "@/components/ui/alert";
@@ -27,10 +27,32 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 export function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("dashboard.title"));
-  return <RequireAuth>{() => <DashboardContent />}</RequireAuth>;
+  return <RequireAuth>{(user) => <DashboardContent user={user} />}</RequireAuth>;
 }
 
-function DashboardContent() {
+/**
+ * A vessel bought from someone waits for the number the seller entered to be verified on an
+ * account: an account whose number is not verified (or that has none) is told where to do it.
+ */
+function WaitingVesselHint({ user }: { user: User }) {
+  const { t } = useTranslation();
+  if (user.phoneVerifiedAt) return null;
+  return (
+    <Alert variant="warning" role="note" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <Smartphone className="size-5 shrink-0" aria-hidden="true" />
+      <p className="flex-1">
+        {user.phoneE164
+          ? t("dashboard.waitingVessel.unverified", { phone: user.phoneE164 })
+          : t("dashboard.waitingVessel.noNumber")}
+      </p>
+      <Button asChild variant="outline" size="sm">
+        <Link to="/profile">{t("dashboard.waitingVessel.action")}</Link>
+      </Button>
+    </Alert>
+  );
+}
+
+function DashboardContent({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,6 +68,7 @@ function DashboardContent() {
   return (
     <Page title={t("dashboard.title")} description={t("dashboard.description")} width="wide">
       <div className="grid gap-8">
+        <WaitingVesselHint user={user} />
         <ul className="grid gap-4 sm:grid-cols-3" aria-label={t("dashboard.statsLabel")}>
           <StatCard
             icon={<Ship aria-hidden="true" />}

@@ -27,7 +27,7 @@ function setup(start: User, extra: Routes = {}) {
         return jsonResponse(400, { message: "That code is not right. 4 attempts left.", code: "wrong_code" });
       }
       user = { ...user, phoneVerifiedAt: "2026-11-23T10:00:00Z" };
-      return jsonResponse(200, user);
+      return jsonResponse(200, { ...user, claimedVessels: [] });
     },
     ...extra,
   });
@@ -71,6 +71,21 @@ describe("Profile: mobile number", () => {
     expect(within(mobileCard()).getByText("Verified")).toBeInTheDocument();
     expect(within(mobileCard()).queryByRole("group", { name: "SMS code" })).not.toBeInTheDocument();
     expect(within(mobileCard()).getByRole("button", { name: "Change number" })).toBeInTheDocument();
+  });
+
+  it("says which waiting vessel the verified number claimed, and opens it", async () => {
+    setup(makeUser({ phoneE164: "+31612345678", phoneVerifiedAt: null }), {
+      "POST /api/profile/phone/verify": () =>
+        jsonResponse(200, {
+          ...makeUser({ phoneE164: "+31612345678", phoneVerifiedAt: "2026-11-23T10:00:00Z" }),
+          claimedVessels: [{ platformId: "7KQ2-M9XD-4HTB", name: "Albatros" }],
+        }),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Send code" }));
+    await typeCode("246810");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect((await screen.findAllByText("Albatros is now yours")).length).toBeGreaterThan(0);
+    expect(await screen.findByText("Navigated to /registry/7KQ2-M9XD-4HTB")).toBeInTheDocument();
   });
 
   it("offers 'Send code' for a number not yet verified, and after a refusal waits as long as the server says", async () => {

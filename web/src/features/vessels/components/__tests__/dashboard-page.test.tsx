@@ -271,4 +271,27 @@ describe("DashboardPage", () => {
     await waitFor(() => expect(screen.queryByText("New Boat")).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
   });
+
+  it("tells an account whose number is not verified that a vessel may be waiting for it", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ phoneE164: "+31612345678", phoneVerifiedAt: null }) }),
+      "GET /api/vessels/my/list": jsonResponse(200, []),
+      "GET /api/transfers": jsonResponse(200, []),
+    });
+    renderDashboard();
+    const hint = await screen.findByRole("note");
+    expect(hint).toHaveTextContent("One transferred to +31612345678 waits until you verify that number.");
+    expect(within(hint).getByRole("link", { name: "Verify on your profile" })).toHaveAttribute("href", "/profile");
+  });
+
+  it("says nothing of waiting vessels once the number is verified", async () => {
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ phoneVerifiedAt: "2026-01-01T00:00:00Z" }) }),
+      "GET /api/vessels/my/list": jsonResponse(200, []),
+      "GET /api/transfers": jsonResponse(200, []),
+    });
+    renderDashboard();
+    await screen.findByRole("heading", { name: "No Vessels Registered" });
+    expect(screen.queryByText(/Bought a vessel\?/)).not.toBeInTheDocument();
+  });
 });

@@ -293,7 +293,7 @@ describe("VesselDetailPage: mobile verification", () => {
         verified.push(jsonBody(init));
         user = { ...user, phoneVerifiedAt: "2026-11-23T10:00:00Z" };
         ownerVerification = makeOwnerVerification({ phone: true });
-        return jsonResponse(200, user);
+        return jsonResponse(200, { ...user, claimedVessels: [] });
       },
     });
     renderRoute(<VesselDetailPage />, { path: "/registry/7KQ2-M9XD-4HTB", routePath: "/registry/:platformId", toaster: true });
