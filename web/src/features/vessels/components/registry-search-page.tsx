@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronLeft, ChevronRight, Search, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { CountryConfig } from "@/api/types";
 import { Page } from "@/components/layout/page";
@@ -306,6 +306,9 @@ function SearchResults({ search, onPage }: { search: VesselSearch; onPage: (page
 /** 'This ID has a typo', as the vessel page says it, and the registered ID it most likely was. */
 function MistypedPlatformId({ likely }: { likely: string | null }) {
   const { t } = useTranslation();
+  // The sentence around the ID, which is a link: split where the ID goes (no <Trans>, whose markup
+  // parser would weigh on this first page more than all of this).
+  const [before, after] = t("registry.didYouMean", { platformId: "\u0000" }).split("\u0000");
   return (
     <Alert variant="warning" role="status" className="flex gap-3">
       <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -313,18 +316,14 @@ function MistypedPlatformId({ likely }: { likely: string | null }) {
         <p>{t("registry.typoHint")}</p>
         {likely ? (
           <p>
-            <Trans
-              i18nKey="registry.didYouMean"
-              values={{ platformId: likely }}
-              components={{
-                idLink: (
-                  <Link
-                    to={`/registry/${encodeURIComponent(likely)}`}
-                    className="font-mono font-semibold text-primary underline underline-offset-4"
-                  />
-                ),
-              }}
-            />
+            {before}
+            <Link
+              to={`/registry/${encodeURIComponent(likely)}`}
+              className="font-mono font-semibold text-primary underline underline-offset-4"
+            >
+              {likely}
+            </Link>
+            {after}
           </p>
         ) : null}
       </div>
