@@ -236,6 +236,13 @@ pub fn short_date(lang: Lang, ms: i64) -> String {
     Msg::new("mail.date").arg("month", month).arg("day", t.day()).arg("year", t.year()).render(lang)
 }
 
+/// A moment as a day and a time in UTC, in `lang`: `Nov 18, 2026, 14:05 UTC`.
+pub fn date_time(lang: Lang, ms: i64) -> String {
+    let t = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    format!("{}, {:02}:{:02} UTC", short_date(lang, ms), t.hour(), t.minute())
+}
+
 tokio::task_local! {
     static REQUEST_LANG: Lang;
 }

@@ -56,6 +56,8 @@ use crate::{
         transfers::verify_otp,
         transfers::resend_otp,
         transfers::cancel,
+        transfers::transfer_record,
+        transfers::check_record,
         documents::upload,
         documents::upload_to_vessel,
         documents::list,

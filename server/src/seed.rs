@@ -144,6 +144,7 @@ async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> 
         to_phone,
         to_email: None,
         client: std::net::IpAddr::from([127, 0, 0, 1]),
+        sale_price_cents: Some(4_250_000),
     };
     let transfer = initiate(state, seller, initiation).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let sms: String = sqlx::query_scalar(

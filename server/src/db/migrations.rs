@@ -72,6 +72,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(30, "a transfer fee payment per payer", "0030_transfer_payment_per_payer.sql"),
     portable!(31, "registrations canceled by their owner", "0031_registration_canceled.sql"),
     portable!(32, "why a vessel is deactivated", "0032_deactivation_reason.sql"),
+    portable!(33, "signed records of completed transfers, with the sale price", "0033_transfer_records.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -11,7 +11,7 @@ mod password;
 mod phone;
 pub mod platform_id;
 
-pub use certificate_serial::CertificateSerial;
+pub use certificate_serial::{CertificateSerial, TransferRecordSerial};
 pub use email::Email;
 pub use otp_code::OtpCode;
 pub use owner_name::{CompanyNumber, OwnerName};

@@ -4,6 +4,7 @@
 //! account cannot yet claim a vessel (issue 9).
 
 pub mod model;
+pub mod record;
 pub mod service;
 
 use axum::{
@@ -34,6 +35,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/transfers/{id}/verify-otp", post(verify_otp))
         .route("/api/transfers/{id}/resend-otp", post(resend_otp))
         .route("/api/transfers/{id}/cancel", post(cancel))
+        .route("/api/transfers/{id}/record.pdf", get(transfer_record))
+        .route("/api/transfer-records/{serial}", get(check_record))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -48,6 +51,10 @@ pub struct InitiateTransferRequest {
     #[serde(default)]
     #[schema(max_length = 254)]
     pub to_email: Option<String>,
+    /// The price of the sale, in euro cents, if the seller wants it on the transfer record.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100_000_000_000_i64)]
+    pub sale_price_cents: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -76,14 +83,21 @@ pub(crate) async fn initiate(
         Some(e) => check.take("toEmail", Email::parse(e)).map(Some),
         None => Some(None),
     };
+    let sale_price = check.take(
+        "salePriceCents",
+        match body.sale_price_cents {
+            Some(cents) if !(0..=100_000_000_000).contains(&cents) => Err("sale_price_invalid"),
+            other => Ok(other),
+        },
+    );
     check.finish()?;
-    let (Some(to_phone), Some(to_email)) = (to_phone, to_email) else {
+    let (Some(to_phone), Some(to_email), Some(sale_price_cents)) = (to_phone, to_email, sale_price) else {
         return Err(anyhow::anyhow!("field check passed without values").into());
     };
     let id = service::initiate(
         &state,
         &me.user,
-        service::Initiation { vessel_id: body.vessel_id, to_phone, to_email, client },
+        service::Initiation { vessel_id: body.vessel_id, to_phone, to_email, client, sale_price_cents },
     )
     .await?;
     Ok((StatusCode::CREATED, ApiJson(InitiatedTransfer { transfer_id: id })))
@@ -162,4 +176,43 @@ pub(crate) async fn cancel(
     // The canceled fee's intent, at the provider.
     crate::payments::follow_up::run(&state).await;
     Ok(ApiJson(transfer))
+}
+
+#[utoipa::path(get, path = "/api/transfers/{id}/record.pdf", tag = "transfers",
+    params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, description = "The signed transfer record (PDF); its serial in X-Record-Serial", content_type = "application/pdf"),
+              (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such transfer of the caller's (its seller or its new owner)"),
+              (status = 409, body = ErrorBody, description = "transfer_record_after_completion: not completed, or its vessel not claimed yet"),
+              (status = 503, body = ErrorBody)))]
+pub(crate) async fn transfer_record(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::response::Response> {
+    use axum::http::{HeaderValue, header};
+    let issued = record::record(&state, &me.user, &id, crate::i18n::current()).await?;
+    let mut response = issued.pdf.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"transfer-record-{}.pdf\"", issued.serial)) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&issued.serial) {
+        headers.insert("x-record-serial", v);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    Ok(response)
+}
+
+#[utoipa::path(get, path = "/api/transfer-records/{serial}", tag = "transfers",
+    params(("serial" = String, Path, description = "The record's serial as printed; any case, hyphens optional",
+        pattern = r"^[ \t]*[Ee][Ss][Tt][Rr]([- \t]*[0-9A-Za-z]){16}[ \t]*$")),
+    responses((status = 200, body = record::TransferRecordCheck), (status = 404, body = ErrorBody)))]
+pub(crate) async fn check_record(
+    State(state): State<AppState>,
+    Path(serial): Path<String>,
+) -> AppResult<ApiJson<record::TransferRecordCheck>> {
+    let serial = crate::domain::TransferRecordSerial::parse(&serial).map_err(|code| AppError::NotFound(code.into()))?;
+    Ok(ApiJson(record::check(&state, &serial).await?))
 }

@@ -36,6 +36,8 @@ pub struct Initiation {
     pub to_email: Option<Email>,
     /// The seller's address, for the code budgets.
     pub client: std::net::IpAddr,
+    /// The sale price the seller states for the transfer record, in euro cents.
+    pub sale_price_cents: Option<i64>,
 }
 
 /// Start a transfer of an active vessel by its current owner: the transfer
@@ -78,8 +80,9 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
         return Err(AppError::Unauthorized("account_been_archived".into()));
     }
     let inserted = sqlx::query(
-        "INSERT INTO transfers (id, vessel_id, from_user_id, to_phone_e164, to_email, status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending_verification', $6, $7)",
+        "INSERT INTO transfers (id, vessel_id, from_user_id, to_phone_e164, to_email, status, created_at, expires_at,
+             sale_price_cents)
+         VALUES ($1, $2, $3, $4, $5, 'pending_verification', $6, $7, $8)",
     )
     .bind(&transfer_id)
     .bind(&i.vessel_id)
@@ -88,6 +91,7 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     .bind(i.to_email.as_ref().map(|e| e.as_str().to_owned()))
     .bind(now)
     .bind(now + VALIDITY_MS)
+    .bind(i.sale_price_cents)
     .execute(&mut *tx)
     .await;
     match inserted {

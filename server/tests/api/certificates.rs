@@ -4,7 +4,7 @@ use base64::{Engine as _, engine::general_purpose::STANDARD as B64};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, parts, sailboat};
+use crate::helpers::{TestApp, parts, pdf_text, sailboat};
 
 async fn active_vessel(app: &TestApp) -> Value {
     let vessel = unnamed_owners_vessel(app).await;
@@ -120,17 +120,6 @@ async fn only_the_owner_of_an_active_vessel_gets_a_certificate() {
     assert_eq!(download(&stranger, pending["platformId"].as_str().unwrap()).await.0, StatusCode::FORBIDDEN);
     let guest = app.second_browser();
     assert_eq!(download(&guest, pending["platformId"].as_str().unwrap()).await.0, StatusCode::UNAUTHORIZED);
-}
-
-/// The words of a PDF, as a reader's PDF viewer extracts them (poppler's `pdftotext`).
-fn pdf_text(pdf: &[u8]) -> String {
-    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("registry-test-{}-{n}.pdf", std::process::id()));
-    std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils)");
-    std::fs::remove_file(&path).unwrap();
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The PDFs' words in `lang`, from the server's catalogue.

@@ -273,3 +273,14 @@ pub fn sailboat() -> Value {
         "identifiers": {"brandmerk": "unknown"}
     })
 }
+
+/// The words of a PDF, as a reader's PDF viewer extracts them (poppler's `pdftotext`).
+pub fn pdf_text(pdf: &[u8]) -> String {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("registry-test-{}-{n}.pdf", std::process::id()));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils)");
+    std::fs::remove_file(&path).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}

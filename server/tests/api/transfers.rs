@@ -677,3 +677,93 @@ async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
     assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
     crate::money::invariants(&app).await;
 }
+
+/// Both parties of a completed sale get the same signed transfer record: the
+/// vessel, when it changed hands, both names, the price the seller stated and
+/// the certificates either side; anyone checks it by its serial.
+#[tokio::test]
+async fn both_parties_get_a_signed_transfer_record_anyone_can_check() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    app.patch("/api/profile", json!({"name": "Sanne Verkoper"})).await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    assert_eq!(app.get(&format!("/api/vessels/{platform_id}/certificate.pdf")).await.status(), StatusCode::OK);
+    let before = app.scalar_text("SELECT serial FROM certificates").await;
+    let buyer = buyer(&app).await;
+    buyer.patch("/api/profile", json!({"name": "Bram Koper"})).await;
+    let (status, body) = parts(
+        app.post(
+            "/api/transfers/initiate",
+            json!({"vesselId": vessel["id"], "toPhoneE164": BUYER, "salePriceCents": -1}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["salePriceCents"].is_array()),
+        (StatusCode::UNPROCESSABLE_ENTITY, true),
+        "{body}"
+    );
+    let (_, started) = parts(
+        app.post(
+            "/api/transfers/initiate",
+            json!({"vesselId": vessel["id"], "toPhoneE164": BUYER, "salePriceCents": 4_250_000}),
+        )
+        .await,
+    )
+    .await;
+    let id = started["transferId"].as_str().unwrap().to_owned();
+    let record = format!("/api/transfers/{id}/record.pdf");
+    let (status, body) = parts(app.get(&record).await).await;
+    assert_eq!(
+        (status, body["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("transfer_record_after_completion"))
+    );
+    let code = code_sent(&app).await;
+    app.post(&format!("/api/transfers/{id}/verify-otp"), json!({"otp": code})).await;
+    assert_eq!(pay_transfer(&app, &vessel, &id).await.0, StatusCode::OK);
+
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    assert_eq!(stranger.get(&record).await.status(), StatusCode::NOT_FOUND);
+    let r = buyer.get(&record).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let serial = r.headers()["x-record-serial"].to_str().unwrap().to_owned();
+    let text = crate::helpers::pdf_text(&r.bytes().await.unwrap());
+    for needle in [
+        "Transfer Record",
+        platform_id,
+        "Sanne Verkoper",
+        "Bram Koper",
+        "€42,500.00",
+        &before,
+        "Not yet issued",
+        &serial,
+    ] {
+        assert!(text.contains(needle), "no {needle:?} in\n{text}");
+    }
+    let r = app.get(&record).await;
+    assert_eq!(r.headers()["x-record-serial"].to_str().unwrap(), serial, "one record for both parties");
+
+    let (status, checked) = parts(
+        TestApp::browser()
+            .get(app.url(&format!("/api/transfer-records/{}", serial.to_lowercase())))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{checked}");
+    assert_eq!((checked["valid"].as_bool(), checked["salePriceCents"].as_i64()), (Some(true), Some(4_250_000)));
+    assert_eq!(
+        (checked["certificateBefore"].as_str(), checked["platformId"].as_str()),
+        (Some(before.as_str()), Some(platform_id))
+    );
+    assert!(!checked.to_string().contains("Koper"), "no names in the public check: {checked}");
+    assert_eq!(
+        parts(TestApp::browser().get(app.url("/api/transfer-records/ESTR-0000-0000-0000-0000")).send().await.unwrap())
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+}

@@ -769,6 +769,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transfer-records/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["check_record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transfers": {
         parameters: {
             query?: never;
@@ -827,6 +843,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers/{id}/record.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["transfer_record"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1436,6 +1468,11 @@ export interface components {
         /** @enum {string} */
         IdentityVerificationStatus: "not_started" | "pending" | "verified";
         InitiateTransferRequest: {
+            /**
+             * Format: int64
+             * @description The price of the sale, in euro cents, if the seller wants it on the transfer record.
+             */
+            salePriceCents?: number | null;
             toEmail?: string | null;
             /** @description The new owner's mobile number, E.164. */
             toPhoneE164: string;
@@ -1750,6 +1787,33 @@ export interface components {
             toPhoneMasked: string;
             verifiedAt?: string | null;
             vessel: components["schemas"]["TransferVessel"];
+        };
+        /**
+         * @description A transfer record as anyone checks it by its serial: what it says, and
+         *     whether the registry's signature over it holds. Names only as hashes.
+         */
+        TransferRecordCheck: {
+            certificateAfter?: string | null;
+            certificateBefore?: string | null;
+            currency: string;
+            make: string;
+            model: string;
+            name?: string | null;
+            platformId: string;
+            /**
+             * Format: int64
+             * @description In cents of `currency`; null when the seller stated none.
+             */
+            salePriceCents?: number | null;
+            serial: string;
+            /** @description Its Ed25519 signature, base64. */
+            signature: string;
+            /** @description The signed data, exactly as signed (compact JSON, UTF-8). */
+            signedData: string;
+            supportEmail: string;
+            /** @description When the vessel changed hands, RFC 3339. */
+            transferredAt: string;
+            valid: boolean;
         };
         /** @enum {string} */
         TransferStatus: "pending_verification" | "verified" | "completed" | "canceled" | "expired";
@@ -6694,6 +6758,81 @@ export interface operations {
             };
         };
     };
+    check_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's serial as printed; any case, hyphens optional */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferRecordCheck"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: never;
@@ -7082,6 +7221,99 @@ export interface operations {
                 };
             };
             /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transfer_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transfer's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed transfer record (PDF); its serial in X-Record-Serial */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such transfer of the caller's (its seller or its new owner) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description transfer_record_after_completion: not completed, or its vessel not claimed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: {
                 headers: {
                     [name: string]: unknown;

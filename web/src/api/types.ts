@@ -57,6 +57,7 @@ export type PreviousOwnerDocument = Schemas["PreviousOwnerDocument"];
 export type DocumentType = Schemas["DocumentType"];
 export type ReviewStatus = Schemas["ReviewStatus"];
 export type CertificateCheck = Schemas["CertificateCheck"];
+export type TransferRecordCheck = Schemas["TransferRecordCheck"];
 export type CertifiedOwner = Schemas["CertifiedOwner"];
 export type OwnerKind = Schemas["OwnerKind"];
 export type ProfileUpdate = Schemas["ProfileUpdate"];

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import type { CertificateCheck, PublicKey } from "@/api/types";
+import type { CertificateCheck, PublicKey, TransferRecordCheck } from "@/api/types";
 import { apiFetch } from "@/lib/api-client";
 
 /**
@@ -48,4 +48,21 @@ export function usePublicKey(enabled: boolean) {
     staleTime: Infinity,
     enabled,
   });
+}
+
+/**
+ * GET /api/transfer-records/{serial} -> what a transfer record says (vessel, when it changed
+ * hands, the sale price, the certificates either side) and whether the registry's signature over it
+ * holds. No names. 404 for a serial never issued.
+ */
+export function useTransferRecordCheck(serial: string) {
+  return useQuery({
+    queryKey: ["/api/transfer-records", serial],
+    queryFn: ({ signal }) => apiFetch<TransferRecordCheck>(`/api/transfer-records/${encodeURIComponent(serial)}`, { signal }),
+  });
+}
+
+/** Whether a typed serial is a transfer record's (`ESTR-…`) rather than a certificate's. */
+export function isTransferRecordSerial(serial: string): boolean {
+  return /^\s*estr/i.test(serial);
 }

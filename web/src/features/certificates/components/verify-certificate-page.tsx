@@ -14,12 +14,15 @@ import { CountryFlag } from "@/components/ui/country-flag";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Fact } from "@/features/certificates/components/fact";
 import {
+  isTransferRecordSerial,
   PUBLIC_KEY_PATH,
   useCertificateCheck,
   useCheckOwnerName,
   usePublicKey,
 } from "@/features/certificates/api/get-certificate-check";
+import { TransferRecordCheckView } from "@/features/certificates/components/transfer-record-check";
 import { checkPaperSignature, type PaperSignature, signatureFromFragment } from "@/features/certificates/lib/paper-signature";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { countryNameKey } from "@/lib/countries";
@@ -41,8 +44,16 @@ const STATUS_BADGE: Record<CertificateStatus, "success" | "warning" | "destructi
  * and what anyone needs to check the signature themselves.
  */
 export function VerifyCertificatePage() {
-  const { t } = useTranslation();
   const { serial = "" } = useParams();
+  // The QR code of a transfer record leads here too.
+  if (isTransferRecordSerial(serial)) {
+    return <TransferRecordCheckView serial={serial} frame={(body) => <Frame>{body}</Frame>} />;
+  }
+  return <CertificateCheckView serial={serial} />;
+}
+
+function CertificateCheckView({ serial }: { serial: string }) {
+  const { t } = useTranslation();
   const check = useCertificateCheck(serial);
   const notFound = check.isError && check.error instanceof ApiError && (check.error.status === 404 || check.error.status === 400);
   useDocumentTitle(notFound ? t("verifyCertificate.notFoundTitle") : t("verifyCertificate.title"));
@@ -372,14 +383,5 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
         </CardContent>
       </Card>
     </Frame>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   );
 }

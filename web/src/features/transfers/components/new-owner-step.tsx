@@ -18,7 +18,11 @@ import { useCountries } from "@/lib/config/get-countries";
 import { formatEuroCents, TRANSFER_FEE_CENTS } from "@/lib/format";
 
 /** Server field names (the request's) and the form field each belongs to. */
-const SERVER_FIELDS: Partial<Record<string, "phoneNumber" | "toEmail">> = { toPhoneE164: "phoneNumber", toEmail: "toEmail" };
+const SERVER_FIELDS: Partial<Record<string, "phoneNumber" | "toEmail" | "salePrice">> = {
+  toPhoneE164: "phoneNumber",
+  toEmail: "toEmail",
+  salePriceCents: "salePrice",
+};
 
 /**
  * Step 1 'New Owner': the new owner's mobile number (a country code, every supported one, and
@@ -106,6 +110,14 @@ export function NewOwnerStep({
         error={errors.toEmail}
       >
         <Input type="email" autoComplete="off" {...form.register("toEmail")} />
+      </FormField>
+      <FormField
+        id="transfer-sale-price"
+        label={t("transferWizard.salePrice")}
+        hint={t("transferWizard.salePriceHint")}
+        error={errors.salePrice}
+      >
+        <Input inputMode="decimal" autoComplete="off" {...form.register("salePrice")} />
       </FormField>
 
       <Alert variant="warning" role="note" aria-labelledby="transfer-fee-title" className="flex gap-3">

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowDownLeft, ArrowRight, ArrowUpRight, CreditCard, FileText } from "lucide-react";
+import { ArrowDownLeft, ArrowRight, ArrowUpRight, CreditCard, FileDown, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { useDownloadTransferRecord } from "@/features/transfers/api/download-transfer-record";
 import { isOpenTransfer, transfersQueryOptions, useTransfers } from "@/features/transfers/api/get-transfers";
 import { CancelTransferButton } from "@/features/transfers/components/cancel-transfer-button";
 import { transferStatusText, vesselLabel } from "@/features/transfers/components/transfer-status";
@@ -148,8 +149,28 @@ function TransferItem({ transfer, onChanged }: { transfer: Transfer; onChanged?:
             </Link>
           </Button>
         ) : null}
+        {transfer.status === "completed" && !transfer.awaitingClaim ? (
+          <TransferRecordButton transferId={transfer.id} titleId={titleId} />
+        ) : null}
       </div>
     </Card>
+  );
+}
+
+/** The signed record of the completed sale, the same for both parties. */
+function TransferRecordButton({ transferId, titleId }: { transferId: string; titleId: string }) {
+  const { t } = useTranslation();
+  const download = useDownloadTransferRecord();
+  const onClick = () =>
+    download.mutate(transferId, {
+      onError: (err) =>
+        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("common.genericError")) }),
+    });
+  return (
+    <Button variant="outline" size="sm" onClick={onClick} disabled={download.isPending} aria-describedby={titleId}>
+      <FileDown aria-hidden="true" />
+      {t("transfers.record")}
+    </Button>
   );
 }
 

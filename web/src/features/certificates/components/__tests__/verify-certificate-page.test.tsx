@@ -149,4 +149,33 @@ describe("VerifyCertificatePage", () => {
     renderApp(`/verify/${SERIAL}`);
     expect(await screen.findByText("Certificate valid and current")).toBeInTheDocument();
   });
+
+  it("checks a transfer record when the serial is one, showing every line but the names", async () => {
+    const serial = "ESTR-7KQ2-M9XD-4HTB-ABCD";
+    mockFetch({
+      [`GET /api/transfer-records/${serial}`]: jsonResponse(200, {
+        valid: true,
+        serial,
+        platformId: "7KQ2-M9XD-4HTB",
+        name: "Albatros",
+        make: "Bavaria",
+        model: "Cruiser 34",
+        transferredAt: "2026-11-23T14:05:00Z",
+        salePriceCents: 4_250_000,
+        currency: "EUR",
+        certificateBefore: SERIAL,
+        certificateAfter: null,
+        supportEmail: "support@registry.example",
+        signedData: "{}",
+        signature: "c2ln",
+      }),
+    });
+    renderVerify(serial);
+    expect(await screen.findByText("Transfer record valid")).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(value("Sale price")).toHaveTextContent("€42,500.00");
+    expect(screen.getByRole("link", { name: SERIAL })).toHaveAttribute("href", `/verify/${SERIAL}`);
+    expect(value("Certificate after the sale")).toHaveTextContent("Not yet issued");
+    expect(screen.getByText("Albatros")).toBeInTheDocument();
+  });
 });

@@ -168,6 +168,9 @@ describe("DashboardPage", () => {
     ).toBeInTheDocument();
     expect(within(sold).getByText("Completed: the vessel belongs to its new owner")).toBeInTheDocument();
     expect(within(sold).getByRole("link", { name: /Release receipt/ })).toHaveAttribute("href", "/transfers/t-sold/receipt");
+    // The signed record of the sale, once the vessel has its new owner (not while it waits for the claim).
+    expect(within(sold).getByRole("button", { name: "Transfer record (PDF)" })).toBeInTheDocument();
+    expect(within(waiting).queryByRole("button", { name: "Transfer record (PDF)" })).not.toBeInTheDocument();
     expect(within(section).queryByText("Expired Ketch")).not.toBeInTheDocument();
     expect(statValue("Pending Transfers")).toHaveTextContent("1");
   });
