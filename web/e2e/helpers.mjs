@@ -217,6 +217,20 @@ export async function registerPaidVessel(page, name) {
   );
 }
 
+/**
+ * Signs in as `email`, registers and pays for a vessel named `name` (registerPaidVessel) and opens
+ * its transfer wizard at 'New Owner', its country codes listed. Returns the vessel.
+ */
+export async function openTransferWizard(page, name, email, password) {
+  await signIn(page, email, password);
+  await toast(page, "Welcome back!").waitFor();
+  const vessel = await registerPaidVessel(page, name);
+  await page.goto(`/transfer/${vessel.id}`);
+  await page.getByRole("heading", { name: "New Owner", level: 2 }).waitFor();
+  await page.locator('#transfer-phone-prefix option[value="+31"]').waitFor({ state: "attached" });
+  return vessel;
+}
+
 /** Uploads a tiny PDF for the vessel as the signed-in owner, through the API from inside the page. */
 export async function uploadPdf(page, vesselId, fileName) {
   return page.evaluate(

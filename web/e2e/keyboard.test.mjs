@@ -3,6 +3,7 @@ import { after, before, test } from "node:test";
 import {
   launchBrowser,
   newPage,
+  openTransferWizard,
   randomMobile,
   registerPaidVessel,
   signIn,
@@ -237,14 +238,8 @@ test("the seller transfers a vessel with the keyboard alone, typing the SMS code
   try {
     const name = `Keyboard Yawl ${Math.random().toString(36).slice(2, 7)}`;
     const buyerPhone = randomMobile();
-    await signIn(page, OWNER_EMAIL, OWNER_PASSWORD);
-    await toast(page, "Welcome back!").waitFor();
-    const vessel = await registerPaidVessel(page, name);
-
     // Step 1: New Owner, from the page's start.
-    await page.goto(`/transfer/${vessel.id}`);
-    await page.getByRole("heading", { name: "New Owner", level: 2 }).waitFor();
-    await page.locator('#transfer-phone-prefix option[value="+31"]').waitFor({ state: "attached" });
+    await openTransferWizard(page, name, OWNER_EMAIL, OWNER_PASSWORD);
     await tabTo(page, { role: "combobox", name: "Country code" });
     await chooseOption(page, { value: "+31" });
     await typeInto(page, { role: "textbox", name: "New owner's mobile number" }, `0${buyerPhone.slice(3)}`);

@@ -4,8 +4,8 @@ import {
   BASE_URL,
   launchBrowser,
   newPage,
+  openTransferWizard,
   randomMobile,
-  registerPaidVessel,
   signIn,
   smsCode,
   takenOver,
@@ -89,15 +89,8 @@ test("after 'Send Verification SMS' the code is typed at once, and the right cod
   try {
     const name = `Focus Sloop ${Math.random().toString(36).slice(2, 7)}`;
     const buyerPhone = randomMobile();
-    await signIn(page, OWNER_EMAIL, OWNER_PASSWORD);
-    await toast(page, "Welcome back!").waitFor();
-    const vessel = await registerPaidVessel(page, name);
-
-    await page.goto(`/transfer/${vessel.id}`);
-    await page.getByRole("heading", { name: "New Owner", level: 2 }).waitFor();
-    const prefix = page.getByLabel("Country code", { exact: true });
-    await prefix.locator('option[value="+31"]').waitFor({ state: "attached" });
-    await prefix.selectOption("+31");
+    await openTransferWizard(page, name, OWNER_EMAIL, OWNER_PASSWORD);
+    await page.getByLabel("Country code", { exact: true }).selectOption("+31");
     await page.getByLabel("New owner's mobile number", { exact: true }).fill(`0${buyerPhone.slice(3)}`);
     await page.getByRole("checkbox", { name: /I confirm that I am transferring ownership/ }).click();
     await page.getByRole("button", { name: "Send Verification SMS" }).click();

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { LanguageMenu } from "@/components/layout/language-menu";
+import { useOutsidePress } from "@/components/layout/use-outside-press";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
@@ -111,16 +112,8 @@ export function Header() {
     if (open) panel.current?.querySelector<HTMLElement>("a, button")?.focus();
   }, [open]);
 
-  // A press anywhere else closes it.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+  // A press anywhere else closes it, as focus leaving it does.
+  useOutsidePress(open, [button, panel], () => setOpen(false));
 
   const close = () => {
     setOpen(false);

@@ -1,6 +1,7 @@
 import { Check, Globe } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useOutsidePress } from "@/components/layout/use-outside-press";
 import { Button } from "@/components/ui/button";
 import { LANGUAGES } from "@/i18n";
 import { useReaderLanguage } from "@/lib/auth/account-language";
@@ -35,15 +36,7 @@ export function LanguageMenu() {
   }, [open, active]);
 
   // A press anywhere else closes it, as focus leaving it does.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+  useOutsidePress(open, [button, panel], () => setOpen(false));
 
   const openAt = (index: number) => {
     setActive(index);

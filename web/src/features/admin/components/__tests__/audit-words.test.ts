@@ -1,10 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  AUDIT_ACTIONS,
-  auditActionLabel,
-  auditDetailSentences,
-  auditSubjectLabel,
-} from "@/features/admin/components/audit-words";
+import { auditActionLabel, auditDetailSentences, auditSubjectLabel } from "@/features/admin/components/audit-words";
 import i18n from "@/i18n";
 import de from "@/i18n/de.json";
 import en from "@/i18n/en.json";
@@ -12,6 +7,49 @@ import es from "@/i18n/es.json";
 import fr from "@/i18n/fr.json";
 import it_ from "@/i18n/it.json";
 import nl from "@/i18n/nl.json";
+
+/**
+ * Every action the server records: server/src/admin/audit_log.rs's TYPES, and "activated", which
+ * vessels/lifecycle.rs writes too. (The web cannot read the Rust file; keep the two in step.)
+ */
+const AUDIT_ACTIONS = [
+  "sign_in",
+  "account_registered",
+  "email_verified",
+  "account_archived",
+  "role_changed",
+  "registered",
+  "registration_paid",
+  "activation_blocked",
+  "flags_changed",
+  "deactivated",
+  "reactivated",
+  "activated",
+  "review_resolved",
+  "transfer_started",
+  "transfer_code_confirmed",
+  "transfer_ended",
+  "transfer_canceled",
+  "transferred",
+  "released_for_claim",
+  "claimed",
+  "claim_expired",
+  "handed_over_by_admin",
+  "returned_to_seller",
+  "transfer_payment_unmatched",
+  "payment_refunded",
+  "refunded_without_effect",
+  "documents_added",
+  "document_deleted",
+  "document_reviewed",
+  "record_entry_added",
+  "record_entry_changed",
+  "record_entry_deleted",
+  "identity_started",
+  "identity_submitted",
+  "identity_verified",
+  "identity_failed",
+];
 
 const t = i18n.getFixedT("en");
 const tDe = i18n.getFixedT("de");
