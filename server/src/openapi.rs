@@ -49,6 +49,7 @@ use crate::{
         vessels::verify_history,
         vessels::update,
         vessels::cancel_registration,
+        vessels::contact_owner,
         vessels::admin_list,
         transfers::initiate,
         transfers::list,

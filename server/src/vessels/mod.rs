@@ -1,6 +1,7 @@
 //! The registry's vessels: registration, the public search, vessel pages,
 //! the owner's list and the owner's permitted changes.
 
+pub mod contact;
 pub mod count_cache;
 mod create;
 pub mod history_chain;
@@ -29,8 +30,8 @@ use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 use crate::{
     app::AppState,
     auth::{Admin, CurrentUser, MaybeUser, MessageResponse},
-    error::{AppResult, ErrorBody},
-    http::{extract::PlatformIdPath, json::ApiJson},
+    error::{AppError, AppResult, ErrorBody},
+    http::{client_addr::ClientAddr, extract::PlatformIdPath, json::ApiJson},
 };
 
 pub fn router() -> Router<AppState> {
@@ -40,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/my/list", get(my_list))
         .route("/api/vessels/{id}", get(detail).patch(update).delete(cancel_registration))
         .route("/api/vessels/{id}/history/verify", get(verify_history))
+        .route("/api/vessels/{id}/contact", post(contact_owner))
         .route("/api/admin/vessels", get(admin_list))
 }
 
@@ -206,4 +208,40 @@ pub(crate) async fn cancel_registration(
     // The canceled fee's intent, at the provider.
     crate::payments::follow_up::run(&state).await;
     Ok(MessageResponse::new("registration_canceled"))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ContactOwnerRequest {
+    /// 10 to 2,000 characters.
+    #[schema(min_length = 10, max_length = 2000)]
+    pub message: String,
+    /// Where the owner may answer; given to the owner with the message, never shown publicly.
+    #[schema(max_length = 254)]
+    pub reply_to: String,
+}
+
+#[utoipa::path(post, path = "/api/vessels/{id}/contact", tag = "vessels", request_body = ContactOwnerRequest,
+    params(("id" = String, Path, description = "The platform ID, as for GET /api/vessels/{id}",
+        pattern = r"^[-\t ]*([0-9A-HJKMNP-TV-Za-hjkmnp-tv-zOoIiLl][-\t ]*){12}$")),
+    responses((status = 202, body = MessageResponse, description = "The message is on its way to the owner"),
+              (status = 400, body = ErrorBody), (status = 404, body = ErrorBody, description = "No listed active vessel"),
+              (status = 409, body = ErrorBody, description = "vessel_not_for_sale"),
+              (status = 422, body = ErrorBody, description = "Field errors"),
+              (status = 429, body = ErrorBody, description = "too_many_contact_messages; see Retry-After")))]
+pub(crate) async fn contact_owner(
+    State(state): State<AppState>,
+    PlatformIdPath(id): PlatformIdPath,
+    ClientAddr(client): ClientAddr,
+    ApiJson(body): ApiJson<ContactOwnerRequest>,
+) -> AppResult<impl IntoResponse> {
+    let message = contact::ContactMessage::parse(&body.message, &body.reply_to).map_err(|problems| {
+        let mut fields = crate::error::FieldErrors::new();
+        for (field, message) in problems {
+            fields.entry(field.to_owned()).or_default().push(message.into());
+        }
+        AppError::fields(fields)
+    })?;
+    contact::contact_owner(&state, &id, &message, client).await?;
+    Ok((StatusCode::ACCEPTED, MessageResponse::new("message_sent_to_owner")))
 }

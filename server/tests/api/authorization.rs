@@ -88,6 +88,13 @@ fn matrix() -> Vec<Row> {
         row("GET", "/api/vessels/search", NoBody, PUBLIC),
         row("GET", "/api/vessels/{vessel}", NoBody, PUBLIC),
         row("GET", "/api/vessels/{vessel}/history/verify", NoBody, PUBLIC),
+        // Only the owner of a listed, active vessel for sale is contacted (the fixture's is in transfer).
+        row(
+            "POST",
+            "/api/vessels/{vessel}/contact",
+            Json(|_| json!({"message": "Is it still for sale?", "replyTo": "a@example.org"})),
+            [404; 7],
+        ),
         row("GET", "/api/dev/mailbox", NoBody, PUBLIC),
         // Accounts: anyone may try; the answer does not depend on who asks.
         row("POST", "/api/auth/register", Json(|_| json!({})), [422; 7]),

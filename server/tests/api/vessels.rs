@@ -450,3 +450,49 @@ async fn an_unpaid_registration_can_be_canceled_by_its_owner() {
     let (status, _) = parts(app.delete(&format!("/api/vessels/{}", active["id"].as_str().unwrap())).await).await;
     assert_eq!(status, StatusCode::CONFLICT, "a paid registration stays");
 }
+
+/// 'Contact the owner' of a vessel for sale: the message reaches the owner by
+/// email with the visitor's reply address; the visitor never sees the
+/// owner's; a client address sends at most five an hour.
+#[tokio::test]
+async fn a_visitor_contacts_the_owner_of_a_vessel_for_sale_without_seeing_their_address() {
+    let app = TestApp::spawn().await;
+    let vessel = app.owner_with_active_vessel("seller@example.nl").await;
+    let platform_id = vessel["platformId"].as_str().unwrap();
+    let contact = format!("/api/vessels/{platform_id}/contact");
+    let visitor = TestApp::browser();
+    let ask = |message: &str, reply_to: &str| {
+        visitor.post(app.url(&contact)).json(&json!({"message": message, "replyTo": reply_to})).send()
+    };
+    let (status, body) = parts(ask("Is it still available?", "buyer@example.org").await.unwrap()).await;
+    assert_eq!((status, body["messageCode"].as_str()), (StatusCode::CONFLICT, Some("vessel_not_for_sale")), "{body}");
+    let (status, _) = parts(
+        app.client
+            .patch(app.url(&format!("/api/vessels/{}", vessel["id"].as_str().unwrap())))
+            .json(&json!({"forSale": true}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = parts(ask("short", "not an address").await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["fields"]["message"].is_array() && body["fields"]["replyTo"].is_array(), "{body}");
+
+    let (status, body) =
+        parts(ask("Is it still available? Could I see it on Saturday?", "buyer@example.org").await.unwrap()).await;
+    assert_eq!((status, body["messageCode"].as_str()), (StatusCode::ACCEPTED, Some("message_sent_to_owner")), "{body}");
+    assert!(!body.to_string().contains("seller@example.nl"));
+    let mail = app.last_message_to("seller@example.nl").await.expect("the owner's email");
+    let text = mail["body"].as_str().unwrap();
+    assert!(text.contains("Could I see it on Saturday?") && text.contains("buyer@example.org"), "{text}");
+    for _ in 0..4 {
+        assert_eq!(
+            ask("Another question about the engine.", "buyer@example.org").await.unwrap().status(),
+            StatusCode::ACCEPTED
+        );
+    }
+    let (status, body) = parts(ask("One too many questions.", "other@example.org").await.unwrap()).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_requests")), "{body}");
+}

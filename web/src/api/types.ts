@@ -12,6 +12,7 @@ export type VerifyEmailRequest = Schemas["VerifyEmailRequest"];
 export type PasswordResetRequest = Schemas["PasswordResetRequest"];
 export type PasswordResetConfirm = Schemas["PasswordResetConfirm"];
 export type MessageResponse = Schemas["MessageResponse"];
+export type ContactOwnerRequest = Schemas["ContactOwnerRequest"];
 export type ErrorBody = Schemas["ErrorBody"];
 export type Profile = Schemas["Profile"];
 export type Stats = Schemas["Stats"];

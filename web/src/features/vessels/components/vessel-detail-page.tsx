@@ -33,6 +33,7 @@ import { CountryLabel } from "@/features/vessels/components/country-label";
 import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
 import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
 import { VerificationStatusGrid, type DocumentCounts } from "@/features/vessels/components/verification-panels";
+import { ContactOwnerDialog } from "@/features/vessels/components/contact-owner-dialog";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { showsForSale } from "@/features/vessels/components/vessel-card";
 import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
@@ -258,6 +259,7 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
               <VesselTrustBadge vessel={vessel} />
               {showForSale ? <Badge variant="accent">{t("vessel.forSale")}</Badge> : null}
               {vessel.status === "active" ? null : <VesselStatusBadge status={vessel.status} />}
+              {showForSale && !owner && vessel.status === "active" ? <ContactOwnerDialog vessel={vessel} user={user} /> : null}
             </div>
           </div>
         </CardHeader>
