@@ -63,12 +63,34 @@ impl Writer<'_> {
     }
 }
 
+/// `value` in lines of at most `WRAP` characters, broken between words (a
+/// date or a name is never cut mid-word); only a word longer than a line is
+/// cut. Line breaks in the value are kept.
 fn lines(value: &str) -> Vec<String> {
-    let chars: Vec<char> = value.chars().collect();
-    if chars.is_empty() {
-        return vec![String::new()];
+    let mut out = Vec::new();
+    for paragraph in value.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            let mut word: Vec<char> = word.chars().collect();
+            while word.len() > WRAP {
+                if !line.is_empty() {
+                    out.push(std::mem::take(&mut line));
+                }
+                out.push(word.drain(..WRAP).collect());
+            }
+            let word: String = word.into_iter().collect();
+            let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+            if needed > WRAP && !line.is_empty() {
+                out.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        out.push(line);
     }
-    chars.chunks(WRAP).map(|c| c.iter().collect()).collect()
+    out
 }
 
 /// Draw `content` on the CPU pool: a long vessel record takes a second of
@@ -164,4 +186,22 @@ pub fn render(content: &Content) -> anyhow::Result<Vec<u8>> {
     s.finish();
     page.finish();
     document.finish().map_err(|e| anyhow::anyhow!("writing the PDF failed: {e:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_wrap_between_words_and_only_long_words_are_cut() {
+        let entry = "Nov 27, 2026 Engine service and a new impeller, antifouling on the hull";
+        let wrapped = lines(entry);
+        assert!(wrapped.iter().all(|l| l.chars().count() <= WRAP), "{wrapped:?}");
+        assert_eq!(wrapped.join(" "), entry, "no word cut or lost");
+        assert!(wrapped[0].starts_with("Nov 27, 2026"), "{wrapped:?}");
+        let long = "x".repeat(WRAP + 5);
+        assert_eq!(lines(&long), vec!["x".repeat(WRAP), "x".repeat(5)]);
+        assert_eq!(lines(""), vec![String::new()]);
+        assert_eq!(lines("a\nb"), vec!["a".to_owned(), "b".to_owned()]);
+    }
 }

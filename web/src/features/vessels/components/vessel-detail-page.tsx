@@ -313,7 +313,8 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           <Tile
             icon={<Repeat aria-hidden="true" />}
             label={t("vesselDetail.ownershipTransfers")}
-            value={ownershipHistory.length}
+            // Transfers, not owners: every ownership that ended was handed on.
+            value={ownershipHistory.filter((entry) => entry.transferredOutAt).length}
           />
           <Tile icon={<CalendarDays aria-hidden="true" />} label={t("vesselDetail.registered")} value={date(vessel.createdAt)} />
         </ul>

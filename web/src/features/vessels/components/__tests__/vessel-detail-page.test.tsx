@@ -52,7 +52,8 @@ describe("VesselDetailPage", () => {
 
     const verifiedDocs = screen.getByText("Verified Documents").parentElement!;
     expect(verifiedDocs).toHaveTextContent("2");
-    expect(screen.getByText("Ownership Transfers").parentElement!).toHaveTextContent("2");
+    // Two owners, one transfer between them.
+    expect(screen.getByText("Ownership Transfers").parentElement!).toHaveTextContent("1");
     const summary = screen.getByRole("region", { name: "Summary" });
     expect(within(summary).getByText("Registered").parentElement!).toHaveTextContent("Nov 22, 2026");
 
@@ -192,6 +193,8 @@ describe("VesselDetailPage", () => {
     });
     renderDetail();
     expect((await screen.findAllByText("Awaiting payment")).length).toBeGreaterThan(0);
+    // Never transferred: no transfer counted for its one owner.
+    expect(screen.getByText("Ownership Transfers").parentElement!).toHaveTextContent("0");
     expect(screen.getByText(/not public yet/)).toHaveTextContent("€24.95");
     // The owner's checklist comes with its own code; its email line holds the one 'Verified'.
     await screen.findByRole("heading", { name: "Complete Your Verification" });
