@@ -58,7 +58,7 @@ function vesselCard(page, name) {
 }
 
 /** On the profile page: send a code to the account's number, read it from the SMS and verify it. */
-async function verifyMobileOnProfile(page, phone) {
+async function verifyMobileOnProfile(page, phone, { claims } = {}) {
   await page.goto("/profile");
   const mobile = page.getByRole("region", { name: "Mobile Number" });
   await mobile.getByText(phone, { exact: true }).waitFor();
@@ -68,6 +68,10 @@ async function verifyMobileOnProfile(page, phone) {
   const code = await smsCode(page.request, phone, PHONE_CODE);
   await typeCode(page, code);
   await mobile.getByRole("button", { name: "Verify", exact: true }).click();
+  if (claims) {
+    await toast(page, `${claims} is now yours`).waitFor();
+    return;
+  }
   await toast(page, "Mobile Verified").waitFor();
   await mobile.getByText("Verified", { exact: true }).waitFor();
 }
@@ -186,7 +190,16 @@ test("journey B: the buyer has no account yet; the seller pays, the buyer signs 
     // The buyer signs up with that number, verifies it, and the vessel is theirs.
     await signUpAndIn(buyer.page, uniqueEmail("claimer"), BUYER_PASSWORD, buyerPhone);
     assert.equal(await vesselCard(buyer.page, name).count(), 0, "not before the number is verified");
-    await verifyMobileOnProfile(buyer.page, buyerPhone);
+    // The dashboard says where a vessel bought from someone waits.
+    await buyer.page
+      .getByRole("note")
+      .filter({ hasText: `One transferred to ${buyerPhone} waits until you verify that number.` })
+      .getByRole("link", { name: "Verify on your profile" })
+      .click();
+    await waitForPath(buyer.page, "/profile");
+    // Verifying the number claims the vessel: the page says so and opens it.
+    await verifyMobileOnProfile(buyer.page, buyerPhone, { claims: name });
+    await waitForPath(buyer.page, `/registry/${vessel.platformId}`);
     await buyer.page.goto("/dashboard");
     await vesselCard(buyer.page, name).waitFor();
     assert.equal(pathname(buyer.page), "/dashboard");

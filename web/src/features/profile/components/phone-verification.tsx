@@ -77,18 +77,16 @@ export function PhoneVerification({
       {
         onSuccess: ({ claimedVessels, ...updated }) => {
           setCodeSent(false);
-          toast({ title: t("phone.verifiedTitle"), description: t("phone.verifiedDescription") });
           onVerified?.(updated);
-          // The number claimed a vessel waiting for it: say so and open it.
+          // The number claimed a vessel waiting for it: that is the news (one toast at a time), and
+          // the vessel's page opens.
           const first = claimedVessels.at(0);
           if (first) {
-            for (const vessel of claimedVessels) {
-              toast({
-                title: t("phone.claimedTitle", { vessel: vessel.name ?? vessel.platformId }),
-                description: t("phone.claimedDescription"),
-              });
-            }
+            const names = claimedVessels.map((v) => v.name ?? v.platformId).join(", ");
+            toast({ title: t("phone.claimedTitle", { vessel: names }), description: t("phone.claimedDescription") });
             void navigate(`/registry/${encodeURIComponent(first.platformId)}`);
+          } else {
+            toast({ title: t("phone.verifiedTitle"), description: t("phone.verifiedDescription") });
           }
         },
         onError: (err) => {

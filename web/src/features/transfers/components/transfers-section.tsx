@@ -22,11 +22,14 @@ import { lazyPart } from "@/lib/lazy-part";
 // The card form is fetched when the buyer opens it, so the dashboard does not carry the forms' code.
 const TransferPayment = lazyPart(() => import("@/features/transfers/components/transfer-payment"), "TransferPayment");
 
-/** The transfers the dashboard lists: open ones, ones waiting for a claim, and the seller's completed ones. */
+/**
+ * The transfers the dashboard lists: open ones, ones waiting for a claim, and completed ones (the
+ * seller's with its release receipt, both parties' with the transfer record).
+ */
 export function listedTransfers(transfers: readonly Transfer[]): Transfer[] {
   const rank = (t: Transfer) => (isOpenTransfer(t) ? 0 : t.awaitingClaim ? 1 : 2);
   return transfers
-    .filter((t) => isOpenTransfer(t) || t.awaitingClaim || (t.outgoing && t.status === "completed"))
+    .filter((t) => isOpenTransfer(t) || t.awaitingClaim || t.status === "completed")
     .sort((a, b) => rank(a) - rank(b));
 }
 
