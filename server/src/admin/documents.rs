@@ -20,6 +20,8 @@ pub struct AdminDocument {
     pub document: Document,
     pub vessel_platform_id: String,
     pub vessel_name: Option<String>,
+    /// Who uploaded it (the vessel's owner at the time).
+    pub uploaded_by_email: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -52,7 +54,8 @@ pub async fn list(state: &AppState, status: Option<ReviewStatus>, paging: Paging
         .fetch_one(&state.db)
         .await?;
     let rows = sqlx::query(&format!(
-        "SELECT {DOCUMENT_COLUMNS}, v.platform_id, v.name AS vessel_name FROM documents d JOIN vessels v ON v.id = d.vessel_id
+        "SELECT {DOCUMENT_COLUMNS}, v.platform_id, v.name AS vessel_name, u.email AS uploaded_by_email
+         FROM documents d JOIN vessels v ON v.id = d.vessel_id JOIN users u ON u.id = d.uploaded_by
          WHERE d.review_status = $1 ORDER BY d.uploaded_at {order}, d.id {order} LIMIT $2 OFFSET $3"
     ))
     .bind(status.as_str())
@@ -67,6 +70,7 @@ pub async fn list(state: &AppState, status: Option<ReviewStatus>, paging: Paging
                 document: Document::from_row(r)?,
                 vessel_platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
                 vessel_name: r.try_get("vessel_name")?,
+                uploaded_by_email: r.try_get("uploaded_by_email")?,
             })
         })
         .collect::<sqlx::Result<_>>()?;

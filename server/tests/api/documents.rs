@@ -295,6 +295,12 @@ async fn past_owners_lose_access_at_the_transfer() {
     let admin = app.admin("harbour-master@example.nl").await;
     let (_, all) = parts(admin.get(&format!("/api/vessels/{platform_id}/documents")).await).await;
     assert_eq!((all.as_array().unwrap().len(), all[0]["previousOwner"].as_bool()), (1, Some(true)));
+    let (_, queue) = parts(admin.get("/api/admin/documents").await).await;
+    assert_eq!(
+        (queue["data"][0]["uploadedByEmail"].as_str(), queue["data"][0]["previousOwner"].as_bool()),
+        (Some("skipper@example.nl"), Some(true)),
+        "who uploaded it, in which period: {queue}"
+    );
     let review = format!("/api/admin/documents/{doc_id}/review");
     assert_eq!(admin.post(&review, json!({"decision": "verified"})).await.status(), StatusCode::OK);
     let (_, detail) = parts(buyer.get(&format!("/api/vessels/{platform_id}")).await).await;

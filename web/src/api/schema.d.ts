@@ -1094,6 +1094,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdminDocument: components["schemas"]["Document"] & {
+            /** @description Who uploaded it (the vessel's owner at the time). */
+            uploadedByEmail: string;
             vesselName?: string | null;
             vesselPlatformId: string;
         };

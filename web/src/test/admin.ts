@@ -54,6 +54,7 @@ export function makeAdminDocument(overrides: Partial<AdminDocument> = {}): Admin
     ...makeDocument({ id: "doc-1" }),
     vesselPlatformId: "7KQ2-M9XD-4HTB",
     vesselName: "Sea Breeze",
+    uploadedByEmail: "owner@registry.test",
     ...overrides,
   };
 }

@@ -50,6 +50,7 @@ export function DocumentsTab() {
           t("admin.documents.file"),
           t("admin.documents.size"),
           t("admin.documents.uploaded"),
+          t("admin.documents.uploadedBy"),
           t("admin.documents.status"),
           t("admin.actions"),
         ]}
@@ -100,6 +101,14 @@ function DocumentRow({ doc }: { doc: AdminDocument }) {
       <Cell className="max-w-64 break-all">{doc.fileName}</Cell>
       <Cell className="whitespace-nowrap">{formatKilobytes(doc.sizeBytes, i18n.language)}</Cell>
       <Cell className="whitespace-nowrap">{formatDate(doc.uploadedAt, i18n.language, true)}</Cell>
+      <Cell className="max-w-56 break-all">
+        {doc.uploadedByEmail}
+        <p className="mt-1">
+          <Badge variant={doc.previousOwner ? "secondary" : "outline"}>
+            {doc.previousOwner ? t("admin.documents.previousOwner") : t("admin.documents.currentOwner")}
+          </Badge>
+        </p>
+      </Cell>
       <Cell>
         <Badge variant={REVIEW_STATUS_BADGES[doc.reviewStatus]}>{t(`admin.reviewStatus.${doc.reviewStatus}`)}</Badge>
         {doc.reviewStatus === "rejected" && doc.reviewReason ? (

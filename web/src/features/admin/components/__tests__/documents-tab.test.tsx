@@ -14,6 +14,8 @@ const photo = makeAdminDocument({
   fileName: "hull.png",
   contentType: "image/png",
   sizeBytes: 1536,
+  previousOwner: true,
+  uploadedByEmail: "seller@example.nl",
 });
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}) {
@@ -44,6 +46,11 @@ describe("Admin console: documents review", () => {
     expect(within(rows[0]).getByText("Sea Breeze")).toBeInTheDocument();
     expect(within(rows[1]).getByText("Hull survey photo")).toBeInTheDocument();
     expect(within(rows[1]).getByText("1.5 KB")).toBeInTheDocument();
+    // Who uploaded each, and in whose ownership period.
+    expect(within(rows[0]).getByText("owner@registry.test")).toBeInTheDocument();
+    expect(within(rows[0]).getByText("Current owner's period")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("seller@example.nl")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Previous owner's period")).toBeInTheDocument();
   });
 
   it("previews a PDF in a titled frame and an image inline, each with a download link", async () => {
