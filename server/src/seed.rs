@@ -105,7 +105,7 @@ async fn user(state: &AppState, email: &str) -> anyhow::Result<User> {
 /// A vessel registered through the same code a person's registration runs.
 async fn register(state: &AppState, owner: &User, request: serde_json::Value) -> anyhow::Result<String> {
     let request: CreateVesselRequest = serde_json::from_value(request)?;
-    let (vessel, warnings) = NewVessel::parse(&request, 2026).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let (vessel, warnings) = NewVessel::parse(&request, 2026, None).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let created = crate::vessels::create_vessel(state, owner, vessel, warnings).await?;
     Ok(created.vessel.id)
 }

@@ -38,6 +38,8 @@ pub struct CreateVesselRequest {
     pub name: Option<String>,
     #[serde(default)]
     pub country_code: String,
+    /// The owner's mobile number, E.164. Optional: left out, the account's own number is used
+    /// (422 `phone_number_required` when the account has none).
     #[serde(rename = "phoneE164", default)]
     pub phone_e164: String,
     #[serde(default)]
@@ -112,7 +114,13 @@ fn text(value: &str, max: usize, required: &'static str, too_long: &'static str)
 }
 
 impl NewVessel {
-    pub fn parse(r: &CreateVesselRequest, current_year: i64) -> AppResult<(Self, Vec<Warning>)> {
+    /// The request checked, every problem at once. `account_phone` is the
+    /// registering account's number, which a request without one takes.
+    pub fn parse(
+        r: &CreateVesselRequest,
+        current_year: i64,
+        account_phone: Option<&str>,
+    ) -> AppResult<(Self, Vec<Warning>)> {
         let mut check = FieldCheck::default();
         let mut warnings = Vec::new();
 
@@ -121,12 +129,15 @@ impl NewVessel {
             None => Some(None),
         };
         let country = check.take("countryCode", countries::find(&r.country_code).ok_or("select_country"));
+        // The number is asked once, on the account: left out, the account's
+        // own is the vessel's (the wizard verifies it there first).
         let phone = check.take(
             "phoneE164",
-            match r.phone_e164.trim() {
-                "" => Err("phone_number_required"),
-                p if p.len() > 16 => Err("phone_number_too_long"),
-                p => PhoneE164::parse(p),
+            match (r.phone_e164.trim(), account_phone) {
+                ("", Some(account)) => PhoneE164::parse(account),
+                ("", None) => Err("phone_number_required"),
+                (p, _) if p.len() > 16 => Err("phone_number_too_long"),
+                (p, _) => PhoneE164::parse(p),
             },
         );
         let make = check.take("make", text(&r.make, 100, "make_required", "make_most_100_characters"));

@@ -59,7 +59,7 @@ pub(crate) async fn register(
     me: CurrentUser,
     ApiJson(body): ApiJson<CreateVesselRequest>,
 ) -> AppResult<impl IntoResponse> {
-    let (vessel, warnings) = NewVessel::parse(&body, current_year())?;
+    let (vessel, warnings) = NewVessel::parse(&body, current_year(), me.user.phone_e164.as_deref())?;
     let created = create::create(&state, &me.user, vessel, warnings).await?;
     Ok((StatusCode::CREATED, ApiJson(created)))
 }

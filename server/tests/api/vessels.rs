@@ -496,3 +496,25 @@ async fn a_visitor_contacts_the_owner_of_a_vessel_for_sale_without_seeing_their_
     let (status, body) = parts(ask("One too many questions.", "other@example.org").await.unwrap()).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_requests")), "{body}");
 }
+
+/// The mobile number is asked once, on the account: a registration that
+/// leaves it out takes the account's, and one without any is told.
+#[tokio::test]
+async fn a_registration_without_a_number_takes_the_accounts() {
+    let app = TestApp::spawn().await;
+    app.signed_in_user("o@example.nl").await;
+    let mut boat = sailboat();
+    boat.as_object_mut().unwrap().remove("phoneE164");
+    let (status, body) = register(&app, boat.clone()).await;
+    assert_eq!(
+        (status, body["fields"]["phoneE164"][0].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("Phone number is required"))
+    );
+    crate::phone::verify_number(&app, "+31611112222").await;
+    let (status, created) = register(&app, boat).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let stored = app
+        .scalar_text(&format!("SELECT owner_phone_e164 FROM vessels WHERE id = '{}'", created["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(stored, "+31611112222");
+}

@@ -1373,6 +1373,10 @@ export interface components {
             mmsi?: string | null;
             model?: string;
             name?: string | null;
+            /**
+             * @description The owner's mobile number, E.164. Optional: left out, the account's own number is used
+             *     (422 `phone_number_required` when the account has none).
+             */
             phoneE164?: string;
             publicVisibility?: boolean;
         };
