@@ -249,7 +249,7 @@ fn texts(kind: IdentifierType) -> Texts {
             LocalizedText {
                 en: "The 14-character craft identification number on the transom.",
                 nl: "Het casco-identificatienummer van 14 tekens op de spiegel.",
-                de: "Die 14-stellige Identifizierungsnummer des Wasserfahrzeugs am Heckspiegel.",
+                de: "Die 14-stellige Identifizierungsnummer des Schiffs am Heckspiegel.",
                 fr: "Le numéro d'identification du bateau à 14 caractères, inscrit sur le tableau arrière.",
                 es: "El número de identificación de la embarcación, de 14 caracteres, que figura en el espejo de popa.",
                 it: "Il numero di identificazione dell'unità, di 14 caratteri, riportato sullo specchio di poppa.",

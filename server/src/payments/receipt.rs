@@ -23,6 +23,25 @@ pub enum Kind {
     RefundedByRegistry { reason: String },
 }
 
+/// A card brand as people write it: the providers' codes (`visa`, `mastercard`,
+/// `amex`) capitalised, as the card says.
+fn card_brand(code: &str) -> String {
+    match code.to_ascii_lowercase().as_str() {
+        "visa" => "Visa".to_owned(),
+        "mastercard" => "Mastercard".to_owned(),
+        "amex" | "american_express" => "American Express".to_owned(),
+        "discover" => "Discover".to_owned(),
+        "diners" => "Diners Club".to_owned(),
+        "jcb" => "JCB".to_owned(),
+        "unionpay" => "UnionPay".to_owned(),
+        "cartes_bancaires" => "Cartes Bancaires".to_owned(),
+        other => {
+            let mut chars = other.chars();
+            chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+        }
+    }
+}
+
 pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Result<()> {
     let r = sqlx::query(
         "SELECT p.purpose, p.amount_cents, p.succeeded_at, p.card_brand, p.card_last4, u.email, u.language, v.name, v.make, v.model, v.platform_id
@@ -40,7 +59,7 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Res
     let lang = Lang::parse(r.try_get("language")?).unwrap_or_default();
     let card = match (r.try_get::<Option<String>, _>("card_brand")?, r.try_get::<Option<String>, _>("card_last4")?) {
         (Some(brand), Some(last4)) => {
-            Msg::new("mail.receipt_card").arg("brand", brand).arg("last4", last4).render(lang)
+            Msg::new("mail.receipt_card").arg("brand", card_brand(&brand)).arg("last4", last4).render(lang)
         }
         _ => String::new(),
     };
@@ -84,4 +103,15 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Res
         .arg("card", card);
     let subject = Msg::new(subject).arg("amount", amount);
     outbox::enqueue(tx, &Message::email_in(lang, r.try_get("email")?, &subject, &body)).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn card_brands_are_written_as_on_the_card() {
+        assert_eq!(super::card_brand("visa"), "Visa");
+        assert_eq!(super::card_brand("mastercard"), "Mastercard");
+        assert_eq!(super::card_brand("amex"), "American Express");
+        assert_eq!(super::card_brand("maestro"), "Maestro");
+    }
 }

@@ -97,7 +97,7 @@ export const COUNTRIES: CountryConfig[] = [
         helperText: text(
           "The 14-character craft identification number on the transom.",
           "Het casco-identificatienummer van 14 tekens op de spiegel.",
-          "Die 14-stellige Identifizierungsnummer des Wasserfahrzeugs am Heckspiegel.",
+          "Die 14-stellige Identifizierungsnummer des Schiffs am Heckspiegel.",
           "Le numéro d'identification du bateau à 14 caractères, inscrit sur le tableau arrière.",
           "El número de identificación de la embarcación, de 14 caracteres, que figura en el espejo de popa.",
           "Il numero di identificazione dell'unità, di 14 caratteri, riportato sullo specchio di poppa.",

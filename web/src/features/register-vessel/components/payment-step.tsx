@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CardPaymentPanel, useCardPayment } from "@/features/payments/public";
 import { useRegistrationSucceeded } from "@/features/register-vessel/hooks/use-settled-registration";
 import { CountryLabel } from "@/features/vessels/public";
-import { formatEuroCents, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
+import { formatEuroCents, knownMakeModel, REGISTRATION_FEE_CENTS } from "@/lib/format";
 
 /** Where the provider sends the browser back after an authentication page. */
 export function paymentReturnUrl(paymentId: string): string {
@@ -34,7 +34,7 @@ export function PaymentStep({
   const { waiting } = payment;
 
   const fee = formatEuroCents(payment.intent?.amountCents ?? REGISTRATION_FEE_CENTS, i18n.language);
-  const makeModel = [vessel.make, vessel.model].map((v) => (v === UNKNOWN ? t("vessel.unknown") : v)).join(" ");
+  const makeModel = knownMakeModel(vessel.make, vessel.model) ?? t("vessel.makeModelUnknown");
 
   return (
     <div className="grid gap-6">

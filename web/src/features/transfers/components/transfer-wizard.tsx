@@ -20,7 +20,7 @@ import { SmsVerifyStep } from "@/features/transfers/components/sms-verify-step";
 import { TransferPayment } from "@/features/transfers/components/transfer-payment";
 import { vesselLabel } from "@/features/transfers/components/transfer-status";
 import { errorMessage } from "@/lib/api-client";
-import { UNKNOWN } from "@/lib/format";
+import { knownMakeModel } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 type Step = 1 | 2 | 3;
@@ -177,7 +177,6 @@ export function TransferWizard({ vessel, onChanged }: { vessel: Vessel; onChange
 /** The vessel being transferred: name, make and model, platform ID and flag. */
 function VesselSummaryCard({ vessel }: { vessel: Vessel }) {
   const { t } = useTranslation();
-  const value = (v: string) => (v === UNKNOWN ? t("vessel.unknown") : v);
   return (
     <section
       aria-labelledby="transfer-vessel"
@@ -189,7 +188,7 @@ function VesselSummaryCard({ vessel }: { vessel: Vessel }) {
           {vessel.name || t("vessel.unnamed")}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {value(vessel.make)} {value(vessel.model)}
+          {knownMakeModel(vessel.make, vessel.model) ?? t("vessel.makeModelUnknown")}
         </p>
         <p className="text-sm">
           <span className="text-muted-foreground">{t("vessel.platformId")}: </span>

@@ -16,7 +16,7 @@ import { isOpenTransfer, transfersQueryOptions, useTransfers } from "@/features/
 import { CancelTransferButton } from "@/features/transfers/components/cancel-transfer-button";
 import { transferStatusText, vesselLabel } from "@/features/transfers/components/transfer-status";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate, UNKNOWN } from "@/lib/format";
+import { formatDate, knownMakeModel } from "@/lib/format";
 import { lazyPart } from "@/lib/lazy-part";
 
 // The card form is fetched when the buyer opens it, so the dashboard does not carry the forms' code.
@@ -74,7 +74,6 @@ export function TransfersSection({ onChanged }: { onChanged?: () => void }) {
 function TransferItem({ transfer, onChanged }: { transfer: Transfer; onChanged?: () => void }) {
   const { t, i18n } = useTranslation();
   const titleId = `transfer-${transfer.id}-title`;
-  const value = (v: string) => (v === UNKNOWN ? t("vessel.unknown") : v);
   const date = (iso: string) => formatDate(iso, i18n.language, true);
   const open = isOpenTransfer(transfer);
 
@@ -91,7 +90,7 @@ function TransferItem({ transfer, onChanged }: { transfer: Transfer; onChanged?:
             {vesselLabel(transfer)}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {value(transfer.vessel.make)} {value(transfer.vessel.model)} ·{" "}
+            {knownMakeModel(transfer.vessel.make, transfer.vessel.model) ?? t("vessel.makeModelUnknown")} ·{" "}
             <span className="font-mono">{transfer.vessel.platformId}</span>
           </p>
         </div>
