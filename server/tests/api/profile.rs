@@ -146,3 +146,36 @@ async fn the_session_answers_a_guest_without_an_error() {
     assert_eq!(body["user"]["email"], "s@example.nl");
     assert_eq!(body["user"], parts(app.get("/api/auth/me").await).await.1);
 }
+
+/// A company owner signs up with the company's name and registration number;
+/// a person may give a name (unverified) or none.
+#[tokio::test]
+async fn a_company_signs_up_with_its_name_and_number() {
+    let app = TestApp::spawn().await;
+    let sign_up = |body: serde_json::Value| app.post("/api/auth/register", body);
+    let (status, body) = parts(
+        sign_up(json!({"email": "yard@example.nl", "password": PASSWORD, "name": "Zeilmakerij B.V.", "ownerKind": "company"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["companyNumber"].is_array()),
+        (StatusCode::UNPROCESSABLE_ENTITY, true),
+        "{body}"
+    );
+    let (status, _) = parts(
+        sign_up(
+            json!({"email": "yard@example.nl", "password": PASSWORD, "name": "Zeilmakerij B.V.", "ownerKind": "company",
+                       "companyNumber": "KvK 12345678"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (_, me) = parts(app.login("yard@example.nl", PASSWORD).await).await;
+    assert_eq!(
+        (me["name"].as_str(), me["ownerKind"].as_str(), me["companyNumber"].as_str(), me["nameVerified"].as_bool()),
+        (Some("Zeilmakerij B.V."), Some("company"), Some("KvK 12345678"), Some(false)),
+        "{me}"
+    );
+}

@@ -18,7 +18,7 @@ import { applyServerFieldErrors } from "@/lib/form-errors";
 import { toPhoneE164 } from "@/lib/phone";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-const SERVER_FIELDS = ["email", "password"] as const;
+const SERVER_FIELDS = ["email", "password", "name", "companyNumber"] as const;
 
 /**
  * The country code chosen for a start, by the reader's language (its placeholder is a number of
@@ -42,11 +42,15 @@ export function SignupPage() {
       confirmPassword: "",
       phonePrefix: "",
       phoneNumber: "",
+      ownerKind: "person",
+      name: "",
+      companyNumber: "",
       acceptTerms: false,
     },
   });
   const { errors } = form.formState;
   const phonePrefix = useWatch({ control: form.control, name: "phonePrefix" });
+  const company = useWatch({ control: form.control, name: "ownerKind" }) === "company";
 
   // The reader's country's code, once the codes are listed (the select can show it then).
   const languagePrefix = PREFIX_OF_LANGUAGE[i18n.language];
@@ -61,6 +65,8 @@ export function SignupPage() {
         email: values.email,
         password: values.password,
         ...(values.phoneNumber ? { phoneE164: toPhoneE164(values.phonePrefix, values.phoneNumber) } : {}),
+        ...(values.name ? { name: values.name } : {}),
+        ...(values.ownerKind === "company" ? { ownerKind: "company" as const, companyNumber: values.companyNumber } : {}),
       },
       {
         onSuccess: () => {
@@ -127,6 +133,35 @@ export function SignupPage() {
             />
           </FormField>
         </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t("ownerName.kind")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="person" {...form.register("ownerKind")} />
+            {t("ownerName.person")}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="company" {...form.register("ownerKind")} />
+            {t("ownerName.company")}
+          </label>
+        </fieldset>
+        <FormField
+          id="signup-name"
+          label={company ? t("ownerName.companyName") : t("signup.nameLabel")}
+          hint={company ? undefined : t("signup.nameHint")}
+          error={errors.name}
+        >
+          <Input autoComplete={company ? "organization" : "name"} {...form.register("name")} />
+        </FormField>
+        {company ? (
+          <FormField
+            id="signup-company-number"
+            label={t("ownerName.companyNumber")}
+            hint={t("ownerName.companyNumberHint")}
+            error={errors.companyNumber}
+          >
+            <Input autoComplete="off" {...form.register("companyNumber")} />
+          </FormField>
+        ) : null}
         <Controller
           control={form.control}
           name="acceptTerms"

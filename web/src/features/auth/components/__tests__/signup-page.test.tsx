@@ -70,6 +70,33 @@ describe("SignupPage", () => {
     expect(sent).toEqual({ email: "new-owner@example.test", password: "harbour-lights-42", phoneE164: "+31612345678" });
   });
 
+  it("signs a company up with its name and registration number, both required", async () => {
+    let sent: unknown;
+    mockFetch({
+      "POST /api/auth/register": (_url, init) => {
+        sent = jsonBody(init);
+        return jsonResponse(201, { message: "Account created." });
+      },
+    });
+    renderSignup();
+    await fillValid();
+    await userEvent.click(screen.getByRole("radio", { name: "A company" }));
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Enter the company's registration number.")).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await userEvent.type(screen.getByLabelText("Company name"), "Zeilmakerij B.V.");
+    await userEvent.type(screen.getByLabelText("Company registration number"), "KvK 12345678");
+    await userEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Navigated to /login")).toBeInTheDocument();
+    expect(sent).toEqual({
+      email: "new-owner@example.test",
+      password: "harbour-lights-42",
+      name: "Zeilmakerij B.V.",
+      ownerKind: "company",
+      companyNumber: "KvK 12345678",
+    });
+  });
+
   it("has a country-code picker with every configured code, and sends the number with its code", async () => {
     let sent: unknown;
     mockFetch({
