@@ -1,12 +1,14 @@
+import { useEffect } from "react";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CountryConfig } from "@/api/types";
+import type { CountryConfig, User } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { PhoneVerification } from "@/features/profile/public";
 import { UnknownCheckbox } from "@/features/register-vessel/components/unknown-checkbox";
 import { countryName } from "@/features/register-vessel/components/localized";
 import { maxBuildYear, type VesselDetailsValues } from "@/features/register-vessel/schemas/register-vessel";
@@ -21,11 +23,14 @@ type UnknownPair =
 /** Step 1 'Vessel Information' (spec sections 2 and 5). Continuing only advances. */
 export function DetailsStep({
   form,
+  user,
   countries,
   countriesLoading,
   onContinue,
 }: {
   form: UseFormReturn<VesselDetailsValues>;
+  /** The signed-in owner: the vessel takes the account's verified mobile number. */
+  user: User;
   countries: CountryConfig[];
   countriesLoading: boolean;
   onContinue: () => void;
@@ -34,11 +39,12 @@ export function DetailsStep({
   const { errors, isSubmitted } = form.formState;
   const flags = form.watch(["makeUnknown", "modelUnknown", "buildYearUnknown", "lengthUnknown"]);
   const [makeUnknown, modelUnknown, buildYearUnknown, lengthUnknown] = flags.map(Boolean);
-  // The chosen country and dialling code, for their flags beside the selects.
-  const [countryCode, phonePrefix] = useWatch({ control: form.control, name: ["countryCode", "phonePrefix"] });
-
-  // One prefix per distinct dialling code, in the order of the countries.
-  const prefixes = countries.filter((c, i) => countries.findIndex((o) => o.phonePrefix === c.phonePrefix) === i);
+  // The chosen country, for its flag beside the select.
+  const countryCode = useWatch({ control: form.control, name: "countryCode" });
+  // The number is the account's: once verified (here, or on the profile), the step may continue.
+  useEffect(() => {
+    form.setValue("phoneVerified", Boolean(user.phoneVerifiedAt), { shouldValidate: isSubmitted });
+  }, [user.phoneVerifiedAt, form, isSubmitted]);
 
   const setUnknown = ([flag, field, unknownValue]: UnknownPair, checked: boolean) => {
     form.setValue(flag, checked);
@@ -46,15 +52,7 @@ export function DetailsStep({
     if (checked) form.clearErrors(field);
   };
 
-  const countryField = form.register("countryCode", {
-    onChange: (event: { target: { value: string } }) => {
-      // Choosing a country proposes its dialling code when none is chosen yet.
-      const country = countries.find((c) => c.code === event.target.value);
-      if (country && !form.getValues("phonePrefix")) {
-        form.setValue("phonePrefix", country.phonePrefix, { shouldValidate: isSubmitted });
-      }
-    },
-  });
+  const countryField = form.register("countryCode");
 
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(onContinue)(event)} className="grid gap-6">
@@ -73,32 +71,24 @@ export function DetailsStep({
         </NativeSelect>
       </FormField>
 
-      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <FormField id="vessel-phone-prefix" label={t("registerVessel.phonePrefix")} error={errors.phonePrefix}>
-          <NativeSelect
-            aria-required="true"
-            disabled={countriesLoading}
-            flag={prefixes.find((c) => c.phonePrefix === phonePrefix)?.code ?? ""}
-            flagNamesCountry
-            {...form.register("phonePrefix")}
-          >
-            <option value="">{t("registerVessel.choosePrefix")}</option>
-            {prefixes.map((c) => (
-              <option key={c.phonePrefix} value={c.phonePrefix}>
-                {c.phonePrefix}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
-          id="vessel-phone"
-          label={t("registerVessel.phone")}
-          hint={t("registerVessel.phoneHint")}
-          error={errors.phoneNumber}
-        >
-          <Input type="tel" inputMode="tel" autoComplete="tel-national" aria-required="true" {...form.register("phoneNumber")} />
-        </FormField>
-      </div>
+      <section aria-labelledby="vessel-phone-title" className="grid gap-2">
+        <h3 id="vessel-phone-title" className="text-sm font-medium">
+          {t("registerVessel.phone")}
+        </h3>
+        {user.phoneVerifiedAt && user.phoneE164 ? (
+          <p className="text-sm">{t("registerVessel.phoneFromAccount", { phone: user.phoneE164 })}</p>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">{t("registerVessel.phoneVerifyHere")}</p>
+            <PhoneVerification user={user} />
+            {errors.phoneVerified?.message ? (
+              <p role="alert" className="text-sm text-destructive">
+                {t(errors.phoneVerified.message)}
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
 
       <div className="grid gap-6 sm:grid-cols-2">
         <div className="grid content-start gap-2">

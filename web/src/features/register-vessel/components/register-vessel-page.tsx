@@ -37,7 +37,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 const DETAILS_FIELDS: Partial<Record<string, Path<VesselDetailsValues>>> = {
   name: "name",
   countryCode: "countryCode",
-  phoneE164: "phoneNumber",
+  phoneE164: "phoneVerified",
   make: "make",
   model: "model",
   buildYear: "buildYear",
@@ -66,7 +66,7 @@ export function RegisterVesselPage() {
         ) : resume ? (
           <ResumePayment platformId={resume} />
         ) : (
-          <RegisterVesselWizard />
+          <RegisterVesselWizard user={user} />
         )
       }
     </RequireAuth>
@@ -205,7 +205,7 @@ function VerifyEmailFirst({ user }: { user: User }) {
   );
 }
 
-function RegisterVesselWizard() {
+function RegisterVesselWizard({ user }: { user: User }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<WizardStep>(1);
   const [created, setCreated] = useState<{ vessel: Vessel; warnings: VesselWarning[] } | null>(null);
@@ -217,7 +217,7 @@ function RegisterVesselWizard() {
 
   const detailsForm = useForm<VesselDetailsValues>({
     resolver: zodResolver(vesselDetailsSchema),
-    defaultValues: detailsDefaults,
+    defaultValues: { ...detailsDefaults, phoneVerified: Boolean(user.phoneVerifiedAt) },
   });
   // Step 2 asks for a legacy ID or a CIN/HIN depending on step 1's build year; step 1's
   // values do not change while step 2 is shown.
@@ -334,6 +334,7 @@ function RegisterVesselWizard() {
       ) : step === 1 ? (
         <DetailsStep
           form={detailsForm}
+          user={user}
           countries={countryList}
           countriesLoading={countries.isPending}
           onContinue={() => setStep(2)}

@@ -39,8 +39,9 @@ export const vesselDetailsSchema = z
   .object({
     name: text,
     countryCode: z.string().trim().length(2, { error: "validation.selectCountry" }),
-    phonePrefix: z.string().trim().min(1, { error: "validation.selectCountryCode" }),
-    phoneNumber: z.string(),
+    // The owner's mobile number is asked once, on the account: verified there (from this step when
+    // needed), it is the vessel's.
+    phoneVerified: z.boolean().refine((v) => v, { error: "registerVessel.verifyMobileFirst" }),
     make: text,
     makeUnknown: flag,
     model: text,
@@ -53,12 +54,6 @@ export const vesselDetailsSchema = z
     forSale: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    const phone = cleanPhoneNumber(v.phoneNumber);
-    if (phone.length < PHONE_MIN) {
-      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: "validation.phoneRequired" });
-    } else if (phone.length > PHONE_MAX) {
-      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: "validation.phoneTooLong" });
-    }
     if (!v.makeUnknown && !v.make?.trim()) {
       ctx.addIssue({ code: "custom", path: ["make"], message: "validation.makeRequired" });
     }
@@ -88,8 +83,7 @@ export type VesselDetailsValues = z.infer<typeof vesselDetailsSchema>;
 export const detailsDefaults: VesselDetailsValues = {
   name: "",
   countryCode: "",
-  phonePrefix: "",
-  phoneNumber: "",
+  phoneVerified: false,
   make: "",
   makeUnknown: false,
   model: "",
@@ -194,7 +188,6 @@ export function toCreateVesselRequest(
   return {
     name: (d.name ?? "").trim() || null,
     countryCode: d.countryCode.trim(),
-    phoneE164: toPhoneE164(d.phonePrefix, d.phoneNumber),
     make: d.makeUnknown ? UNKNOWN : (d.make ?? "").trim(),
     model: d.modelUnknown ? UNKNOWN : (d.model ?? "").trim(),
     buildYear: buildYearOf(d),

@@ -31,7 +31,10 @@ function payment(status: string, failureMessage: string | null = null) {
   };
 }
 
-function setup(extra: Routes = {}, user = makeUser(), path = "/register-vessel") {
+/** An owner whose mobile number is verified: the wizard takes it as the vessel's. */
+const OWNER = makeUser({ phoneE164: "+31612345678", phoneVerifiedAt: "2026-01-01T00:00:00Z" });
+
+function setup(extra: Routes = {}, user = OWNER, path = "/register-vessel") {
   const fetchMock = mockFetch({
     "GET /api/auth/session": jsonResponse(200, { user: user }),
     "GET /api/config/countries": jsonResponse(200, COUNTRIES),
@@ -68,7 +71,6 @@ async function fillDetails({ buildYear = "2019", country = "NL" } = {}) {
   const countrySelect = await screen.findByLabelText("Country");
   await screen.findByRole("option", { name: "Netherlands" });
   await userEvent.selectOptions(countrySelect, country);
-  await userEvent.type(screen.getByLabelText("Mobile Number"), "0612345678");
   await userEvent.type(screen.getByLabelText("Make"), "Bavaria");
   await userEvent.type(screen.getByLabelText("Model"), "Cruiser 34");
   if (buildYear) await userEvent.type(screen.getByLabelText("Build Year"), buildYear);
@@ -113,9 +115,43 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     expect(screen.getByRole("checkbox", { name: "Make this vessel publicly searchable" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "This vessel is for sale" })).not.toBeChecked();
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard");
-    const prefix = screen.getByLabelText("Country code");
-    expect(await within(prefix).findByRole("option", { name: "+31" })).toBeInTheDocument();
-    expect(within(prefix).getByRole("option", { name: "+49" })).toBeInTheDocument();
+    // The number is the account's, asked once: shown, not asked again.
+    expect(screen.getByText(/Your verified mobile number \+31612345678/)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Country code")).not.toBeInTheDocument();
+  });
+
+  it("verifies the mobile number in the wizard when the account has none verified, and saves it to the profile", async () => {
+    let user = makeUser({ phoneE164: null, phoneVerifiedAt: null });
+    const saved: unknown[] = [];
+    setup(
+      {
+        "GET /api/auth/session": () => jsonResponse(200, { user }),
+        "POST /api/profile/phone": (_url, init) => {
+          saved.push(jsonBody(init));
+          user = { ...user, phoneE164: "+31612345678" };
+          return jsonResponse(200, user);
+        },
+        "POST /api/profile/phone/send-code": jsonResponse(202, { message: "We have sent a code to your mobile number." }),
+        "POST /api/profile/phone/verify": () => {
+          user = { ...user, phoneVerifiedAt: "2026-11-23T10:00:00Z" };
+          return jsonResponse(200, { ...user, claimedVessels: [] });
+        },
+      },
+      user,
+    );
+    await fillDetails();
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Identifiers" }));
+    expect(await screen.findByText("Verify your mobile number to continue.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
+
+    await userEvent.type(await screen.findByLabelText("Mobile number"), "0612345678");
+    await userEvent.click(screen.getByRole("button", { name: "Save and send code" }));
+    const code = await screen.findByRole("group", { name: "SMS code" });
+    await userEvent.type(within(code).getAllByRole("textbox")[0], "246810");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText(/Your verified mobile number \+31612345678/)).toBeInTheDocument();
+    expect(saved).toEqual([{ phoneE164: "+31612345678" }]);
+    await continueToIdentifiers();
   });
 
   it("shows every step 1 message", async () => {
@@ -123,29 +159,19 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await screen.findByRole("option", { name: "Netherlands" });
     await userEvent.click(screen.getByRole("button", { name: "Continue to Identifiers" }));
     expect(await screen.findByText("Select a country")).toBeInTheDocument();
-    expect(screen.getByText("Select country code")).toBeInTheDocument();
-    expect(screen.getByText("Phone number is required")).toBeInTheDocument();
-    expect(screen.getByLabelText("Mobile Number")).toHaveAccessibleDescription(
-      expect.stringContaining("Phone number is required"),
-    );
     expect(screen.getByText('Enter the make, or tick "I don\'t know"')).toBeInTheDocument();
     expect(screen.getByText('Enter the model, or tick "I don\'t know"')).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText("Mobile Number"), "1234567890123456");
     await userEvent.type(screen.getByLabelText("Build Year"), "1899");
     await userEvent.type(screen.getByLabelText("Length (cm)"), "0");
     await userEvent.click(screen.getByRole("button", { name: "Continue to Identifiers" }));
     const max = new Date().getFullYear() + 1;
-    expect(await screen.findByText("Phone number too long")).toBeInTheDocument();
-    expect(screen.getByText(`Build year must be between 1900 and ${max}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Build year must be between 1900 and ${max}`)).toBeInTheDocument();
     expect(screen.getByText("Length must be a positive number")).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText("Build Year"));
     await userEvent.type(screen.getByLabelText("Build Year"), String(max + 1));
-    await userEvent.clear(screen.getByLabelText("Mobile Number"));
-    await userEvent.type(screen.getByLabelText("Mobile Number"), "1234");
     expect(await screen.findByText(`Build year must be between 1900 and ${max}`)).toBeInTheDocument();
-    expect(screen.getByText("Phone number is required")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
   });
 
@@ -188,7 +214,6 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
       {
         name: null,
         countryCode: "NL",
-        phoneE164: "+31612345678",
         make: "unknown",
         model: "unknown",
         buildYear: null,
@@ -286,12 +311,11 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
 
   it("shows a German vessel's identifiers with their German labels and helper texts", async () => {
     await i18n.changeLanguage("de");
-    setup({}, makeUser({ language: "de" }));
+    setup({}, { ...OWNER, language: "de" });
     const countrySelect = await screen.findByLabelText("Land");
     expect(await within(countrySelect).findByRole("option", { name: "Deutschland" })).toBeInTheDocument();
     expect(within(countrySelect).getByRole("option", { name: "Niederlande" })).toBeInTheDocument();
     await userEvent.selectOptions(countrySelect, "DE");
-    await userEvent.type(screen.getByLabelText("Mobilnummer"), "15112345678");
     await userEvent.type(screen.getByLabelText("Hersteller"), "Hanse");
     await userEvent.type(screen.getByLabelText("Modell"), "388");
     await userEvent.type(screen.getByLabelText("Baujahr"), "2019");
@@ -310,12 +334,11 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
 
   it("shows a French vessel's immatriculation with its French label and helper text", async () => {
     await i18n.changeLanguage("fr");
-    setup({ "GET /api/config/countries": jsonResponse(200, [...COUNTRIES, FRANCE]) }, makeUser({ language: "fr" }));
+    setup({ "GET /api/config/countries": jsonResponse(200, [...COUNTRIES, FRANCE]) }, { ...OWNER, language: "fr" });
     const countrySelect = await screen.findByLabelText("Pays");
     expect(await within(countrySelect).findByRole("option", { name: "France" })).toBeInTheDocument();
     expect(within(countrySelect).getByRole("option", { name: "Allemagne" })).toBeInTheDocument();
     await userEvent.selectOptions(countrySelect, "FR");
-    await userEvent.type(screen.getByLabelText("Numéro de mobile"), "612345678");
     await userEvent.type(screen.getByLabelText("Marque"), "Beneteau");
     await userEvent.type(screen.getByLabelText("Modèle"), "Oceanis 38");
     await userEvent.type(screen.getByLabelText("Année de construction"), "2019");
@@ -343,9 +366,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     });
     await userEvent.type(await screen.findByLabelText("Vessel Name (optional)"), "Sea Breeze");
     await fillDetails();
-    expect(screen.getByLabelText("Country code")).toHaveValue("+31");
-    // The chosen country's flag beside each select: named beside the dialling code only.
-    expect(screen.getByRole("img", { name: "Netherlands" }).getAttribute("src")).toMatch(/nl\.svg/);
+    // The chosen country's flag beside its select, decorative (the select names the country).
     expect(screen.getByLabelText("Country").parentElement?.querySelector("img")).toHaveAttribute("alt", "");
     await userEvent.click(screen.getByRole("checkbox", { name: "This vessel is for sale" }));
     await continueToIdentifiers();
@@ -374,7 +395,6 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
       {
         name: "Sea Breeze",
         countryCode: "NL",
-        phoneE164: "+31612345678",
         make: "Bavaria",
         model: "Cruiser 34",
         buildYear: 2019,
@@ -422,7 +442,7 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
       "POST /api/vessels": jsonResponse(422, {
         message: "Some fields are invalid.",
         code: "validation_failed",
-        fields: { phoneE164: ["Enter a mobile number in international format."], make: ["Make is too long."] },
+        fields: { make: ["Make is too long."] },
       }),
     });
     await fillDetails();
@@ -431,9 +451,8 @@ describe("RegisterVesselPage", { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole("button", { name: "Continue to Payment" }));
 
     expect(await screen.findByRole("heading", { name: "Vessel Information" })).toBeInTheDocument();
-    expect(screen.getByText("Enter a mobile number in international format.")).toBeInTheDocument();
-    expect(screen.getByLabelText("Mobile Number")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByText("Make is too long.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Make")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getAllByText("Registration Failed").length).toBeGreaterThan(0);
   });
 
