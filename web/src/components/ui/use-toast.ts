@@ -11,6 +11,8 @@ export type ToastInput = {
   description?: ReactNode;
   action?: ToastActionElement;
   variant?: ToastVariant;
+  /** The failure the toast reports: a conflict (409) offers a way to contact the registry. */
+  error?: unknown;
   /**
    * The form or action the toast reports on ("transfer-code"): its success closes the toast
    * (dismissToasts), so a failure's toast is not left standing once the failure is over.

@@ -81,6 +81,7 @@ function DocumentRow({ doc }: { doc: AdminDocument }) {
           toast({
             variant: "destructive",
             title: t("admin.documents.reviewFailedTitle"),
+            error: err,
             description: errorMessage(err, t("common.genericError")),
           }),
       },

@@ -26,7 +26,12 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit((values) =>
     request.mutate(values, {
       onError: (err) =>
-        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("common.genericError")) }),
+        toast({
+          variant: "destructive",
+          title: t("common.error"),
+          error: err,
+          description: errorMessage(err, t("common.genericError")),
+        }),
     }),
   );
 

@@ -57,6 +57,7 @@ export function LoginPage() {
         toast({
           variant: "destructive",
           title: t("login.failedTitle"),
+          error: err,
           description: errorMessage(err, t("login.failedFallback")),
         }),
     }),

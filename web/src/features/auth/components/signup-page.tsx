@@ -83,6 +83,7 @@ export function SignupPage() {
           toast({
             variant: "destructive",
             title: t("signup.failedTitle"),
+            error: err,
             description: errorMessage(err, t("signup.failedFallback")),
           });
         },

@@ -41,6 +41,7 @@ export function VerifyEmailPage() {
           toast({
             variant: "destructive",
             title: t("verifyEmail.failedTitle"),
+            error: err,
             description: errorMessage(err, t("verifyEmail.toastFallback")),
           });
         },

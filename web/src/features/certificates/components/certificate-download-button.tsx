@@ -32,6 +32,7 @@ export function CertificateDownloadButton({ platformId }: { platformId: string }
         toast({
           variant: "destructive",
           title: t("certificates.downloadFailedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         }),
     });

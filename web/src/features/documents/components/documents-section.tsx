@@ -185,6 +185,7 @@ function DeleteDocumentButton({
         toast({
           variant: "destructive",
           title: t("documents.deleteFailedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         }),
     });

@@ -199,6 +199,7 @@ function UploadForm({
           toast({
             variant: "destructive",
             title: t("upload.failedTitle"),
+            error: err,
             description: errorMessage(err, t("upload.failedFallback")),
           });
           if (err instanceof ApiError && (err.status === 401 || err.status === 403)) onRefused(err.status);

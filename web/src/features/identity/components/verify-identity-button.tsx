@@ -32,6 +32,7 @@ export function VerifyIdentityButton({
         toast({
           variant: "destructive",
           title: t("common.error"),
+          error: err,
           description: errorMessage(err, t("identity.startFailed")),
         }),
     });

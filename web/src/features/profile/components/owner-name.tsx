@@ -77,6 +77,7 @@ function OwnerNameForm({ user }: { user: User }) {
             toast({
               variant: "destructive",
               title: t("ownerName.saveFailed"),
+              error: err,
               description: errorMessage(err, t("common.genericError")),
             });
           }

@@ -66,6 +66,7 @@ export function PhoneVerification({
         toast({
           variant: "destructive",
           title: t("phone.sendFailedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         });
       },
@@ -96,6 +97,7 @@ export function PhoneVerification({
           toast({
             variant: "destructive",
             title: t("phone.verifyFailedTitle"),
+            error: err,
             description: errorMessage(err, t("phone.verifyFailedFallback")),
           });
         },
@@ -215,6 +217,7 @@ function PhoneNumberForm({
             toast({
               variant: "destructive",
               title: t("phone.saveFailedTitle"),
+              error: err,
               description: errorMessage(err, t("common.genericError")),
             });
           }

@@ -102,7 +102,12 @@ function VerifyEmailNotice() {
           description: data.message ? serverText(data.messageCode, data.message) : t("profile.resendSuccessDescription"),
         }),
       onError: (err) =>
-        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("profile.resendFailed")) }),
+        toast({
+          variant: "destructive",
+          title: t("common.error"),
+          error: err,
+          description: errorMessage(err, t("profile.resendFailed")),
+        }),
     });
 
   return (
@@ -135,7 +140,12 @@ function DangerZone() {
   const onConfirm = () =>
     remove.mutate(undefined, {
       onError: (err) =>
-        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("profile.archiveFailed")) }),
+        toast({
+          variant: "destructive",
+          title: t("common.error"),
+          error: err,
+          description: errorMessage(err, t("profile.archiveFailed")),
+        }),
     });
 
   return (

@@ -273,6 +273,7 @@ function RegisterVesselWizard({ user }: { user: User }) {
         toast({
           variant: "destructive",
           title: t("registerVessel.failedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         });
       },

@@ -40,6 +40,7 @@ export function CancelTransferButton({
         toast({
           variant: "destructive",
           title: t("transfers.cancelFailedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         }),
     });

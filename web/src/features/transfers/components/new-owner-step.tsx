@@ -70,6 +70,7 @@ export function NewOwnerStep({
         toast({
           variant: "destructive",
           title: t("transferWizard.failedTitle"),
+          error: err,
           description: errorMessage(err, t("transferWizard.failedFallback")),
         });
       },

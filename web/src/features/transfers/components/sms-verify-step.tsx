@@ -58,6 +58,7 @@ export function SmsVerifyStep({
             scope: toastScope,
             variant: "destructive",
             title: t("transferWizard.verifyFailedTitle"),
+            error: err,
             description: errorMessage(err, t("transferWizard.verifyFailedFallback")),
           });
         },
@@ -80,6 +81,7 @@ export function SmsVerifyStep({
           scope: toastScope,
           variant: "destructive",
           title: t("transferWizard.resendFailedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         });
       },

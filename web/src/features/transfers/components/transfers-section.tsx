@@ -166,7 +166,12 @@ function TransferRecordButton({ transferId, titleId }: { transferId: string; tit
   const onClick = () =>
     download.mutate(transferId, {
       onError: (err) =>
-        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("common.genericError")) }),
+        toast({
+          variant: "destructive",
+          title: t("common.error"),
+          error: err,
+          description: errorMessage(err, t("common.genericError")),
+        }),
     });
   return (
     <Button variant="outline" size="sm" onClick={onClick} disabled={download.isPending} aria-describedby={titleId}>

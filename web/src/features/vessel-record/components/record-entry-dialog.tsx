@@ -99,6 +99,7 @@ function RecordEntryForm({
     toast({
       variant: "destructive",
       title: entry ? t("vesselRecord.updateFailedTitle") : t("vesselRecord.addFailedTitle"),
+      error: err,
       description: errorMessage(err, t("common.genericError")),
     });
   };

@@ -16,6 +16,7 @@ export function RecordPdfButton({ platformId }: { platformId: string }) {
         toast({
           variant: "destructive",
           title: t("vesselRecord.pdfFailedTitle"),
+          error: err,
           description: errorMessage(err, t("common.genericError")),
         }),
     });

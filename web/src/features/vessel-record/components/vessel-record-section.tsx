@@ -180,6 +180,7 @@ function DeleteEntryButton({ entry, date, platformId }: { entry: RecordEntry; da
           toast({
             variant: "destructive",
             title: t("vesselRecord.deleteFailedTitle"),
+            error: err,
             description: errorMessage(err, t("common.genericError")),
           }),
       },

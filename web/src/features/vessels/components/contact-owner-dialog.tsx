@@ -38,7 +38,12 @@ export function ContactOwnerDialog({ vessel, user }: { vessel: Vessel; user: Use
       },
       onError: (err) => {
         if (!applyServerFieldErrors(err, form.setError, ["message", "replyTo"] as const)) {
-          toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("common.genericError")) });
+          toast({
+            variant: "destructive",
+            title: t("common.error"),
+            error: err,
+            description: errorMessage(err, t("common.genericError")),
+          });
         }
       },
     });

@@ -188,7 +188,12 @@ function CompletePayment({ vessel }: { vessel: Vessel }) {
       onSuccess: (data) =>
         toast({ title: t("dashboard.registrationCanceledTitle"), description: serverText(data.messageCode, data.message) }),
       onError: (err) =>
-        toast({ variant: "destructive", title: t("common.error"), description: errorMessage(err, t("common.genericError")) }),
+        toast({
+          variant: "destructive",
+          title: t("common.error"),
+          error: err,
+          description: errorMessage(err, t("common.genericError")),
+        }),
     });
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-accent bg-accent/10 p-3 text-sm">
@@ -235,6 +240,7 @@ function VesselToggles({ vessel }: { vessel: Vessel }) {
           toast({
             variant: "destructive",
             title: t("dashboard.updateFailedTitle"),
+            error: err,
             description: errorMessage(err, t("dashboard.updateFailed")),
           }),
       },
