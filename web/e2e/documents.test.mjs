@@ -137,7 +137,7 @@ test("the owner uploads two documents, downloads the certificate and its serial 
     const visitor = await newPage(browser);
     try {
       await visitor.page.goto(`/verify/${serial}`);
-      await visitor.page.getByText("Certificate valid", { exact: true }).waitFor();
+      await visitor.page.getByText("Certificate valid and current", { exact: true }).waitFor();
       await visitor.page.getByText("Current", { exact: true }).waitFor();
       await visitor.page.getByText(serial, { exact: true }).waitFor();
       const link = visitor.page.getByRole("link", { name: platformId });

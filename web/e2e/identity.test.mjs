@@ -62,6 +62,8 @@ test("the owner verifies their identity at the provider and the vessel page pick
     await photo.waitFor();
     assert.ok(!isVesselPage(new URL(page.url()), platformId), "left the vessel page for the provider");
     await photo.setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: tinyPng() });
+    // The provider reads the name off the document; the local page has the person type it.
+    await page.getByLabel("Your full name, as printed on the document", { exact: true }).fill("Marit Jansen");
     await page.getByLabel("Test outcome", { exact: true }).selectOption("verified");
     await page.getByRole("button", { name: "Submit for verification" }).click();
 

@@ -198,8 +198,8 @@ impl From<Document> for PreviousOwnerDocument {
 pub const DOCUMENT_COLUMNS: &str = "d.id, d.vessel_id, d.document_type, d.custom_type, d.original_name, d.size_bytes, \
      d.sha256, d.content_type, d.uploaded_at, d.review_status, d.review_reason, d.reviewed_at, d.object_key, \
      CAST(CASE WHEN EXISTS (SELECT 1 FROM ownership_history h \
-                            WHERE h.id = d.ownership_id AND h.transferred_out_at IS NOT NULL) \
-          THEN 1 ELSE 0 END AS BIGINT) AS previous_owner";
+                            WHERE h.id = d.ownership_id AND h.transferred_out_at IS NULL) \
+          THEN 0 ELSE 1 END AS BIGINT) AS previous_owner";
 
 impl sqlx::FromRow<'_, AnyRow> for Document {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {

@@ -111,6 +111,9 @@ async fn record(
     keys: &[object_store::path::Path],
 ) -> AppResult<Vec<String>> {
     let mut tx = state.begin().await?;
+    // The vessel's row first: a sale completing now (a new ownership period,
+    // its counts reset) waits, or has happened and the query below sees it.
+    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(&upload.vessel_id).execute(&mut *tx).await?;
     // Still theirs and open to documents, now that the files are stored.
     // The documents belong to this owner's ownership period.
     let period: Option<String> = sqlx::query_scalar(
@@ -261,6 +264,8 @@ pub async fn delete(state: &AppState, user: &User, id: &str) -> AppResult<()> {
         return Err(AppError::Conflict("verified_document_stays_vessels_record".into()));
     }
     let mut tx = state.begin().await?;
+    // The vessel's row first, as for an upload: the count below is the period's.
+    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(&document.vessel_id).execute(&mut *tx).await?;
     let removed = sqlx::query(
         "DELETE FROM documents WHERE id = $1 AND review_status <> 'verified'
            AND ownership_id IN (SELECT h.id FROM ownership_history h

@@ -54,7 +54,7 @@ fn not_found() -> AppError {
 #[tracing::instrument(skip_all, fields(transfer = %transfer_id, user = %user.id))]
 pub async fn record(state: &AppState, user: &User, transfer_id: &str, lang: Lang) -> AppResult<IssuedRecord> {
     let row = sqlx::query(
-        "SELECT t.from_user_id, t.to_user_id, t.to_phone_e164, t.status, t.completed_at, t.sale_price_cents, t.vessel_id,
+        "SELECT t.from_user_id, t.to_user_id, t.status, t.completed_at, t.sale_price_cents, t.vessel_id,
              v.platform_id, v.name, v.make, v.model, s.name AS seller_name, b.name AS buyer_name
          FROM transfers t JOIN vessels v ON v.id = t.vessel_id
          JOIN users s ON s.id = t.from_user_id LEFT JOIN users b ON b.id = t.to_user_id
@@ -65,14 +65,16 @@ pub async fn record(state: &AppState, user: &User, transfer_id: &str, lang: Lang
     .await?
     .ok_or_else(not_found)?;
     let (seller, buyer): (String, Option<String>) = (row.try_get("from_user_id")?, row.try_get("to_user_id")?);
-    // The recipient of an open transfer is known by their verified number, as on their dashboard.
-    let recipient = user.phone_verified_at.is_some()
-        && user.phone_e164.as_deref() == Some(row.try_get::<&str, _>("to_phone_e164")?);
-    if seller != user.id && buyer.as_deref() != Some(user.id.as_str()) && !recipient {
+    // Its two parties only: a number's later holder must not learn who
+    // received vessels on it, nor for how much.
+    if seller != user.id && buyer.as_deref() != Some(user.id.as_str()) {
         return Err(not_found());
     }
     let completed_at: Option<i64> = row.try_get("completed_at")?;
-    let (Some(completed_at), Some(buyer)) = (completed_at.filter(|_| row_status(&row) == "completed"), buyer) else {
+    // A vessel given back to its seller after an unclaimed sale changed no hands: no record.
+    let (Some(completed_at), Some(buyer)) =
+        (completed_at.filter(|_| row_status(&row) == "completed"), buyer.filter(|b| *b != seller))
+    else {
         return Err(AppError::Conflict("transfer_record_after_completion".into()));
     };
     let existing = sqlx::query(

@@ -280,7 +280,7 @@ pub async fn activate_by_admin(
     let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
     let moved = sqlx::query(
         "UPDATE vessels SET status = 'active', review_reason = NULL, listed_at = COALESCE(listed_at, $1),
-             deactivation_reason = NULL, deactivation_note = NULL
+             deactivation_reason = NULL, deactivation_note = NULL, canceled_at = NULL
          WHERE id = $2 AND status = $3",
     )
     .bind(now_ms())

@@ -648,6 +648,12 @@ async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
     let (status, _) =
         parts(admin.post(&resolve, json!({"action": "return_to_seller", "reason": "no claim"})).await).await;
     assert_eq!(status, StatusCode::OK);
+    // Nothing changed hands: no transfer record of a sale.
+    let (status, body) = parts(app.get(&format!("/api/transfers/{first}/record.pdf")).await).await;
+    assert_eq!(
+        (status, body["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("transfer_record_after_completion"))
+    );
     // The old sale is 40 days old; the seller sells again, to a number without an account.
     sqlx::query("UPDATE transfers SET completed_at = completed_at - $1 WHERE id = $2")
         .bind(40 * DAY)
