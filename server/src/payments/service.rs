@@ -24,7 +24,7 @@ use crate::{
     error::{AppError, AppResult},
     fees,
     ids::new_id,
-    vessels::{self, identifiers_in_use},
+    vessels::{identifiers_in_use, lifecycle},
 };
 
 fn vessel_not_found() -> AppError {
@@ -393,8 +393,8 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
     let without_effect = match p.try_get::<&str, _>("purpose")? {
         _ if payer_open == 0 => Some("the payer archived the account"),
         "registration" => {
-            let activation = vessels::lifecycle::activate_after_payment(tx, &vessel_id, &payer, payment_id).await?;
-            (activation == vessels::lifecycle::Activation::Unchanged)
+            let activation = lifecycle::activate_after_payment(tx, &vessel_id, &payer, payment_id).await?;
+            (activation == lifecycle::Activation::Unchanged)
                 .then_some("the vessel was no longer awaiting its registration fee")
         }
         "transfer" => {
