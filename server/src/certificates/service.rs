@@ -16,7 +16,10 @@ use crate::{
     app::AppState,
     auth::{OwnerKind, User},
     clock::{now_ms, rfc3339},
-    domain::{CertificateSerial, OwnerName, PlatformId},
+    domain::{
+        CertificateSerial, OwnerName, PlatformId,
+        particulars::{Engine, HullMaterial, VesselType},
+    },
     error::{AppError, AppResult},
     i18n::{self, Lang, Msg},
     ids::to_hex,
@@ -28,7 +31,8 @@ use crate::{
 /// platform ID and the name printed on the certificate (folded: case and
 /// spacing do not matter), so the public check reveals no one's name while a
 /// holder can still match the paper. Version 2 adds whether the owner is a
-/// person or a company and whether the name was verified.
+/// person or a company and whether the name was verified; version 3 the
+/// particulars that describe the vessel (type, hull, engines, home port).
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SignedData {
@@ -48,8 +52,39 @@ struct SignedData {
     owner_kind: Option<OwnerKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     owner_name_verified: Option<bool>,
+    #[serde(flatten)]
+    described: Described,
     issued_at: String,
     history_head: String,
+}
+
+/// What describes the vessel besides its identity, as a certificate signs
+/// it (from version 3); absent fields were not given.
+#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Described {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vessel_type: Option<VesselType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hull_material: Option<HullMaterial>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hull_colour: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home_port: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<Engine>,
+}
+
+impl Described {
+    fn of(vessel: &Vessel) -> Self {
+        Self {
+            vessel_type: vessel.vessel_type,
+            hull_material: vessel.hull_material,
+            hull_colour: vessel.hull_colour.clone(),
+            home_port: vessel.home_port.clone(),
+            engines: vessel.engines.clone(),
+        }
+    }
 }
 
 pub struct Issued {
@@ -68,7 +103,7 @@ pub fn owner_name_hash(version: u8, platform_id: &str, name: &str) -> String {
     to_hex(&Sha256::digest(format!("{platform_id}\n{name}").as_bytes()))
 }
 
-const VERSION: u8 = 2;
+const VERSION: u8 = 3;
 
 async fn history_head(state: &AppState, vessel_id: &str) -> AppResult<String> {
     let head = sqlx::query("SELECT hash FROM ownership_events WHERE vessel_id = $1 ORDER BY sequence DESC LIMIT 1")
@@ -109,7 +144,7 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
     let existing = sqlx::query(
         "SELECT serial, issued_at, signature FROM certificates
          WHERE vessel_id = $1 AND owner_user_id = $2 AND history_head = $3 AND owner_name = $4 AND owner_kind = $5
-           AND owner_name_verified = $6 AND revoked_at IS NULL
+           AND owner_name_verified = $6 AND particulars_version = $7 AND revoked_at IS NULL
          ORDER BY issued_at DESC LIMIT 1",
     )
     .bind(&vessel.id)
@@ -118,6 +153,7 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
     .bind(name.as_str())
     .bind(owner.kind.as_str())
     .bind(i64::from(owner.name_verified))
+    .bind(vessel.particulars_version)
     .fetch_optional(&state.db)
     .await?;
     let (serial, issued_at, signature) = match existing {
@@ -171,6 +207,7 @@ async fn issue(
         owner_name_sha256: name_hash.to_owned(),
         owner_kind: Some(owner.kind),
         owner_name_verified: Some(owner.name_verified),
+        described: Described::of(vessel),
         issued_at: issued_text,
         history_head: head.to_owned(),
     };
@@ -178,8 +215,8 @@ async fn issue(
     let signature = state.signer.sign(payload.as_bytes());
     sqlx::query(
         "INSERT INTO certificates (serial, vessel_id, owner_user_id, payload, signature, history_head, owner_name_sha256,
-             issued_at, owner_name, owner_kind, owner_name_verified)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             issued_at, owner_name, owner_kind, owner_name_verified, particulars_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(&serial)
     .bind(&vessel.id)
@@ -192,6 +229,7 @@ async fn issue(
     .bind(name.as_str())
     .bind(owner.kind.as_str())
     .bind(i64::from(owner.name_verified))
+    .bind(vessel.particulars_version)
     .execute(&state.db)
     .await?;
     Ok((serial, issued_at, signature))
@@ -229,7 +267,67 @@ pub fn particulars(vessel: &Vessel, lang: Lang) -> Vec<(String, String)> {
             rows.push((label, value.clone()));
         }
     }
+    rows.extend(described_rows(&Described::of(vessel), lang));
     rows
+}
+
+/// The describing particulars that were given, as printed.
+fn described_rows(d: &Described, lang: Lang) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    if let Some(t) = d.vessel_type {
+        rows.push((i18n::text(lang, "pdf.vessel_type"), i18n::text(lang, vessel_type_key(t))));
+    }
+    if let Some(m) = d.hull_material {
+        rows.push((i18n::text(lang, "pdf.hull_material"), i18n::text(lang, hull_material_key(m))));
+    }
+    if let Some(c) = &d.hull_colour {
+        rows.push((i18n::text(lang, "pdf.hull_colour"), c.clone()));
+    }
+    for (n, engine) in d.engines.iter().enumerate() {
+        let label = if d.engines.len() == 1 {
+            i18n::text(lang, "pdf.engine")
+        } else {
+            Msg::new("pdf.engine_numbered").arg("n", n + 1).render(lang)
+        };
+        rows.push((label, engine_text(engine, lang)));
+    }
+    if let Some(p) = &d.home_port {
+        rows.push((i18n::text(lang, "pdf.home_port"), p.clone()));
+    }
+    rows
+}
+
+/// 'Volvo Penta D2-40, 29,4 kW' in the reader's number format.
+fn engine_text(e: &Engine, lang: Lang) -> String {
+    let power = format!("{:.1}", e.power_kw);
+    let power = power.strip_suffix(".0").unwrap_or(&power);
+    let power = if lang == Lang::En { power.to_owned() } else { power.replace('.', ",") };
+    match &e.model {
+        Some(model) => format!("{} {model}, {power} kW", e.make),
+        None => format!("{}, {power} kW", e.make),
+    }
+}
+
+fn vessel_type_key(t: VesselType) -> &'static str {
+    match t {
+        VesselType::Sail => "pdf.type_sail",
+        VesselType::Motor => "pdf.type_motor",
+        VesselType::Paddle => "pdf.type_paddle",
+        VesselType::Rowing => "pdf.type_rowing",
+        VesselType::Other => "pdf.type_other",
+    }
+}
+
+fn hull_material_key(m: HullMaterial) -> &'static str {
+    match m {
+        HullMaterial::Grp => "pdf.material_grp",
+        HullMaterial::Wood => "pdf.material_wood",
+        HullMaterial::Steel => "pdf.material_steel",
+        HullMaterial::Aluminium => "pdf.material_aluminium",
+        HullMaterial::Polyethylene => "pdf.material_polyethylene",
+        HullMaterial::Inflatable => "pdf.material_inflatable",
+        HullMaterial::Other => "pdf.material_other",
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -276,9 +374,10 @@ async fn render(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CertificateStatus {
-    /// Nothing about the vessel's ownership has changed since issue.
+    /// Nothing about the vessel's ownership or particulars has changed since issue.
     Current,
-    /// An ownership event since issue (a transfer): a newer certificate exists or can be issued.
+    /// An ownership event since issue (a transfer), or a correction of the particulars:
+    /// a newer certificate exists or can be issued.
     Superseded,
     /// Withdrawn: the vessel left the registry.
     Revoked,
@@ -307,6 +406,9 @@ pub struct CertifiedVessel {
     pub country_code: String,
     pub cin: Option<String>,
     pub identifiers: VesselIdentifiers,
+    /// Type, hull, engines and home port, as signed (certificates from version 3).
+    #[serde(flatten)]
+    pub described: Described,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -317,7 +419,7 @@ pub struct CertificateCheck {
     pub serial: String,
     pub platform_id: String,
     pub issued_at: String,
-    /// `current`, `superseded` (ownership changed since issue) or `revoked`.
+    /// `current`, `superseded` (ownership or particulars changed since issue) or `revoked`.
     pub status: CertificateStatus,
     pub vessel: CertifiedVessel,
     pub owner: CertifiedOwner,
@@ -352,7 +454,8 @@ pub async fn check(
 ) -> AppResult<CertificateCheck> {
     let row = sqlx::query(&format!(
         "SELECT c.serial, c.owner_user_id AS certified_owner, c.payload, c.signature, c.history_head, c.issued_at,
-                c.revoked_at, c.owner_name AS certified_name, {VESSEL_COLUMNS}
+                c.revoked_at, c.owner_name AS certified_name, c.particulars_version AS certified_particulars,
+                {VESSEL_COLUMNS}
          FROM certificates c JOIN vessels v ON v.id = c.vessel_id WHERE c.serial = $1"
     ))
     .bind(serial.as_str())
@@ -371,6 +474,7 @@ pub async fn check(
         CertificateStatus::Revoked
     } else if history_head(state, &vessel.id).await? != row.try_get::<String, _>("history_head")?
         || current_owner.as_deref() != Some(certified_owner.as_str())
+        || vessel.particulars_version != row.try_get::<i64, _>("certified_particulars")?
     {
         CertificateStatus::Superseded
     } else {
@@ -396,6 +500,7 @@ pub async fn check(
             country_code: signed.country_code,
             cin: signed.cin,
             identifiers: signed.identifiers,
+            described: signed.described,
         },
         owner: CertifiedOwner {
             kind: signed.owner_kind.unwrap_or(OwnerKind::Person),

@@ -73,6 +73,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(31, "registrations canceled by their owner", "0031_registration_canceled.sql"),
     portable!(32, "why a vessel is deactivated", "0032_deactivation_reason.sql"),
     portable!(33, "signed records of completed transfers, with the sale price", "0033_transfer_records.sql"),
+    portable!(34, "particulars, their corrections, and correction requests", "0034_particulars.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

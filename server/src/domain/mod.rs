@@ -7,6 +7,7 @@ pub mod folded;
 pub mod identifiers;
 mod otp_code;
 mod owner_name;
+pub mod particulars;
 mod password;
 mod phone;
 pub mod platform_id;

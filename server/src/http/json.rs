@@ -6,7 +6,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use serde::{Serialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::input::first_refused_string;
 use crate::{error::AppError, i18n::Msg};
@@ -82,4 +82,15 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
         axum::Json(self.0).into_response()
     }
+}
+
+/// For `#[serde(default, deserialize_with = "present_or_null")]` on an
+/// `Option<Option<T>>`: a field left out stays `None` (unchanged), a field
+/// sent as `null` is `Some(None)` (removed).
+pub fn present_or_null<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
 }

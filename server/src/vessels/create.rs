@@ -22,6 +22,7 @@ use crate::{
         PhoneE164, PlatformId,
         folded::fold,
         identifiers::{Cin, Eni, ImoNumber, Known, LegacyId, Mmsi, NationalIdentifier, NationalKind},
+        particulars::{self, Engine, HullMaterial, VesselType},
     },
     error::{AppError, AppResult, FieldCheck},
     i18n::Msg,
@@ -71,22 +72,36 @@ pub struct CreateVesselRequest {
     /// Country-specific identifiers by type (`brandmerk`, `akz`, ...), each a value or `unknown`.
     #[serde(default)]
     pub identifiers: BTreeMap<String, String>,
+    #[serde(default)]
+    pub vessel_type: Option<VesselType>,
+    #[serde(default)]
+    pub hull_material: Option<HullMaterial>,
+    /// At most 40 characters.
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub hull_colour: Option<String>,
+    /// The port or marina where the vessel is kept; at most 80 characters. Shown on the public vessel page.
+    #[serde(default)]
+    #[schema(max_length = 80)]
+    pub home_port: Option<String>,
+    /// At most six.
+    #[serde(default)]
+    #[schema(max_items = 6)]
+    pub engines: Vec<Engine>,
 }
 
 fn yes() -> bool {
     true
 }
 
-pub struct NewVessel {
-    name: Option<String>,
-    country: &'static Country,
-    phone: PhoneE164,
-    make: String,
-    model: String,
-    build_year: Option<i64>,
-    length_cm: Option<i64>,
-    public_visibility: bool,
-    for_sale: bool,
+/// What identifies a vessel as registered: the particulars printed on its
+/// certificate that only an administrator corrects after registration.
+pub struct Identity {
+    pub(super) country: &'static Country,
+    pub(super) make: String,
+    pub(super) model: String,
+    pub(super) build_year: Option<i64>,
+    pub(super) length_cm: Option<i64>,
     cin: Option<Known<Cin>>,
     legacy_id: Option<Known<LegacyId>>,
     engine_serial: Option<Known<String>>,
@@ -94,6 +109,53 @@ pub struct NewVessel {
     imo: Option<Known<ImoNumber>>,
     eni: Option<Known<Eni>>,
     national: BTreeMap<NationalKind, Known<NationalIdentifier>>,
+}
+
+pub struct NewVessel {
+    name: Option<String>,
+    identity: Identity,
+    phone: PhoneE164,
+    public_visibility: bool,
+    for_sale: bool,
+    vessel_type: Option<VesselType>,
+    hull_material: Option<HullMaterial>,
+    hull_colour: Option<String>,
+    home_port: Option<String>,
+    engines: Vec<Engine>,
+}
+
+/// A value for one column of `vessels`.
+#[derive(Clone)]
+pub(super) enum Column {
+    Text(Option<String>),
+    Int(Option<i64>),
+}
+
+/// Bind `columns`' values in order.
+pub(super) fn bind_columns<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    columns: &'q [(&'static str, Column)],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for (_, value) in columns {
+        query = match value {
+            Column::Text(t) => query.bind(t.as_deref()),
+            Column::Int(i) => query.bind(*i),
+        };
+    }
+    query
+}
+
+/// The folded text the public search matches: name, make, model and platform ID.
+pub(super) fn search_text(name: Option<&str>, make: &str, model: &str, platform_id: &str) -> String {
+    fold(&format!("{} {make} {model} {platform_id}", name.unwrap_or("")))
+}
+
+/// A vessel's name: at most 100 characters; empty is none.
+pub(super) fn vessel_name(raw: Option<&str>) -> Result<Option<String>, &'static str> {
+    match present(raw) {
+        Some(n) => text(n, 100, "", "name_most_100_characters").map(Some),
+        None => Ok(None),
+    }
 }
 
 fn present(value: Option<&str>) -> Option<&str> {
@@ -122,13 +184,7 @@ impl NewVessel {
         account_phone: Option<&str>,
     ) -> AppResult<(Self, Vec<Warning>)> {
         let mut check = FieldCheck::default();
-        let mut warnings = Vec::new();
-
-        let name = match present(r.name.as_deref()) {
-            Some(n) => check.take("name", text(n, 100, "", "name_most_100_characters")).map(Some),
-            None => Some(None),
-        };
-        let country = check.take("countryCode", countries::find(&r.country_code).ok_or("select_country"));
+        let name = check.take("name", vessel_name(r.name.as_deref()));
         // The number is asked once, on the account: left out, the account's
         // own is the vessel's (the wizard verifies it there first).
         let phone = check.take(
@@ -140,6 +196,44 @@ impl NewVessel {
                 (p, _) => PhoneE164::parse(p),
             },
         );
+        let identity = Identity::check(r, current_year, &mut check);
+        let hull_colour = check.take("hullColour", particulars::hull_colour(r.hull_colour.as_deref().unwrap_or("")));
+        let home_port = check.take("homePort", particulars::home_port(r.home_port.as_deref().unwrap_or("")));
+        let engines = check.take("engines", particulars::engines(&r.engines));
+        check.finish()?;
+        let identity = identity.expect("checked");
+        let warnings = identity.warnings();
+        Ok((
+            Self {
+                name: name.flatten(),
+                identity,
+                phone: phone.expect("checked"),
+                public_visibility: r.public_visibility,
+                for_sale: r.for_sale,
+                vessel_type: r.vessel_type,
+                hull_material: r.hull_material,
+                hull_colour: hull_colour.flatten(),
+                home_port: home_port.flatten(),
+                engines: engines.unwrap_or_default(),
+            },
+            warnings,
+        ))
+    }
+}
+
+impl Identity {
+    /// The identity fields of `r`, checked on their own (an administrator's
+    /// correction of a registered vessel), every problem at once.
+    pub fn parse(r: &CreateVesselRequest, current_year: i64) -> AppResult<Self> {
+        let mut check = FieldCheck::default();
+        let identity = Self::check(r, current_year, &mut check);
+        check.finish()?;
+        Ok(identity.expect("checked"))
+    }
+
+    /// The identity fields of `r`, problems recorded in `check`; `None` when there were any.
+    fn check(r: &CreateVesselRequest, current_year: i64, check: &mut FieldCheck) -> Option<Self> {
+        let country = check.take("countryCode", countries::find(&r.country_code).ok_or("select_country"));
         let make = check.take("make", text(&r.make, 100, "make_required", "make_most_100_characters"));
         let model = check.take("model", text(&r.model, 100, "model_required", "model_most_100_characters"));
         let max_year = current_year + 1;
@@ -193,9 +287,9 @@ impl NewVessel {
             None => Some(None),
         };
         let mmsi_raw = r.mmsi.as_deref().or_else(|| r.identifiers.get("mmsi").map(String::as_str));
-        let mmsi = optional(&mut check, "mmsi", mmsi_raw, Mmsi::parse);
-        let imo = optional(&mut check, "imoNumber", r.imo_number.as_deref(), ImoNumber::parse);
-        let eni = optional(&mut check, "eniNumber", r.eni_number.as_deref(), Eni::parse);
+        let mmsi = optional(check, "mmsi", mmsi_raw, Mmsi::parse);
+        let imo = optional(check, "imoNumber", r.imo_number.as_deref(), ImoNumber::parse);
+        let eni = optional(check, "eniNumber", r.eni_number.as_deref(), Eni::parse);
 
         let mut national = BTreeMap::new();
         for (kind, value) in r.identifiers.iter().filter(|(k, _)| k.as_str() != "mmsi") {
@@ -213,42 +307,83 @@ impl NewVessel {
                 national.insert(k, v);
             }
         }
-        check.finish()?;
+        Some(Self {
+            country: country?,
+            make: make?,
+            model: model?,
+            build_year: build_year?,
+            length_cm: length_cm?,
+            cin: cin?,
+            legacy_id: legacy_id?,
+            engine_serial: engine_serial?,
+            mmsi,
+            imo,
+            eni,
+            national,
+        })
+    }
 
-        let country = country.expect("checked");
-        if let Some(Known::Value(m)) = &mmsi
-            && m.country() != country.code
+    /// Accepted, but worth a second look.
+    fn warnings(&self) -> Vec<Warning> {
+        let mut warnings = Vec::new();
+        if let Some(Known::Value(m)) = &self.mmsi
+            && m.country() != self.country.code
         {
             warnings.push(Warning {
                 field: "mmsi".into(),
                 message: Msg::new("mmsi_other_country")
                     .arg("mmsiCountry", m.country())
                     .arg("mmsi", m.as_str())
-                    .arg("country", country.code)
+                    .arg("country", self.country.code)
                     .localized(),
             });
         }
-        Ok((
-            Self {
-                name: name.flatten(),
-                country,
-                phone: phone.expect("checked"),
-                make: make.expect("checked"),
-                model: model.expect("checked"),
-                build_year: build_year.flatten(),
-                length_cm: length_cm.flatten(),
-                public_visibility: r.public_visibility,
-                for_sale: r.for_sale,
-                cin: cin.flatten(),
-                legacy_id: legacy_id.flatten(),
-                engine_serial: engine_serial.flatten(),
-                mmsi,
-                imo,
-                eni,
-                national,
-            },
-            warnings,
-        ))
+        warnings
+    }
+
+    /// The identifiers an active vessel must not share with another.
+    pub(super) fn unique_identifiers(&self) -> Vec<UniqueIdentifier> {
+        let known = |column: &str, value: Option<String>| value.and_then(|value| UniqueIdentifier::new(column, value));
+        [
+            known("cin", self.cin.as_ref().and_then(Known::value).map(ToString::to_string)),
+            known("mmsi", self.mmsi.as_ref().and_then(Known::value).map(|m| m.as_str().to_owned())),
+            known("imo_number", self.imo.as_ref().and_then(Known::value).map(|i| i.as_str().to_owned())),
+            known("eni_number", self.eni.as_ref().and_then(Known::value).map(|e| e.as_str().to_owned())),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// The stored columns this identity writes, in one order for INSERT and UPDATE.
+    pub(super) fn columns(&self) -> anyhow::Result<Vec<(&'static str, Column)>> {
+        let national = serde_json::to_string(
+            &self
+                .national
+                .iter()
+                .map(|(k, val)| (k.as_str(), known_str(Some(val), |n| n.as_str().to_owned()).unwrap_or_default()))
+                .collect::<BTreeMap<_, _>>(),
+        )?;
+        let cin = self.cin.as_ref().and_then(Known::value);
+        Ok(vec![
+            ("make", Column::Text(Some(self.make.clone()))),
+            ("model", Column::Text(Some(self.model.clone()))),
+            ("build_year", Column::Int(self.build_year)),
+            ("length_cm", Column::Int(self.length_cm)),
+            ("cin", Column::Text(known_str(self.cin.as_ref(), ToString::to_string))),
+            ("cin_manufacturer", Column::Text(cin.map(|c| c.manufacturer.clone()))),
+            ("cin_serial", Column::Text(cin.map(|c| c.serial.clone()))),
+            ("cin_production_month", Column::Int(cin.map(|c| i64::from(c.production_month)))),
+            ("cin_production_year_digit", Column::Int(cin.map(|c| i64::from(c.production_year_digit)))),
+            ("cin_model_year", Column::Int(cin.map(|c| i64::from(c.model_year)))),
+            ("legacy_id", Column::Text(known_str(self.legacy_id.as_ref(), |l| l.as_str().to_owned()))),
+            ("engine_serial", Column::Text(known_str(self.engine_serial.as_ref(), Clone::clone))),
+            ("mmsi", Column::Text(known_str(self.mmsi.as_ref(), |m| m.as_str().to_owned()))),
+            ("mmsi_country", Column::Text(self.mmsi.as_ref().and_then(Known::value).map(|m| m.country().to_owned()))),
+            ("imo_number", Column::Text(known_str(self.imo.as_ref(), |i| i.as_str().to_owned()))),
+            ("eni_number", Column::Text(known_str(self.eni.as_ref(), |e| e.as_str().to_owned()))),
+            ("national_identifiers", Column::Text(Some(national))),
+        ])
     }
 }
 
@@ -270,20 +405,6 @@ fn known_str<T>(k: Option<&Known<T>>, f: impl Fn(&T) -> String) -> Option<String
     })
 }
 
-/// The identifiers an active vessel must not share, as (label, column, value).
-fn unique_identifiers(v: &NewVessel) -> Vec<UniqueIdentifier> {
-    let known = |column: &str, value: Option<String>| value.and_then(|value| UniqueIdentifier::new(column, value));
-    [
-        known("cin", v.cin.as_ref().and_then(Known::value).map(ToString::to_string)),
-        known("mmsi", v.mmsi.as_ref().and_then(Known::value).map(|m| m.as_str().to_owned())),
-        known("imo_number", v.imo.as_ref().and_then(Known::value).map(|i| i.as_str().to_owned())),
-        known("eni_number", v.eni.as_ref().and_then(Known::value).map(|e| e.as_str().to_owned())),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
 pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<Warning>) -> AppResult<CreatedVessel> {
     if owner.email_verified_at.is_none() {
         return Err(AppError::Status {
@@ -293,63 +414,47 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
         });
     }
     let mut conn = state.db.acquire().await?;
-    identifiers_in_use::refuse_taken(&mut conn, &owner.id, &unique_identifiers(&v), None).await?;
+    identifiers_in_use::refuse_taken(&mut conn, &owner.id, &v.identity.unique_identifiers(), None).await?;
     drop(conn);
 
-    let national = serde_json::to_string(
-        &v.national
-            .iter()
-            .map(|(k, val)| (k.as_str(), known_str(Some(val), |n| n.as_str().to_owned()).unwrap_or_default()))
-            .collect::<BTreeMap<_, _>>(),
-    )
-    .map_err(anyhow::Error::from)?;
-    let cin = v.cin.as_ref().and_then(Known::value);
-
+    let identity = v.identity.columns()?;
+    let engines = serde_json::to_string(&v.engines).map_err(anyhow::Error::from)?;
     for _ in 0..5 {
         let id = new_id();
         let platform_id = PlatformId::generate();
         let now = now_ms();
-        let search_text =
-            fold(&format!("{} {} {} {}", v.name.as_deref().unwrap_or(""), v.make, v.model, platform_id.compact()));
+        let mut columns = vec![
+            ("id", Column::Text(Some(id.clone()))),
+            ("platform_id", Column::Text(Some(platform_id.compact().to_owned()))),
+            ("owner_user_id", Column::Text(Some(owner.id.clone()))),
+            ("status", Column::Text(Some(VesselStatus::PendingPayment.as_str().to_owned()))),
+            ("name", Column::Text(v.name.clone())),
+            ("country_code", Column::Text(Some(v.identity.country.code.to_owned()))),
+            ("owner_phone_e164", Column::Text(Some(v.phone.as_str().to_owned()))),
+            ("public_visibility", Column::Int(Some(i64::from(v.public_visibility)))),
+            ("for_sale", Column::Int(Some(i64::from(v.for_sale)))),
+            (
+                "search_text",
+                Column::Text(Some(search_text(
+                    v.name.as_deref(),
+                    &v.identity.make,
+                    &v.identity.model,
+                    platform_id.compact(),
+                ))),
+            ),
+            ("created_at", Column::Int(Some(now))),
+            ("vessel_type", Column::Text(v.vessel_type.map(|t| t.as_str().to_owned()))),
+            ("hull_material", Column::Text(v.hull_material.map(|m| m.as_str().to_owned()))),
+            ("hull_colour", Column::Text(v.hull_colour.clone())),
+            ("home_port", Column::Text(v.home_port.clone())),
+            ("engines", Column::Text(Some(engines.clone()))),
+        ];
+        columns.extend(identity.iter().cloned());
+        let names = columns.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
+        let placeholders = (1..=columns.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+        let sql = format!("INSERT INTO vessels ({names}) VALUES ({placeholders})");
         let mut tx = state.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO vessels (id, platform_id, owner_user_id, status, name, make, model, build_year, length_cm,
-                 country_code, owner_phone_e164, public_visibility, for_sale, cin, cin_manufacturer, cin_serial,
-                 cin_production_month, cin_production_year_digit, cin_model_year, legacy_id, engine_serial, mmsi,
-                 mmsi_country, imo_number, eni_number, national_identifiers, search_text, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26, $27, $28)",
-        )
-        .bind(&id)
-        .bind(platform_id.compact())
-        .bind(&owner.id)
-        .bind(VesselStatus::PendingPayment.as_str())
-        .bind(v.name.clone())
-        .bind(&v.make)
-        .bind(&v.model)
-        .bind(v.build_year)
-        .bind(v.length_cm)
-        .bind(v.country.code)
-        .bind(v.phone.as_str())
-        .bind(i64::from(v.public_visibility))
-        .bind(i64::from(v.for_sale))
-        .bind(known_str(v.cin.as_ref(), ToString::to_string))
-        .bind(cin.map(|c| c.manufacturer.clone()))
-        .bind(cin.map(|c| c.serial.clone()))
-        .bind(cin.map(|c| i64::from(c.production_month)))
-        .bind(cin.map(|c| i64::from(c.production_year_digit)))
-        .bind(cin.map(|c| i64::from(c.model_year)))
-        .bind(known_str(v.legacy_id.as_ref(), |l| l.as_str().to_owned()))
-        .bind(known_str(v.engine_serial.as_ref(), Clone::clone))
-        .bind(known_str(v.mmsi.as_ref(), |m| m.as_str().to_owned()))
-        .bind(v.mmsi.as_ref().and_then(Known::value).map(|m| m.country().to_owned()))
-        .bind(known_str(v.imo.as_ref(), |i| i.as_str().to_owned()))
-        .bind(known_str(v.eni.as_ref(), |e| e.as_str().to_owned()))
-        .bind(&national)
-        .bind(&search_text)
-        .bind(now)
-        .execute(&mut *tx)
-        .await;
+        let inserted = bind_columns(sqlx::query(&sql), &columns).execute(&mut *tx).await;
         match inserted {
             // The only unique index a pending vessel can hit is the platform ID's.
             Err(e) if is_unique_violation(&e) => {

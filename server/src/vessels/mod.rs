@@ -2,6 +2,7 @@
 //! the owner's list and the owner's permitted changes.
 
 pub mod contact;
+pub mod corrections;
 pub mod count_cache;
 mod create;
 pub mod history_chain;
@@ -30,8 +31,13 @@ use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 use crate::{
     app::AppState,
     auth::{Admin, CurrentUser, MaybeUser, MessageResponse},
+    domain::particulars::{Engine, HullMaterial, VesselType},
     error::{AppError, AppResult, ErrorBody},
-    http::{client_addr::ClientAddr, extract::PlatformIdPath, json::ApiJson},
+    http::{
+        client_addr::ClientAddr,
+        extract::PlatformIdPath,
+        json::{ApiJson, present_or_null},
+    },
 };
 
 pub fn router() -> Router<AppState> {
@@ -42,7 +48,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/{id}", get(detail).patch(update).delete(cancel_registration))
         .route("/api/vessels/{id}/history/verify", get(verify_history))
         .route("/api/vessels/{id}/contact", post(contact_owner))
+        .route("/api/vessels/{id}/correction-requests", get(correction_requests).post(request_correction))
         .route("/api/admin/vessels", get(admin_list))
+        .route("/api/admin/correction-requests", get(admin_correction_requests))
+        .route("/api/admin/correction-requests/{id}/approve", post(approve_correction))
+        .route("/api/admin/correction-requests/{id}/reject", post(reject_correction))
 }
 
 fn current_year() -> i64 {
@@ -172,25 +182,167 @@ pub(crate) async fn verify_history(
     Ok(ApiJson(service::verify_history(&state, viewer.0.as_ref(), &id).await?))
 }
 
+/// The owner's changes. A field left out stays as it is; `null` (or an empty
+/// text, or no engines) removes an optional particular. Identifiers, make,
+/// model, build year and length are corrected by an administrator on request
+/// (`POST /api/vessels/{id}/correction-requests`).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateVesselRequest {
     pub public_visibility: Option<bool>,
     pub for_sale: Option<bool>,
+    /// The vessel's name, at most 100 characters.
+    #[serde(default, deserialize_with = "present_or_null")]
+    #[schema(value_type = Option<String>, nullable, max_length = 100)]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present_or_null")]
+    #[schema(value_type = Option<VesselType>, nullable)]
+    pub vessel_type: Option<Option<VesselType>>,
+    #[serde(default, deserialize_with = "present_or_null")]
+    #[schema(value_type = Option<HullMaterial>, nullable)]
+    pub hull_material: Option<Option<HullMaterial>>,
+    /// At most 40 characters.
+    #[serde(default, deserialize_with = "present_or_null")]
+    #[schema(value_type = Option<String>, nullable, max_length = 40)]
+    pub hull_colour: Option<Option<String>>,
+    /// At most 80 characters.
+    #[serde(default, deserialize_with = "present_or_null")]
+    #[schema(value_type = Option<String>, nullable, max_length = 80)]
+    pub home_port: Option<Option<String>>,
+    /// The engines as they are now, replacing those recorded (at most six).
+    #[schema(max_items = 6)]
+    pub engines: Option<Vec<Engine>>,
 }
 
 #[utoipa::path(patch, path = "/api/vessels/{id}", tag = "vessels", request_body = UpdateVesselRequest,
     params(("id" = String, Path, description = "The vessel's id (not its platform ID)", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, body = Vessel), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 422, body = ErrorBody, description = "Another field than the two flags")))]
+    responses((status = 200, body = Vessel, description = "Changed; each corrected particular is recorded in the vessel's corrections"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "vessel_deactivated_no_longer_changed, or particulars_changed_meanwhile"),
+              (status = 422, body = ErrorBody, description = "Field errors, or a field the owner does not change")))]
 pub(crate) async fn update(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<UpdateVesselRequest>,
 ) -> AppResult<ApiJson<Vessel>> {
-    let change = service::FlagChange { public_visibility: body.public_visibility, for_sale: body.for_sale };
-    Ok(ApiJson(service::change_flags(&state, &me.user, &id, change).await?))
+    let flags = service::FlagChange { public_visibility: body.public_visibility, for_sale: body.for_sale };
+    let particulars = corrections::ParticularsChange::parse(&corrections::ParticularsInput {
+        name: body.name.as_ref().map(Option::as_deref),
+        vessel_type: body.vessel_type,
+        hull_material: body.hull_material,
+        hull_colour: body.hull_colour.as_ref().map(Option::as_deref),
+        home_port: body.home_port.as_ref().map(Option::as_deref),
+        engines: body.engines.as_deref(),
+    })?;
+    Ok(ApiJson(service::update(&state, &me.user, &id, flags, &particulars).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CorrectionRequestBody {
+    /// `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`, `engineSerial`, `mmsi`,
+    /// `imoNumber`, `eniNumber` or `identifiers.<type>` (a type of the vessel's country).
+    #[schema(max_length = 40)]
+    pub field: String,
+    /// The correct value, checked as registration checks it; empty removes an optional identifier.
+    #[schema(max_length = 100)]
+    pub value: String,
+    /// Why, for the administrator: 10 to 1,000 characters.
+    #[schema(min_length = 10, max_length = 1000)]
+    pub reason: String,
+}
+
+#[utoipa::path(post, path = "/api/vessels/{id}/correction-requests", tag = "vessels", request_body = CorrectionRequestBody,
+    params(("id" = String, Path, description = "The vessel's id (not its platform ID)", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 201, body = corrections::CorrectionRequest, description = "Waiting for an administrator"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the vessel's owner"),
+              (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "too_many_pending_correction_requests, or the vessel is deactivated"),
+              (status = 422, body = ErrorBody, description = "Field errors: an unknown field, a value registration would refuse, the same value")))]
+pub(crate) async fn request_correction(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<CorrectionRequestBody>,
+) -> AppResult<impl IntoResponse> {
+    let created = corrections::request(&state, &me.user, &id, &body.field, &body.value, &body.reason).await?;
+    Ok((StatusCode::CREATED, ApiJson(created)))
+}
+
+#[utoipa::path(get, path = "/api/vessels/{id}/correction-requests", tag = "vessels",
+    params(("id" = String, Path, description = "The vessel's id (not its platform ID)", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = Vec<corrections::CorrectionRequest>, description = "Newest first"),
+              (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such vessel of the caller's")))]
+pub(crate) async fn correction_requests(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<ApiJson<Vec<corrections::CorrectionRequest>>> {
+    Ok(ApiJson(corrections::of_vessel(&state, &me.user, &id).await?))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdminCorrectionParams {
+    /// Default `pending`: the queue, oldest first.
+    pub status: Option<corrections::CorrectionRequestStatus>,
+}
+
+#[utoipa::path(get, path = "/api/admin/correction-requests", tag = "admin", params(AdminCorrectionParams),
+    responses((status = 200, body = Vec<corrections::CorrectionRequest>, description = "Oldest first, at most 200"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Signed in, not an administrator")))]
+pub(crate) async fn admin_correction_requests(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Query(params): Query<AdminCorrectionParams>,
+) -> AppResult<ApiJson<Vec<corrections::CorrectionRequest>>> {
+    let status = params.status.unwrap_or(corrections::CorrectionRequestStatus::Pending);
+    Ok(ApiJson(corrections::for_admin(&state, status).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CorrectionDecisionBody {
+    /// For the owner: optional when approving, required (1 to 1,000 characters) when rejecting.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    pub note: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/admin/correction-requests/{id}/approve", tag = "admin", request_body = CorrectionDecisionBody,
+    params(("id" = String, Path, description = "The request's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = corrections::CorrectionRequest, description = "Granted: the vessel's record is corrected and the owner emailed"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "correction_request_decided, an identifier in use, or the vessel changed meanwhile"),
+              (status = 422, body = ErrorBody, description = "The value no longer fits the vessel as it is")))]
+pub(crate) async fn approve_correction(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<CorrectionDecisionBody>,
+) -> AppResult<ApiJson<corrections::CorrectionRequest>> {
+    let decision = corrections::Decision::Approve { note: body.note.as_deref() };
+    Ok(ApiJson(corrections::decide(&state, &admin.0, &id, decision).await?))
+}
+
+#[utoipa::path(post, path = "/api/admin/correction-requests/{id}/reject", tag = "admin", request_body = CorrectionDecisionBody,
+    params(("id" = String, Path, description = "The request's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = corrections::CorrectionRequest, description = "Refused: the owner is emailed the note"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "correction_request_decided"),
+              (status = 422, body = ErrorBody, description = "note missing or too long")))]
+pub(crate) async fn reject_correction(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<CorrectionDecisionBody>,
+) -> AppResult<ApiJson<corrections::CorrectionRequest>> {
+    let decision = corrections::Decision::Reject { note: body.note.as_deref().unwrap_or("") };
+    Ok(ApiJson(corrections::decide(&state, &admin.0, &id, decision).await?))
 }
 
 #[utoipa::path(delete, path = "/api/vessels/{id}", tag = "vessels",

@@ -6,7 +6,14 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, domain::PlatformId, i18n::Msg};
+use crate::{
+    clock::rfc3339,
+    domain::{
+        PlatformId,
+        particulars::{Engine, HullMaterial, VesselType},
+    },
+    i18n::Msg,
+};
 
 /// The review reason of a vessel whose identifier another vessel took while its fee was paid. Stored
 /// as this message code, so each reader reads the reason in their own language.
@@ -118,6 +125,17 @@ pub struct Vessel {
     /// `NL-BEN12345F819`, `unknown`, or null for vessels built before 1998.
     pub cin: Option<String>,
     pub identifiers: VesselIdentifiers,
+    pub vessel_type: Option<VesselType>,
+    pub hull_material: Option<HullMaterial>,
+    pub hull_colour: Option<String>,
+    /// Where the vessel is kept, as the owner names it.
+    pub home_port: Option<String>,
+    /// In the owner's order; empty when none were given.
+    pub engines: Vec<Engine>,
+    /// Raised by every correction of the particulars; a certificate is current only for the
+    /// version it printed.
+    #[serde(skip)]
+    pub particulars_version: i64,
     /// How many owners the vessel has had and since which year, in the
     /// reader's language ('2 owners since 2019'); null before its first owner.
     pub ownership_summary: Option<String>,
@@ -161,7 +179,8 @@ macro_rules! vessel_fields {
          v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
          v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
          v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, v.owners_count, v.first_owned_at, \
-         v.deactivation_reason, v.deactivation_note"
+         v.deactivation_reason, v.deactivation_note, v.vessel_type, v.hull_material, v.hull_colour, v.home_port, \
+         v.engines, v.particulars_version"
     };
 }
 
@@ -193,6 +212,11 @@ pub const VESSEL_COLUMNS_OWNER_JOINED: &str = concat!(
     " THEN 1 ELSE 0 END AS BIGINT) AS owner_verified"
 );
 
+/// A stored enum value: a value the type does not know is a decode error, never a default.
+fn stored<T>(value: Option<&str>, parse: impl Fn(&str) -> Option<T>) -> sqlx::Result<Option<T>> {
+    value.map(|v| parse(v).ok_or_else(|| sqlx::Error::Decode(format!("unknown stored value {v}").into()))).transpose()
+}
+
 impl sqlx::FromRow<'_, AnyRow> for Vessel {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
         let national: BTreeMap<String, String> =
@@ -213,13 +237,7 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 .try_get::<Option<String>, _>("review_reason")?
                 .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
             review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
-            deactivation_reason: r
-                .try_get::<Option<&str>, _>("deactivation_reason")?
-                .map(|code| {
-                    DeactivationReason::parse(code)
-                        .ok_or_else(|| sqlx::Error::Decode(format!("unknown deactivation reason {code}").into()))
-                })
-                .transpose()?,
+            deactivation_reason: stored(r.try_get("deactivation_reason")?, DeactivationReason::parse)?,
             deactivation_note: r.try_get("deactivation_note")?,
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,
@@ -234,6 +252,13 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 eni_number: r.try_get("eni_number")?,
                 national,
             },
+            vessel_type: stored(r.try_get("vessel_type")?, VesselType::parse)?,
+            hull_material: stored(r.try_get("hull_material")?, HullMaterial::parse)?,
+            hull_colour: r.try_get("hull_colour")?,
+            home_port: r.try_get("home_port")?,
+            engines: serde_json::from_str(r.try_get::<&str, _>("engines")?)
+                .map_err(|e| sqlx::Error::Decode(format!("engines: {e}").into()))?,
+            particulars_version: r.try_get("particulars_version")?,
             ownership_summary: ownership_summary(r.try_get("owners_count")?, r.try_get("first_owned_at")?),
             verified: r.try_get::<i64, _>("owner_verified")? > 0
                 && r.try_get::<i64, _>("verified_documents_count")? > 0,
@@ -285,6 +310,8 @@ pub struct VesselDetail {
     /// The current owner's verification; null while the vessel has no owner
     /// (released, waiting for its buyer's claim).
     pub owner_verification: Option<OwnerVerification>,
+    /// Corrections of the particulars since registration, newest first.
+    pub corrections: Vec<super::corrections::Correction>,
 }
 
 /// How far the current owner has proved who they are and what they own:

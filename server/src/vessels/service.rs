@@ -2,6 +2,7 @@
 
 use sqlx::{FromRow, Row};
 
+use super::corrections::{Correction, CorrectionRow};
 use super::history_chain::ChainReport;
 use super::lifecycle;
 use super::model::{
@@ -25,7 +26,7 @@ fn not_found() -> AppError {
 /// owner's unlisted ones. Past owners are never named: an entry carries an
 /// owner id only when it is the viewer's own.
 pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<VesselDetail> {
-    let Visible { vessel, owner_verification, history } = read_visible(state, viewer, id).await?;
+    let Visible { vessel, owner_verification, history, corrections } = read_visible(state, viewer, id).await?;
     let ownership_history = history
         .into_iter()
         .map(|(entry_owner, acquisition_type, acquired_at, transferred_out_at)| OwnershipEntry {
@@ -35,7 +36,13 @@ pub async fn detail(state: &AppState, viewer: Option<&User>, id: &PlatformId) ->
             transferred_out_at: transferred_out_at.map(rfc3339),
         })
         .collect();
-    Ok(VesselDetail { documents_count: vessel.documents_count, vessel, ownership_history, owner_verification })
+    Ok(VesselDetail {
+        documents_count: vessel.documents_count,
+        vessel,
+        ownership_history,
+        owner_verification,
+        corrections,
+    })
 }
 
 /// The vessel with this platform ID, if the viewer may see it: a listed
@@ -54,6 +61,19 @@ struct Visible {
     owner_verification: Option<OwnerVerification>,
     /// Newest first.
     history: Vec<HistoryRow>,
+    /// Newest first.
+    corrections: Vec<Correction>,
+}
+
+/// A subquery answering the rows of `from` as one JSON array of arrays of
+/// `items`, in `order`, as text: how each backend writes it.
+fn json_rows(backend: Backend, items: &str, from: &str, order: &str) -> String {
+    match backend {
+        Backend::Sqlite => format!("(SELECT json_group_array(json_array({items}) ORDER BY {order}) FROM {from})"),
+        Backend::Postgres => {
+            format!("(SELECT COALESCE(json_agg(json_build_array({items}) ORDER BY {order}), '[]')::text FROM {from})")
+        }
+    }
 }
 
 /// The vessel page in one statement: the vessel, its current owner's
@@ -61,23 +81,22 @@ struct Visible {
 /// history (aggregated to JSON). One statement is one round trip to the
 /// database, which is most of what a page view costs (docs/PERFORMANCE.md).
 async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Visible> {
-    let history = match state.backend {
-        Backend::Sqlite => {
-            "(SELECT json_group_array(json_array(h.owner_user_id, h.acquisition_type, h.acquired_at,
-                                                 h.transferred_out_at) ORDER BY h.acquired_at DESC, h.id DESC)
-              FROM ownership_history h WHERE h.vessel_id = v.id)"
-        }
-        Backend::Postgres => {
-            "(SELECT COALESCE(json_agg(json_build_array(h.owner_user_id, h.acquisition_type, h.acquired_at,
-                                                        h.transferred_out_at) ORDER BY h.acquired_at DESC, h.id DESC),
-                              '[]')::text
-              FROM ownership_history h WHERE h.vessel_id = v.id)"
-        }
-    };
+    let history = json_rows(
+        state.backend,
+        "h.owner_user_id, h.acquisition_type, h.acquired_at, h.transferred_out_at",
+        "ownership_history h WHERE h.vessel_id = v.id",
+        "h.acquired_at DESC, h.id DESC",
+    );
+    let corrections = json_rows(
+        state.backend,
+        "c.field, c.from_value, c.to_value, c.made_by, c.corrected_at",
+        "vessel_corrections c WHERE c.vessel_id = v.id",
+        "c.corrected_at DESC, c.id DESC",
+    );
     let sql = format!(
         "SELECT {VESSEL_COLUMNS_OWNER_JOINED}, u.id AS owner_id, u.email_verified_at AS owner_email_verified_at,
                 u.phone_verified_at AS owner_phone_verified_at, u.identity_verification_status AS owner_identity,
-                {history} AS history
+                {history} AS history, {corrections} AS corrections
          FROM vessels v LEFT JOIN users u ON u.id = v.owner_user_id WHERE v.platform_id = $1"
     );
     let query = sqlx::query(&sql).bind(id.compact());
@@ -99,7 +118,12 @@ async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) 
     };
     let history = serde_json::from_str(row.try_get("history")?)
         .map_err(|e| sqlx::Error::Decode(format!("the ownership history of {id}: {e}").into()))?;
-    Ok(Visible { vessel, owner_verification, history })
+    let corrections = serde_json::from_str::<Vec<CorrectionRow>>(row.try_get("corrections")?)
+        .map_err(|e| sqlx::Error::Decode(format!("the corrections of {id}: {e}").into()))?
+        .into_iter()
+        .map(Correction::from_stored)
+        .collect::<sqlx::Result<_>>()?;
+    Ok(Visible { vessel, owner_verification, history, corrections })
 }
 
 /// Recompute the vessel's ownership chain, for whoever may see the vessel.
@@ -184,9 +208,18 @@ pub struct FlagChange {
     pub for_sale: Option<bool>,
 }
 
-/// The owner may change public visibility and the for-sale flag; each
-/// change is written to the audit trail in the same transaction.
-pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change: FlagChange) -> AppResult<Vessel> {
+/// The owner may change public visibility and the for-sale flag, and correct
+/// the particulars that describe the vessel; all in one transaction, each
+/// change written to the audit trail and each correction to the vessel's
+/// corrections.
+#[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]
+pub async fn update(
+    state: &AppState,
+    user: &User,
+    vessel_id: &str,
+    change: FlagChange,
+    particulars: &super::corrections::ParticularsChange,
+) -> AppResult<Vessel> {
     let mut tx = state.begin().await?;
     let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
         .bind(vessel_id)
@@ -229,6 +262,7 @@ pub async fn change_flags(state: &AppState, user: &User, vessel_id: &str, change
         )
         .await?;
     }
+    super::corrections::apply_owner_change(&mut tx, &before, user, particulars).await?;
     let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
         .bind(vessel_id)
         .fetch_one(&mut *tx)

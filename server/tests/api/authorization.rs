@@ -63,6 +63,19 @@ fn matrix() -> Vec<Row> {
         row("GET", "/api/admin/documents", NoBody, ADMIN_ONLY),
         row("GET", "/api/admin/users?email=example", NoBody, ADMIN_ONLY),
         row("GET", "/api/admin/audit", NoBody, ADMIN_ONLY),
+        row("GET", "/api/admin/correction-requests", NoBody, ADMIN_ONLY),
+        row(
+            "POST",
+            "/api/admin/correction-requests/{none}/approve",
+            Json(|_| json!({})),
+            [401, 403, 403, 403, 403, 403, 404],
+        ),
+        row(
+            "POST",
+            "/api/admin/correction-requests/{none}/reject",
+            Json(|_| json!({})),
+            [401, 403, 403, 403, 403, 403, 422],
+        ),
         row("GET", "/api/admin/documents/{document}/preview", NoBody, ADMIN_ONLY),
         row("POST", "/api/admin/documents/{document}/review", Json(|_| json!({"decision": "pending"})), ADMIN_PASSES),
         row("POST", "/api/admin/vessels/{vessel}/deactivate", Json(empty_reason), ADMIN_PASSES),
@@ -154,6 +167,14 @@ fn matrix() -> Vec<Row> {
             Json(|_| json!({"forSale": true})),
             [401, 403, 403, 403, 403, 200, 403],
         ),
+        // Corrections of what identifies the vessel are asked by its owner; the body is refused after the check.
+        row(
+            "POST",
+            "/api/vessels/{vessel_id}/correction-requests",
+            Json(|_| json!({"field": "hullColour", "value": "", "reason": ""})),
+            [401, 403, 403, 403, 403, 422, 403],
+        ),
+        row("GET", "/api/vessels/{vessel_id}/correction-requests", NoBody, [401, 404, 404, 404, 404, 200, 200]),
         // Only an unpaid registration is canceled, by its owner; anyone else is told it does not exist.
         row("DELETE", "/api/vessels/{vessel_id}", NoBody, [401, 404, 404, 404, 404, 409, 404]),
         // No certificate while ownership is changing hands.
@@ -303,6 +324,7 @@ fn fill(path: &str, f: &Fixture) -> String {
         .replace("{entry}", &f.entry)
         .replace("{payment}", &f.payment)
         .replace("{stranger}", &f.stranger)
+        .replace("{none}", "01J00000000000000000000000")
         .replace("{country}", "NL")
         .replace("{serial}", "RC-0000000000")
 }

@@ -17,6 +17,7 @@ mod maintenance;
 mod money;
 mod otp;
 mod outbox;
+mod particulars;
 mod password_reset;
 mod payments;
 mod phone;

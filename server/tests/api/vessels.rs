@@ -221,7 +221,7 @@ async fn past_owners_are_never_named() {
 }
 
 #[tokio::test]
-async fn the_owner_lists_every_vessel_and_may_change_only_the_two_flags() {
+async fn the_owner_lists_every_vessel_and_may_not_change_what_identifies_it() {
     let app = TestApp::spawn().await;
     app.signed_in_user("fleet@example.nl").await;
     let (_, a) = register(&app, sailboat()).await;
@@ -249,7 +249,7 @@ async fn the_owner_lists_every_vessel_and_may_change_only_the_two_flags() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'flags_changed'").await, 1);
 
     let r = app.client.patch(app.url(&path)).json(&json!({"make": "Hanse"})).send().await.unwrap();
-    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "nothing else changes this way");
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "make, model and identifiers change by request only");
 
     let intruder = TestApp::browser();
     intruder

@@ -20,6 +20,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/correction-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_correction_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/correction-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["approve_correction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/correction-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reject_correction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/documents": {
         parameters: {
             query?: never;
@@ -993,6 +1041,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vessels/{id}/correction-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["correction_requests"];
+        put?: never;
+        post: operations["request_correction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vessels/{id}/documents": {
         parameters: {
             query?: never;
@@ -1251,7 +1315,7 @@ export interface components {
             signature: string;
             /** @description The signed data, exactly as signed (compact JSON, UTF-8). */
             signedData: string;
-            /** @description `current`, `superseded` (ownership changed since issue) or `revoked`. */
+            /** @description `current`, `superseded` (ownership or particulars changed since issue) or `revoked`. */
             status: components["schemas"]["CertificateStatus"];
             /** @description Where to write about a dispute over this certificate. */
             supportEmail: string;
@@ -1272,7 +1336,7 @@ export interface components {
          * @description Every particular the certificate prints, as signed (later corrections of
          *     the vessel's record do not change a certificate).
          */
-        CertifiedVessel: {
+        CertifiedVessel: components["schemas"]["Described"] & {
             /** Format: int64 */
             buildYear?: number | null;
             cin?: string | null;
@@ -1337,6 +1401,63 @@ export interface components {
             /** @description Where the owner may answer; given to the owner with the message, never shown publicly. */
             replyTo: string;
         };
+        /** @description One correction as the vessel page lists it. */
+        Correction: {
+            correctedAt: string;
+            /**
+             * @description The request field it changed: `name`, `vesselType`, `hullMaterial`, `hullColour`, `homePort`,
+             *     `engines`, or (by the registry) `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`,
+             *     `engineSerial`, `mmsi`, `imoNumber`, `eniNumber`, `identifiers.<type>`.
+             */
+            field: string;
+            /** @description The value before, as the API writes it (for `engines`, the engines as a JSON array); null when there was none. */
+            from?: string | null;
+            madeBy: components["schemas"]["MadeBy"];
+            /** @description The value after; null when it was removed. */
+            to?: string | null;
+        };
+        CorrectionDecisionBody: {
+            /** @description For the owner: optional when approving, required (1 to 1,000 characters) when rejecting. */
+            note?: string | null;
+        };
+        /** @description A request to correct what identifies a vessel. */
+        CorrectionRequest: {
+            /** @description The registered value when the request was listed. */
+            currentValue?: string | null;
+            decidedAt?: string | null;
+            /** @description The administrator's words with a decision. */
+            decisionNote?: string | null;
+            /**
+             * @description `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`, `engineSerial`, `mmsi`,
+             *     `imoNumber`, `eniNumber` or `identifiers.<type>`.
+             */
+            field: string;
+            id: string;
+            platformId: string;
+            reason: string;
+            requestedAt: string;
+            /** @description For administrators only: who asked. */
+            requestedByEmail?: string | null;
+            /** @description `pending`, `approved` or `rejected`. */
+            status: components["schemas"]["CorrectionRequestStatus"];
+            /** @description The value asked for (empty: remove an optional identifier). */
+            value: string;
+            vesselId: string;
+            vesselName?: string | null;
+        };
+        CorrectionRequestBody: {
+            /**
+             * @description `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`, `engineSerial`, `mmsi`,
+             *     `imoNumber`, `eniNumber` or `identifiers.<type>` (a type of the vessel's country).
+             */
+            field: string;
+            /** @description Why, for the administrator: 10 to 1,000 characters. */
+            reason: string;
+            /** @description The correct value, checked as registration checks it; empty removes an optional identifier. */
+            value: string;
+        };
+        /** @enum {string} */
+        CorrectionRequestStatus: "pending" | "approved" | "rejected";
         CountryConfig: {
             code: string;
             flag: string;
@@ -1358,8 +1479,15 @@ export interface components {
             cin?: string | null;
             countryCode?: string;
             engineSerial?: string | null;
+            /** @description At most six. */
+            engines?: components["schemas"]["Engine"][];
             eniNumber?: string | null;
             forSale?: boolean;
+            /** @description The port or marina where the vessel is kept; at most 80 characters. Shown on the public vessel page. */
+            homePort?: string | null;
+            /** @description At most 40 characters. */
+            hullColour?: string | null;
+            hullMaterial?: null | components["schemas"]["HullMaterial"];
             /** @description Country-specific identifiers by type (`brandmerk`, `akz`, ...), each a value or `unknown`. */
             identifiers?: {
                 [key: string]: string;
@@ -1379,6 +1507,7 @@ export interface components {
              */
             phoneE164?: string;
             publicVisibility?: boolean;
+            vesselType?: null | components["schemas"]["VesselType"];
         };
         CreatedIntent: {
             /** Format: int64 */
@@ -1397,6 +1526,17 @@ export interface components {
          * @enum {string}
          */
         DeactivationReason: "refunded" | "administrator" | "account_archived" | "registration_canceled";
+        /**
+         * @description What describes the vessel besides its identity, as a certificate signs
+         *     it (from version 3); absent fields were not given.
+         */
+        Described: {
+            engines?: components["schemas"]["Engine"][];
+            homePort?: string | null;
+            hullColour?: string | null;
+            hullMaterial?: null | components["schemas"]["HullMaterial"];
+            vesselType?: null | components["schemas"]["VesselType"];
+        };
         Document: {
             contentType: string;
             /** @description The owner's name for a `custom` document. */
@@ -1423,6 +1563,18 @@ export interface components {
         };
         /** @enum {string} */
         DocumentType: "proof_of_purchase" | "registration_document" | "invoice" | "other_proof" | "custom";
+        /** @description One engine as the owner describes it. */
+        Engine: {
+            /** @description 1 to 60 characters, e.g. `Volvo Penta`. */
+            make: string;
+            /** @description Up to 60 characters, e.g. `D2-40`. */
+            model?: string | null;
+            /**
+             * Format: double
+             * @description Power in kW, 0.1 to 10,000, kept to one decimal.
+             */
+            powerKw: number;
+        };
         /** @enum {string} */
         EntryKind: "service" | "repair" | "survey" | "valuation" | "upgrade" | "other";
         EntryRequest: {
@@ -1464,6 +1616,8 @@ export interface components {
         };
         /** @enum {string} */
         EventType: "registered" | "transferred" | "released" | "claimed";
+        /** @enum {string} */
+        HullMaterial: "grp" | "wood" | "steel" | "aluminium" | "polyethylene" | "inflatable" | "other";
         IdentifierConfig: {
             helperText: components["schemas"]["LocalizedText"];
             label: components["schemas"]["LocalizedText"];
@@ -1555,6 +1709,11 @@ export interface components {
             /** @description Keep the session for 30 days instead of until the browser closes. */
             rememberMe?: boolean;
         };
+        /**
+         * @description Who made a correction.
+         * @enum {string}
+         */
+        MadeBy: "owner" | "registry";
         /** @description A message as the dev mailbox shows it. */
         MailboxMessage: {
             body: string;
@@ -1852,9 +2011,25 @@ export interface components {
             name?: string | null;
             platformId: string;
         };
+        /**
+         * @description The owner's changes. A field left out stays as it is; `null` (or an empty
+         *     text, or no engines) removes an optional particular. Identifiers, make,
+         *     model, build year and length are corrected by an administrator on request
+         *     (`POST /api/vessels/{id}/correction-requests`).
+         */
         UpdateVesselRequest: {
+            /** @description The engines as they are now, replacing those recorded (at most six). */
+            engines?: components["schemas"]["Engine"][] | null;
             forSale?: boolean | null;
+            /** @description At most 80 characters. */
+            homePort?: string | null;
+            /** @description At most 40 characters. */
+            hullColour?: string | null;
+            hullMaterial?: null | components["schemas"]["HullMaterial"];
+            /** @description The vessel's name, at most 100 characters. */
+            name?: string | null;
             publicVisibility?: boolean | null;
+            vesselType?: null | components["schemas"]["VesselType"];
         };
         /** @description The form `POST /api/documents/upload` takes (`multipart/form-data`). */
         UploadForm: {
@@ -1912,7 +2087,13 @@ export interface components {
             deactivationReason?: null | components["schemas"]["DeactivationReason"];
             /** Format: int64 */
             documentsCount: number;
+            /** @description In the owner's order; empty when none were given. */
+            engines: components["schemas"]["Engine"][];
             forSale: boolean;
+            /** @description Where the vessel is kept, as the owner names it. */
+            homePort?: string | null;
+            hullColour?: string | null;
+            hullMaterial?: null | components["schemas"]["HullMaterial"];
             id: string;
             identifiers: components["schemas"]["VesselIdentifiers"];
             /** Format: int64 */
@@ -1948,8 +2129,11 @@ export interface components {
              * @description Documents an administrator has verified.
              */
             verifiedDocumentsCount: number;
+            vesselType?: null | components["schemas"]["VesselType"];
         };
         VesselDetail: {
+            /** @description Corrections of the particulars since registration, newest first. */
+            corrections: components["schemas"]["Correction"][];
             /** Format: int64 */
             documentsCount: number;
             ownerVerification?: null | components["schemas"]["OwnerVerification"];
@@ -1986,6 +2170,8 @@ export interface components {
         };
         /** @enum {string} */
         VesselStatus: "pending_payment" | "active" | "in_transfer" | "deactivated" | "needs_review";
+        /** @enum {string} */
+        VesselType: "sail" | "motor" | "paddle" | "rowing" | "other";
         /**
          * @description The form `POST /api/vessels/{id}/documents` takes: the files and their
          *     types, the vessel named in the path.
@@ -2084,6 +2270,354 @@ export interface operations {
             };
             /** @description The request target is longer than 8 KiB */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_correction_requests: {
+        parameters: {
+            query?: {
+                /** @description Default `pending`: the queue, oldest first. */
+                status?: components["schemas"]["CorrectionRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first, at most 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionRequest"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_correction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionDecisionBody"];
+            };
+        };
+        responses: {
+            /** @description Granted: the vessel's record is corrected and the owner emailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionRequest"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description correction_request_decided, an identifier in use, or the vessel changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The value no longer fits the vessel as it is */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_correction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionDecisionBody"];
+            };
+        };
+        responses: {
+            /** @description Refused: the owner is emailed the note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionRequest"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description correction_request_decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description note missing or too long */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8058,6 +8592,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed; each corrected particular is recorded in the vessel's corrections */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8108,6 +8643,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description vessel_deactivated_no_longer_changed, or particulars_changed_meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -8135,7 +8679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another field than the two flags */
+            /** @description Field errors, or a field the owner does not change */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8363,6 +8907,224 @@ export interface operations {
             };
             /** @description too_many_contact_messages; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    correction_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionRequest"][];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vessel of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_correction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Waiting for an administrator */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionRequest"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the vessel's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_pending_correction_requests, or the vessel is deactivated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Field errors: an unknown field, a value registration would refuse, the same value */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
