@@ -12,6 +12,8 @@ ALTER TABLE vessels ADD COLUMN engines TEXT NOT NULL DEFAULT '[]';
 -- supersedes it (and the next download issues a new one).
 ALTER TABLE vessels ADD COLUMN particulars_version BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE certificates ADD COLUMN particulars_version BIGINT NOT NULL DEFAULT 0;
+-- A company owner's registration number, as the certificate prints and (from version 3) signs it.
+ALTER TABLE certificates ADD COLUMN owner_company_number TEXT;
 
 CREATE TABLE vessel_corrections (
     id TEXT PRIMARY KEY,

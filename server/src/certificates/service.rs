@@ -31,8 +31,9 @@ use crate::{
 /// platform ID and the name printed on the certificate (folded: case and
 /// spacing do not matter), so the public check reveals no one's name while a
 /// holder can still match the paper. Version 2 adds whether the owner is a
-/// person or a company and whether the name was verified; version 3 the
-/// particulars that describe the vessel (type, hull, engines, home port).
+/// person or a company and whether the name was verified; version 3 a
+/// company's registration number and the particulars that describe the
+/// vessel (type, hull, engines, home port).
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SignedData {
@@ -52,6 +53,8 @@ struct SignedData {
     owner_kind: Option<OwnerKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     owner_name_verified: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner_company_number: Option<String>,
     #[serde(flatten)]
     described: Described,
     issued_at: String,
@@ -138,13 +141,18 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
         .as_deref()
         .and_then(|n| OwnerName::parse(n).ok())
         .ok_or_else(|| AppError::Conflict("owner_name_needed_for_certificate".into()))?;
-    let owner = CertifiedOwner { kind: user.owner_kind, name_verified: user.name_verified };
+    let owner = CertifiedOwner {
+        kind: user.owner_kind,
+        name_verified: user.name_verified,
+        company_number: user.company_number.clone().filter(|_| user.owner_kind == OwnerKind::Company),
+    };
     let head = history_head(state, &vessel.id).await?;
     let name_hash = owner_name_hash(VERSION, &vessel.platform_id, name.as_str());
     let existing = sqlx::query(
         "SELECT serial, issued_at, signature FROM certificates
          WHERE vessel_id = $1 AND owner_user_id = $2 AND history_head = $3 AND owner_name = $4 AND owner_kind = $5
-           AND owner_name_verified = $6 AND particulars_version = $7 AND revoked_at IS NULL
+           AND owner_name_verified = $6 AND particulars_version = $7 AND COALESCE(owner_company_number, '') = $8
+           AND revoked_at IS NULL
          ORDER BY issued_at DESC LIMIT 1",
     )
     .bind(&vessel.id)
@@ -154,23 +162,24 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
     .bind(owner.kind.as_str())
     .bind(i64::from(owner.name_verified))
     .bind(vessel.particulars_version)
+    .bind(owner.company_number.as_deref().unwrap_or(""))
     .fetch_optional(&state.db)
     .await?;
     let (serial, issued_at, signature) = match existing {
         Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?, r.try_get("signature")?),
-        None => issue(state, user, &vessel, &head, &name, &name_hash, owner).await?,
+        None => issue(state, user, &vessel, &head, &name, &name_hash, &owner).await?,
     };
-    let printed = printed_owner(&name, owner, user.company_number.as_deref(), lang);
+    let printed = printed_owner(&name, &owner, lang);
     let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, &signature, lang).await?;
     Ok(Issued { serial, pdf })
 }
 
 /// The owner as the certificate prints them: the name, and what it is.
-fn printed_owner(name: &OwnerName, owner: CertifiedOwner, company_number: Option<&str>, lang: Lang) -> String {
+fn printed_owner(name: &OwnerName, owner: &CertifiedOwner, lang: Lang) -> String {
     match (owner.kind, owner.name_verified) {
         (OwnerKind::Company, _) => Msg::new("pdf.owner_company")
             .arg("name", name.as_str())
-            .arg("number", company_number.unwrap_or("—"))
+            .arg("number", owner.company_number.as_deref().unwrap_or("—"))
             .render(lang),
         (OwnerKind::Person, true) => Msg::new("pdf.owner_verified").arg("name", name.as_str()).render(lang),
         (OwnerKind::Person, false) => Msg::new("pdf.owner_not_verified").arg("name", name.as_str()).render(lang),
@@ -184,7 +193,7 @@ async fn issue(
     head: &str,
     name: &OwnerName,
     name_hash: &str,
-    owner: CertifiedOwner,
+    owner: &CertifiedOwner,
 ) -> AppResult<(String, i64, String)> {
     let id = crate::ids::new_id();
     // The id's 16 random characters, grouped: ESRC-XXXX-XXXX-XXXX-XXXX.
@@ -207,6 +216,7 @@ async fn issue(
         owner_name_sha256: name_hash.to_owned(),
         owner_kind: Some(owner.kind),
         owner_name_verified: Some(owner.name_verified),
+        owner_company_number: owner.company_number.clone(),
         described: Described::of(vessel),
         issued_at: issued_text,
         history_head: head.to_owned(),
@@ -215,8 +225,8 @@ async fn issue(
     let signature = state.signer.sign(payload.as_bytes());
     sqlx::query(
         "INSERT INTO certificates (serial, vessel_id, owner_user_id, payload, signature, history_head, owner_name_sha256,
-             issued_at, owner_name, owner_kind, owner_name_verified, particulars_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+             issued_at, owner_name, owner_kind, owner_name_verified, particulars_version, owner_company_number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(&serial)
     .bind(&vessel.id)
@@ -230,6 +240,7 @@ async fn issue(
     .bind(owner.kind.as_str())
     .bind(i64::from(owner.name_verified))
     .bind(vessel.particulars_version)
+    .bind(owner.company_number.as_deref())
     .execute(&state.db)
     .await?;
     Ok((serial, issued_at, signature))
@@ -384,13 +395,16 @@ pub enum CertificateStatus {
 }
 
 /// The owner as a certificate describes them, without their name.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertifiedOwner {
     /// `person` or `company`.
     pub kind: OwnerKind,
     /// The printed name was verified by an identity check when the certificate was issued.
     pub name_verified: bool,
+    /// A company's registration number as printed (certificates from version 3); absent for a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub company_number: Option<String>,
 }
 
 /// Every particular the certificate prints, as signed (later corrections of
@@ -505,6 +519,7 @@ pub async fn check(
         owner: CertifiedOwner {
             kind: signed.owner_kind.unwrap_or(OwnerKind::Person),
             name_verified: signed.owner_name_verified.unwrap_or(false),
+            company_number: signed.owner_company_number,
         },
         owner_name: certified_name.filter(|_| owner_name_matches == Some(true)),
         owner_name_matches,

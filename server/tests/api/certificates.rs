@@ -264,8 +264,26 @@ async fn a_company_owner_is_certified_with_its_name_and_number() {
     let (_, serial, pdf) = download(&app, platform_id).await;
     let text = pdf_text(&pdf);
     assert!(text.contains("Zeilmakerij B.V., company no. KvK 12345678"), "{text}");
-    assert_eq!(check(&app, &serial).await.1["owner"]["kind"], "company");
+    let checked = check(&app, &serial).await.1;
+    assert_eq!(checked["owner"]["kind"], "company");
+    // The number is signed too: a paper with another number fails the comparison.
+    assert_eq!(checked["owner"]["companyNumber"], "KvK 12345678");
+    assert!(checked["signedData"].as_str().unwrap().contains("\"ownerCompanyNumber\":\"KvK 12345678\""), "{checked}");
     assert_eq!(check_named(&app, &serial, "zeilmakerij b.v.").await["ownerNameMatches"], true);
+
+    // Another number is another certificate.
+    let (status, _) = parts(
+        app.patch(
+            "/api/profile",
+            json!({"name": "Zeilmakerij B.V.", "ownerKind": "company", "companyNumber": "KvK 87654321"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, renumbered, pdf) = download(&app, platform_id).await;
+    assert_ne!(renumbered, serial);
+    assert!(pdf_text(&pdf).contains("KvK 87654321"));
 }
 
 #[tokio::test]

@@ -1327,6 +1327,8 @@ export interface components {
         CertificateStatus: "current" | "superseded" | "revoked";
         /** @description The owner as a certificate describes them, without their name. */
         CertifiedOwner: {
+            /** @description A company's registration number as printed (certificates from version 3); absent for a person. */
+            companyNumber?: string | null;
             /** @description `person` or `company`. */
             kind: components["schemas"]["OwnerKind"];
             /** @description The printed name was verified by an identity check when the certificate was issued. */
