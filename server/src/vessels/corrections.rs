@@ -5,14 +5,12 @@
 //! correction is kept in `vessel_corrections`, shown on the vessel page, and
 //! raises the vessel's particulars version, which supersedes its certificate.
 
-use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Row};
-use utoipa::ToSchema;
 
 use super::{
     create::{self, Column, CreateVesselRequest, Identity, bind_columns},
     identifiers_in_use,
-    model::{VESSEL_COLUMNS, Vessel, VesselStatus},
+    model::{CorrectionRequest, CorrectionRequestStatus, MadeBy, VESSEL_COLUMNS, Vessel, VesselStatus},
 };
 use crate::{
     app::AppState,
@@ -29,61 +27,6 @@ use crate::{
     ids::new_id,
     outbox::{self, Message},
 };
-
-/// Who made a correction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MadeBy {
-    /// The owner, from the vessel page.
-    Owner,
-    /// An administrator, granting the owner's request.
-    Registry,
-}
-
-impl MadeBy {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Owner => "owner",
-            Self::Registry => "registry",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Self> {
-        [Self::Owner, Self::Registry].into_iter().find(|m| m.as_str() == s)
-    }
-}
-
-/// One correction as the vessel page lists it.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Correction {
-    /// The request field it changed: `name`, `vesselType`, `hullMaterial`, `hullColour`, `homePort`,
-    /// `engines`, or (by the registry) `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`,
-    /// `engineSerial`, `mmsi`, `imoNumber`, `eniNumber`, `identifiers.<type>`.
-    pub field: String,
-    /// The value before, as the API writes it (for `engines`, the engines as a JSON array); null when there was none.
-    pub from: Option<String>,
-    /// The value after; null when it was removed.
-    pub to: Option<String>,
-    pub made_by: MadeBy,
-    pub corrected_at: String,
-}
-
-/// A correction as stored, for the vessel page's one statement: (field, from, to, made by, at).
-pub type CorrectionRow = (String, Option<String>, Option<String>, String, i64);
-
-impl Correction {
-    pub fn from_stored((field, from, to, made_by, at): CorrectionRow) -> sqlx::Result<Self> {
-        Ok(Self {
-            field,
-            from,
-            to,
-            made_by: MadeBy::parse(&made_by)
-                .ok_or_else(|| sqlx::Error::Decode(format!("unknown corrector {made_by}").into()))?,
-            corrected_at: rfc3339(at),
-        })
-    }
-}
 
 /// What the owner's PATCH changes in the particulars; `None` leaves a field
 /// as it is, `Some(None)` removes it.
@@ -420,55 +363,6 @@ impl RequestField {
             AppError::Unprocessable { message, .. } => AppError::field("value", message),
             other => other,
         })
-    }
-}
-
-/// A request to correct what identifies a vessel.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CorrectionRequest {
-    pub id: String,
-    pub vessel_id: String,
-    pub platform_id: String,
-    pub vessel_name: Option<String>,
-    /// `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`, `engineSerial`, `mmsi`,
-    /// `imoNumber`, `eniNumber` or `identifiers.<type>`.
-    pub field: String,
-    /// The registered value when the request was listed.
-    pub current_value: Option<String>,
-    /// The value asked for (empty: remove an optional identifier).
-    pub value: String,
-    pub reason: String,
-    /// `pending`, `approved` or `rejected`.
-    pub status: CorrectionRequestStatus,
-    /// The administrator's words with a decision.
-    pub decision_note: Option<String>,
-    pub requested_at: String,
-    pub decided_at: Option<String>,
-    /// For administrators only: who asked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub requested_by_email: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CorrectionRequestStatus {
-    Pending,
-    Approved,
-    Rejected,
-}
-
-impl CorrectionRequestStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Approved => "approved",
-            Self::Rejected => "rejected",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Self> {
-        [Self::Pending, Self::Approved, Self::Rejected].into_iter().find(|c| c.as_str() == s)
     }
 }
 

@@ -256,7 +256,7 @@ pub struct CorrectionRequestBody {
 
 #[utoipa::path(post, path = "/api/vessels/{id}/correction-requests", tag = "vessels", request_body = CorrectionRequestBody,
     params(("id" = String, Path, description = "The vessel's id (not its platform ID)", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 201, body = corrections::CorrectionRequest, description = "Waiting for an administrator"),
+    responses((status = 201, body = model::CorrectionRequest, description = "Waiting for an administrator"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the vessel's owner"),
               (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "too_many_pending_correction_requests, or the vessel is deactivated"),
@@ -273,14 +273,14 @@ pub(crate) async fn request_correction(
 
 #[utoipa::path(get, path = "/api/vessels/{id}/correction-requests", tag = "vessels",
     params(("id" = String, Path, description = "The vessel's id (not its platform ID)", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, body = Vec<corrections::CorrectionRequest>, description = "Newest first"),
+    responses((status = 200, body = Vec<model::CorrectionRequest>, description = "Newest first"),
               (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody, description = "No such vessel of the caller's")))]
 pub(crate) async fn correction_requests(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<ApiJson<Vec<corrections::CorrectionRequest>>> {
+) -> AppResult<ApiJson<Vec<model::CorrectionRequest>>> {
     Ok(ApiJson(corrections::of_vessel(&state, &me.user, &id).await?))
 }
 
@@ -288,19 +288,19 @@ pub(crate) async fn correction_requests(
 #[into_params(parameter_in = Query)]
 pub struct AdminCorrectionParams {
     /// Default `pending`: the queue, oldest first.
-    pub status: Option<corrections::CorrectionRequestStatus>,
+    pub status: Option<model::CorrectionRequestStatus>,
 }
 
 #[utoipa::path(get, path = "/api/admin/correction-requests", tag = "admin", params(AdminCorrectionParams),
-    responses((status = 200, body = Vec<corrections::CorrectionRequest>, description = "Oldest first, at most 200"),
+    responses((status = 200, body = Vec<model::CorrectionRequest>, description = "Oldest first, at most 200"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "Signed in, not an administrator")))]
 pub(crate) async fn admin_correction_requests(
     State(state): State<AppState>,
     _admin: Admin,
     Query(params): Query<AdminCorrectionParams>,
-) -> AppResult<ApiJson<Vec<corrections::CorrectionRequest>>> {
-    let status = params.status.unwrap_or(corrections::CorrectionRequestStatus::Pending);
+) -> AppResult<ApiJson<Vec<model::CorrectionRequest>>> {
+    let status = params.status.unwrap_or(model::CorrectionRequestStatus::Pending);
     Ok(ApiJson(corrections::for_admin(&state, status).await?))
 }
 
@@ -315,7 +315,7 @@ pub struct CorrectionDecisionBody {
 
 #[utoipa::path(post, path = "/api/admin/correction-requests/{id}/approve", tag = "admin", request_body = CorrectionDecisionBody,
     params(("id" = String, Path, description = "The request's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, body = corrections::CorrectionRequest, description = "Granted: the vessel's record is corrected and the owner emailed"),
+    responses((status = 200, body = model::CorrectionRequest, description = "Granted: the vessel's record is corrected and the owner emailed"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "correction_request_decided, an identifier in use, or the vessel changed meanwhile"),
               (status = 422, body = ErrorBody, description = "The value no longer fits the vessel as it is")))]
@@ -324,14 +324,14 @@ pub(crate) async fn approve_correction(
     admin: Admin,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<CorrectionDecisionBody>,
-) -> AppResult<ApiJson<corrections::CorrectionRequest>> {
+) -> AppResult<ApiJson<model::CorrectionRequest>> {
     let decision = corrections::Decision::Approve { note: body.note.as_deref() };
     Ok(ApiJson(corrections::decide(&state, &admin.0, &id, decision).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/correction-requests/{id}/reject", tag = "admin", request_body = CorrectionDecisionBody,
     params(("id" = String, Path, description = "The request's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, body = corrections::CorrectionRequest, description = "Refused: the owner is emailed the note"),
+    responses((status = 200, body = model::CorrectionRequest, description = "Refused: the owner is emailed the note"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody, description = "correction_request_decided"),
               (status = 422, body = ErrorBody, description = "note missing or too long")))]
@@ -340,7 +340,7 @@ pub(crate) async fn reject_correction(
     admin: Admin,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<CorrectionDecisionBody>,
-) -> AppResult<ApiJson<corrections::CorrectionRequest>> {
+) -> AppResult<ApiJson<model::CorrectionRequest>> {
     let decision = corrections::Decision::Reject { note: body.note.as_deref().unwrap_or("") };
     Ok(ApiJson(corrections::decide(&state, &admin.0, &id, decision).await?))
 }

@@ -311,7 +311,7 @@ pub struct VesselDetail {
     /// (released, waiting for its buyer's claim).
     pub owner_verification: Option<OwnerVerification>,
     /// Corrections of the particulars since registration, newest first.
-    pub corrections: Vec<super::corrections::Correction>,
+    pub corrections: Vec<Correction>,
 }
 
 /// How far the current owner has proved who they are and what they own:
@@ -364,4 +364,108 @@ pub struct VesselPage {
     /// Pages that can be fetched: `ceil(total / pageSize)`.
     pub total_pages: i64,
     pub total_relation: TotalRelation,
+}
+
+/// Who made a correction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MadeBy {
+    /// The owner, from the vessel page.
+    Owner,
+    /// An administrator, granting the owner's request.
+    Registry,
+}
+
+impl MadeBy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Owner => "owner",
+            Self::Registry => "registry",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Owner, Self::Registry].into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// One correction as the vessel page lists it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Correction {
+    /// The request field it changed: `name`, `vesselType`, `hullMaterial`, `hullColour`, `homePort`,
+    /// `engines`, or (by the registry) `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`,
+    /// `engineSerial`, `mmsi`, `imoNumber`, `eniNumber`, `identifiers.<type>`.
+    pub field: String,
+    /// The value before, as the API writes it (for `engines`, the engines as a JSON array); null when there was none.
+    pub from: Option<String>,
+    /// The value after; null when it was removed.
+    pub to: Option<String>,
+    pub made_by: MadeBy,
+    pub corrected_at: String,
+}
+
+/// A correction as stored, for the vessel page's one statement: (field, from, to, made by, at).
+pub type CorrectionRow = (String, Option<String>, Option<String>, String, i64);
+
+impl Correction {
+    pub fn from_stored((field, from, to, made_by, at): CorrectionRow) -> sqlx::Result<Self> {
+        Ok(Self {
+            field,
+            from,
+            to,
+            made_by: MadeBy::parse(&made_by)
+                .ok_or_else(|| sqlx::Error::Decode(format!("unknown corrector {made_by}").into()))?,
+            corrected_at: rfc3339(at),
+        })
+    }
+}
+
+/// A request to correct what identifies a vessel.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionRequest {
+    pub id: String,
+    pub vessel_id: String,
+    pub platform_id: String,
+    pub vessel_name: Option<String>,
+    /// `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`, `engineSerial`, `mmsi`,
+    /// `imoNumber`, `eniNumber` or `identifiers.<type>`.
+    pub field: String,
+    /// The registered value when the request was listed.
+    pub current_value: Option<String>,
+    /// The value asked for (empty: remove an optional identifier).
+    pub value: String,
+    pub reason: String,
+    /// `pending`, `approved` or `rejected`.
+    pub status: CorrectionRequestStatus,
+    /// The administrator's words with a decision.
+    pub decision_note: Option<String>,
+    pub requested_at: String,
+    pub decided_at: Option<String>,
+    /// For administrators only: who asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requested_by_email: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CorrectionRequestStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl CorrectionRequestStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Pending, Self::Approved, Self::Rejected].into_iter().find(|c| c.as_str() == s)
+    }
 }

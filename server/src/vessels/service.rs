@@ -2,9 +2,9 @@
 
 use sqlx::{FromRow, Row};
 
-use super::corrections::{Correction, CorrectionRow};
 use super::history_chain::ChainReport;
 use super::lifecycle;
+use super::model::{Correction, CorrectionRow};
 use super::model::{
     OwnerVerification, OwnershipEntry, VESSEL_COLUMNS, VESSEL_COLUMNS_OWNER_JOINED, Vessel, VesselDetail, VesselPage,
     VesselStatus,
