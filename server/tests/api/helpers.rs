@@ -109,6 +109,8 @@ impl TestApp {
             ("REGISTRY_PUBLIC_URL".to_owned(), PUBLIC_URL.to_owned()),
             ("REGISTRY_MODE".to_owned(), "dev".to_owned()),
             ("REGISTRY_WEB_DIR".to_owned(), std::env::temp_dir().join("registry-no-web").display().to_string()),
+            // Tests write only into temporary directories (the signing key is made in the data directory).
+            ("REGISTRY_DATA_DIR".to_owned(), std::env::temp_dir().join("registry-test-data").display().to_string()),
             // Each app its own store, so a test can list what is left in it.
             (
                 "REGISTRY_STORAGE_URL".to_owned(),
