@@ -115,10 +115,10 @@ fn from_row(r: &sqlx::any::AnyRow) -> sqlx::Result<AdminPayment> {
             passed_on: r.try_get::<i64, _>("passed_on")? == 1,
         })
         .is_none(),
-        purpose: Purpose::parse(&purpose),
+        purpose: crate::db::stored::<Purpose>(&purpose)?,
         amount_cents: r.try_get("amount_cents")?,
         currency: r.try_get::<String, _>("currency")?.to_uppercase(),
-        status: PaymentStatus::parse(&status),
+        status: crate::db::stored::<PaymentStatus>(&status)?,
         provider: r.try_get("provider")?,
         provider_reference: r.try_get("provider_intent_id")?,
         vessel_platform_id: PlatformId::display_stored(r.try_get("platform_id")?),

@@ -59,7 +59,7 @@ const COLUMNS: &str = "t.id, t.status, t.to_phone_e164, t.to_user_id, t.created_
          AS paid";
 
 fn from_row(r: &sqlx::any::AnyRow) -> sqlx::Result<AdminTransfer> {
-    let status = TransferStatus::parse(r.try_get("status")?);
+    let status = crate::db::stored::<TransferStatus>(r.try_get("status")?)?;
     let completed_at: Option<i64> = r.try_get("completed_at")?;
     Ok(AdminTransfer {
         id: r.try_get("id")?,

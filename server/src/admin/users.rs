@@ -102,7 +102,7 @@ async fn from_row(state: &AppState, r: &sqlx::any::AnyRow) -> AppResult<AdminUse
         Ok(AdminUserVessel {
             platform_id: PlatformId::display_stored(v.try_get("platform_id")?),
             name: v.try_get("name")?,
-            status: VesselStatus::parse(v.try_get("status")?),
+            status: crate::db::stored::<VesselStatus>(v.try_get("status")?)?,
         })
     })
     .collect::<sqlx::Result<_>>()?;
@@ -110,11 +110,13 @@ async fn from_row(state: &AppState, r: &sqlx::any::AnyRow) -> AppResult<AdminUse
         id,
         email: r.try_get("email")?,
         name: r.try_get("name")?,
-        role: Role::parse(r.try_get("role")?),
+        role: crate::db::stored::<Role>(r.try_get("role")?)?,
         status: if r.try_get::<Option<i64>, _>("archived_at")?.is_some() { "archived" } else { "active" },
         email_verified_at: r.try_get::<Option<i64>, _>("email_verified_at")?.map(rfc3339),
         phone_verified_at: r.try_get::<Option<i64>, _>("phone_verified_at")?.map(rfc3339),
-        identity_verification_status: IdentityVerificationStatus::parse(r.try_get("identity_verification_status")?),
+        identity_verification_status: crate::db::stored::<IdentityVerificationStatus>(
+            r.try_get("identity_verification_status")?,
+        )?,
         created_at: rfc3339(r.try_get("created_at")?),
         last_signed_in_at: r.try_get::<Option<i64>, _>("last_signed_in_at")?.map(rfc3339),
         vessels,

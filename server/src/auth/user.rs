@@ -4,29 +4,23 @@ use utoipa::ToSchema;
 
 use crate::{clock::rfc3339, i18n::Lang};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Role {
     User,
     Admin,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum IdentityVerificationStatus {
     NotStarted,
     Pending,
     Verified,
-}
-
-impl IdentityVerificationStatus {
-    pub fn parse(s: &str) -> Self {
-        match s {
-            "verified" => Self::Verified,
-            "pending" => Self::Pending,
-            _ => Self::NotStarted,
-        }
-    }
 }
 
 /// Whether an account owns vessels as a private person or as a company; a
@@ -49,12 +43,6 @@ impl OwnerKind {
     /// Unknown values are refused, never read as a default.
     pub fn parse(s: &str) -> Option<Self> {
         [Self::Person, Self::Company].into_iter().find(|k| k.as_str() == s)
-    }
-}
-
-impl Role {
-    pub fn parse(s: &str) -> Self {
-        if s == "admin" { Self::Admin } else { Self::User }
     }
 }
 
@@ -147,7 +135,7 @@ impl sqlx::FromRow<'_, AnyRow> for User {
         let failure = r.try_get::<Option<&str>, _>("identity_failure_code")?.and_then(IdentityFailure::parse);
         Ok(Self {
             id: r.try_get("id")?,
-            role: Role::parse(r.try_get("role")?),
+            role: crate::db::stored::<Role>(r.try_get("role")?)?,
             name: r.try_get("name")?,
             name_verified: r.try_get::<Option<i64>, _>("name_verified_at")?.is_some(),
             owner_kind: OwnerKind::parse(r.try_get("owner_kind")?)
@@ -157,7 +145,9 @@ impl sqlx::FromRow<'_, AnyRow> for User {
             phone_e164: r.try_get("phone_e164")?,
             email_verified_at: r.try_get::<Option<i64>, _>("email_verified_at")?.map(rfc3339),
             phone_verified_at: r.try_get::<Option<i64>, _>("phone_verified_at")?.map(rfc3339),
-            identity_verification_status: IdentityVerificationStatus::parse(r.try_get("identity_verification_status")?),
+            identity_verification_status: crate::db::stored::<IdentityVerificationStatus>(
+                r.try_get("identity_verification_status")?,
+            )?,
             identity_failure_code: failure,
             identity_failure_reason: failure.map(|f| crate::i18n::Msg::new(f.message()).localized()),
             language: Lang::parse(r.try_get("language")?).unwrap_or_default(),

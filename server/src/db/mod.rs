@@ -139,3 +139,9 @@ pub async fn ids(tx: &mut Tx<'_>, sql: &str, key: &str) -> sqlx::Result<Vec<Stri
     use sqlx::Row;
     sqlx::query(sql).bind(key).fetch_all(&mut **tx).await?.iter().map(|r| r.try_get("id")).collect()
 }
+
+/// A stored enum value read back: one the type does not know is a decode
+/// error, never a default.
+pub fn stored<T: std::str::FromStr>(value: &str) -> sqlx::Result<T> {
+    value.parse().map_err(|_| sqlx::Error::Decode(format!("unknown stored value {value:?}").into()))
+}

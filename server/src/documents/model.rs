@@ -36,8 +36,11 @@ impl DocumentType {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum ReviewStatus {
     Pending,
     Verified,
@@ -46,19 +49,7 @@ pub enum ReviewStatus {
 
 impl ReviewStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Verified => "verified",
-            Self::Rejected => "rejected",
-        }
-    }
-
-    fn parse(s: &str) -> Self {
-        match s {
-            "verified" => Self::Verified,
-            "rejected" => Self::Rejected,
-            _ => Self::Pending,
-        }
+        self.into()
     }
 }
 
@@ -214,7 +205,7 @@ impl sqlx::FromRow<'_, AnyRow> for Document {
             sha256: r.try_get("sha256")?,
             content_type: r.try_get("content_type")?,
             uploaded_at: rfc3339(r.try_get("uploaded_at")?),
-            review_status: ReviewStatus::parse(r.try_get("review_status")?),
+            review_status: crate::db::stored::<ReviewStatus>(r.try_get("review_status")?)?,
             review_reason: r.try_get("review_reason")?,
             reviewed_at: r.try_get::<Option<i64>, _>("reviewed_at")?.map(rfc3339),
             previous_owner: r.try_get::<i64, _>("previous_owner")? == 1,

@@ -7,8 +7,11 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum VesselType {
     Sail,
     Motor,
@@ -17,8 +20,11 @@ pub enum VesselType {
     Other,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum HullMaterial {
     /// Glass-reinforced plastic (fibreglass).
     Grp,
@@ -30,26 +36,17 @@ pub enum HullMaterial {
     Other,
 }
 
-macro_rules! stored_enum {
-    ($t:ty { $($v:ident => $s:literal),* $(,)? }) => {
-        impl $t {
-            pub fn as_str(self) -> &'static str {
-                match self { $(Self::$v => $s),* }
-            }
-
-            /// Unknown values are refused, never read as a default.
-            pub fn parse(s: &str) -> Option<Self> {
-                match s { $($s => Some(Self::$v),)* _ => None }
-            }
-        }
-    };
+impl VesselType {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
 }
 
-stored_enum!(VesselType { Sail => "sail", Motor => "motor", Paddle => "paddle", Rowing => "rowing", Other => "other" });
-stored_enum!(HullMaterial {
-    Grp => "grp", Wood => "wood", Steel => "steel", Aluminium => "aluminium",
-    Polyethylene => "polyethylene", Inflatable => "inflatable", Other => "other",
-});
+impl HullMaterial {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
 
 /// One engine as the owner describes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -123,10 +120,11 @@ mod tests {
 
     #[test]
     fn enums_refuse_unknown_values() {
-        assert_eq!(VesselType::parse("sail"), Some(VesselType::Sail));
-        assert_eq!(VesselType::parse("Sail"), None);
-        assert_eq!(HullMaterial::parse("grp"), Some(HullMaterial::Grp));
-        assert_eq!(HullMaterial::parse("carbon"), None);
+        assert_eq!("sail".parse(), Ok(VesselType::Sail));
+        assert!("Sail".parse::<VesselType>().is_err());
+        assert_eq!("grp".parse(), Ok(HullMaterial::Grp));
+        assert!("carbon".parse::<HullMaterial>().is_err());
+        assert_eq!(HullMaterial::Aluminium.as_str(), "aluminium");
     }
 
     #[test]

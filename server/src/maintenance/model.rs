@@ -10,8 +10,11 @@ use crate::{
     i18n::Msg,
 };
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum EntryKind {
     Service,
     Repair,
@@ -24,21 +27,7 @@ pub enum EntryKind {
 
 impl EntryKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Service => "service",
-            Self::Repair => "repair",
-            Self::Survey => "survey",
-            Self::Valuation => "valuation",
-            Self::Upgrade => "upgrade",
-            Self::Other => "other",
-        }
-    }
-
-    pub(super) fn parse(s: &str) -> Self {
-        [Self::Service, Self::Repair, Self::Survey, Self::Valuation, Self::Upgrade]
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .unwrap_or(Self::Other)
+        self.into()
     }
 }
 
@@ -65,7 +54,7 @@ impl RecordEntry {
         Ok(Self {
             id: r.try_get("id")?,
             date: r.try_get("entry_date")?,
-            kind: EntryKind::parse(r.try_get("kind")?),
+            kind: crate::db::stored::<EntryKind>(r.try_get("kind")?)?,
             description: r.try_get("description")?,
             amount_cents: r.try_get("amount_cents")?,
             document_id: r.try_get("linked_document")?,

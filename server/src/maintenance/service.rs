@@ -165,7 +165,7 @@ async fn own_entry(state: &AppState, user: &User, vessel_id: &str, entry_id: &st
     }
     Ok(Entry {
         date: row.try_get("entry_date")?,
-        kind: EntryKind::parse(row.try_get("kind")?),
+        kind: crate::db::stored::<EntryKind>(row.try_get("kind")?)?,
         description: row.try_get("description")?,
         amount_cents: row.try_get("amount_cents")?,
         document_id: row.try_get("document_id")?,

@@ -19,8 +19,9 @@ use crate::{
     ids::new_id,
 };
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Channel {
     Email,
     Sms,
@@ -28,13 +29,7 @@ pub enum Channel {
 
 impl Channel {
     fn as_str(self) -> &'static str {
-        match self {
-            Channel::Email => "email",
-            Channel::Sms => "sms",
-        }
-    }
-    fn parse(s: &str) -> Self {
-        if s == "sms" { Channel::Sms } else { Channel::Email }
+        self.into()
     }
 }
 
@@ -112,7 +107,7 @@ pub async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<MailboxMessage>> {
         .map(|r| -> sqlx::Result<MailboxMessage> {
             Ok(MailboxMessage {
                 id: r.try_get("id")?,
-                channel: Channel::parse(r.try_get::<&str, _>("channel")?),
+                channel: crate::db::stored::<Channel>(r.try_get::<&str, _>("channel")?)?,
                 to: r.try_get("recipient")?,
                 subject: r.try_get("subject")?,
                 body: r.try_get("body")?,

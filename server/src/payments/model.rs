@@ -6,8 +6,11 @@ use utoipa::ToSchema;
 
 use crate::{clock::rfc3339, domain::PlatformId, i18n::Msg};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Purpose {
     Registration,
     Transfer,
@@ -15,14 +18,7 @@ pub enum Purpose {
 
 impl Purpose {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Registration => "registration",
-            Self::Transfer => "transfer",
-        }
-    }
-
-    pub fn parse(s: &str) -> Self {
-        if s == "transfer" { Self::Transfer } else { Self::Registration }
+        self.into()
     }
 
     pub fn describe(self) -> &'static str {
@@ -33,8 +29,9 @@ impl Purpose {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum PaymentStatus {
     RequiresPayment,
     RequiresAction,
@@ -46,25 +43,7 @@ pub enum PaymentStatus {
 
 impl PaymentStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::RequiresPayment => "requires_payment",
-            Self::RequiresAction => "requires_action",
-            Self::Processing => "processing",
-            Self::Succeeded => "succeeded",
-            Self::Failed => "failed",
-            Self::Canceled => "canceled",
-        }
-    }
-
-    pub fn parse(s: &str) -> Self {
-        match s {
-            "requires_action" => Self::RequiresAction,
-            "processing" => Self::Processing,
-            "succeeded" => Self::Succeeded,
-            "failed" => Self::Failed,
-            "canceled" => Self::Canceled,
-            _ => Self::RequiresPayment,
-        }
+        self.into()
     }
 
     /// Nothing more will happen to it.
@@ -126,8 +105,8 @@ impl sqlx::FromRow<'_, AnyRow> for Payment {
         let code = r.try_get::<Option<String>, _>("failure_code")?.as_deref().and_then(super::provider::failure_key);
         Ok(Self {
             id: r.try_get("id")?,
-            purpose: Purpose::parse(r.try_get("purpose")?),
-            status: PaymentStatus::parse(r.try_get("status")?),
+            purpose: crate::db::stored::<Purpose>(r.try_get("purpose")?)?,
+            status: crate::db::stored::<PaymentStatus>(r.try_get("status")?)?,
             amount_cents: r.try_get("amount_cents")?,
             currency: r.try_get("currency")?,
             vessel_id: r.try_get("vessel_id")?,

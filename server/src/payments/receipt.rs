@@ -50,7 +50,7 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Res
     .bind(payment_id)
     .fetch_one(&mut **tx)
     .await?;
-    let purpose = Purpose::parse(r.try_get("purpose")?);
+    let purpose = crate::db::stored::<Purpose>(r.try_get("purpose")?)?;
     let platform_id = PlatformId::display_stored(r.try_get("platform_id")?);
     let vessel = match r.try_get::<Option<String>, _>("name")? {
         Some(name) => format!("{name} ({platform_id})"),

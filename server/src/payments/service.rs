@@ -300,7 +300,7 @@ pub async fn record(
         // Never fulfil on an intent that is not this payment's, whatever it says.
         return Err(anyhow::anyhow!("provider intent {} does not match payment {payment_id}", intent.id).into());
     }
-    let current = PaymentStatus::parse(row.try_get("status")?);
+    let current = crate::db::stored::<PaymentStatus>(row.try_get("status")?)?;
     let next = match intent.status {
         IntentStatus::Succeeded => PaymentStatus::Succeeded,
         IntentStatus::RequiresAction => PaymentStatus::RequiresAction,

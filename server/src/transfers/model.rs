@@ -6,8 +6,11 @@ use utoipa::ToSchema;
 
 use crate::{clock::rfc3339, domain::PlatformId};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum TransferStatus {
     /// Waiting for the code the new owner's phone received.
     PendingVerification,
@@ -20,24 +23,8 @@ pub enum TransferStatus {
 }
 
 impl TransferStatus {
-    pub fn parse(s: &str) -> Self {
-        match s {
-            "verified" => Self::Verified,
-            "completed" => Self::Completed,
-            "canceled" => Self::Canceled,
-            "expired" => Self::Expired,
-            _ => Self::PendingVerification,
-        }
-    }
-
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::PendingVerification => "pending_verification",
-            Self::Verified => "verified",
-            Self::Completed => "completed",
-            Self::Canceled => "canceled",
-            Self::Expired => "expired",
-        }
+        self.into()
     }
 
     pub fn is_open(self) -> bool {
@@ -100,7 +87,7 @@ impl Transfer {
     pub fn from_row(r: &AnyRow, viewer_id: &str) -> sqlx::Result<Self> {
         let optional =
             |name: &str| -> sqlx::Result<Option<String>> { Ok(r.try_get::<Option<i64>, _>(name)?.map(rfc3339)) };
-        let status = TransferStatus::parse(r.try_get("status")?);
+        let status = crate::db::stored::<TransferStatus>(r.try_get("status")?)?;
         let recipient: Option<String> = r.try_get("to_user_id")?;
         Ok(Self {
             id: r.try_get("id")?,

@@ -146,7 +146,7 @@ async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Transfe
     let from: String = row.try_get("from_user_id")?;
     let to_phone: String = row.try_get("to_phone_e164")?;
     let received = row.try_get::<Option<String>, _>("to_user_id")?.as_deref() == Some(user.id.as_str());
-    let open = TransferStatus::parse(row.try_get("status")?).is_open();
+    let open = crate::db::stored::<TransferStatus>(row.try_get("status")?)?.is_open();
     let holds_the_number = user.phone_verified_at.is_some() && user.phone_e164.as_deref() == Some(to_phone.as_str());
     let recipient = received || (open && holds_the_number);
     if from != user.id && !user.is_admin() && !recipient {

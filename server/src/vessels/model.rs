@@ -43,8 +43,11 @@ fn review_reason(stored: String) -> String {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum VesselStatus {
     /// Created, not public, until the registration fee is paid.
     PendingPayment,
@@ -58,23 +61,7 @@ pub enum VesselStatus {
 
 impl VesselStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::PendingPayment => "pending_payment",
-            Self::Active => "active",
-            Self::InTransfer => "in_transfer",
-            Self::Deactivated => "deactivated",
-            Self::NeedsReview => "needs_review",
-        }
-    }
-
-    pub fn parse(s: &str) -> Self {
-        match s {
-            "active" => Self::Active,
-            "in_transfer" => Self::InTransfer,
-            "deactivated" => Self::Deactivated,
-            "needs_review" => Self::NeedsReview,
-            _ => Self::PendingPayment,
-        }
+        self.into()
     }
 }
 
@@ -232,7 +219,7 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
             country_code: r.try_get("country_code")?,
             public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
             for_sale: r.try_get::<i64, _>("for_sale")? == 1,
-            status: VesselStatus::parse(r.try_get("status")?),
+            status: crate::db::stored::<VesselStatus>(r.try_get("status")?)?,
             review_reason_code: r
                 .try_get::<Option<String>, _>("review_reason")?
                 .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
@@ -252,8 +239,8 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 eni_number: r.try_get("eni_number")?,
                 national,
             },
-            vessel_type: stored(r.try_get("vessel_type")?, VesselType::parse)?,
-            hull_material: stored(r.try_get("hull_material")?, HullMaterial::parse)?,
+            vessel_type: r.try_get::<Option<&str>, _>("vessel_type")?.map(crate::db::stored).transpose()?,
+            hull_material: r.try_get::<Option<&str>, _>("hull_material")?.map(crate::db::stored).transpose()?,
             hull_colour: r.try_get("hull_colour")?,
             home_port: r.try_get("home_port")?,
             engines: serde_json::from_str(r.try_get::<&str, _>("engines")?)
@@ -467,5 +454,26 @@ impl CorrectionRequestStatus {
 
     pub fn parse(s: &str) -> Option<Self> {
         [Self::Pending, Self::Approved, Self::Rejected].into_iter().find(|c| c.as_str() == s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_status_reads_back_and_an_unknown_one_is_an_error_not_a_default() {
+        for status in [
+            VesselStatus::PendingPayment,
+            VesselStatus::Active,
+            VesselStatus::InTransfer,
+            VesselStatus::Deactivated,
+            VesselStatus::NeedsReview,
+        ] {
+            assert_eq!(crate::db::stored::<VesselStatus>(status.as_str()).unwrap(), status);
+        }
+        assert_eq!(VesselStatus::NeedsReview.as_str(), "needs_review");
+        assert!(crate::db::stored::<VesselStatus>("paid").is_err());
+        assert!(crate::db::stored::<VesselStatus>("Active").is_err());
     }
 }

@@ -112,7 +112,7 @@ async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) 
         Some(_) => Some(OwnerVerification::of(
             row.try_get::<Option<i64>, _>("owner_email_verified_at")?.is_some(),
             row.try_get::<Option<i64>, _>("owner_phone_verified_at")?.is_some(),
-            crate::auth::IdentityVerificationStatus::parse(row.try_get("owner_identity")?),
+            crate::db::stored::<crate::auth::IdentityVerificationStatus>(row.try_get("owner_identity")?)?,
             vessel.verified_documents_count,
         )),
     };
