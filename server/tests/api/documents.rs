@@ -55,14 +55,19 @@ async fn stored_objects(app: &TestApp) -> usize {
 }
 
 /// The S3 variant of a test: an app whose store is a fresh prefix of the
-/// moto bucket that scripts/with-moto.sh started.
-async fn s3_app() -> TestApp {
-    let base = std::env::var("REGISTRY_TEST_S3_URL").expect(
-        "REGISTRY_TEST_S3_URL is not set: run the tests through scripts/with-moto.sh (make test does), which starts a \
-         local S3 server",
-    );
+/// moto bucket that scripts/with-moto.sh started. A plain `cargo test` has no
+/// S3 server: the S3 variants are then skipped, saying so, except in CI
+/// (`CI` set), where a missing server is a failure, never a silent skip.
+async fn s3_app() -> Option<TestApp> {
+    let Ok(base) = std::env::var("REGISTRY_TEST_S3_URL") else {
+        let why = "REGISTRY_TEST_S3_URL is not set: run the tests through scripts/with-moto.sh (make test does), \
+                   which starts a local S3 server";
+        assert!(std::env::var_os("CI").is_none(), "{why}");
+        eprintln!("skipped, the S3 variant: {why}");
+        return None;
+    };
     let url = format!("{}/{}/", base.trim_end_matches('/'), registry::ids::new_id());
-    TestApp::spawn_with(&[("REGISTRY_STORAGE_URL", &url)]).await
+    Some(TestApp::spawn_with(&[("REGISTRY_STORAGE_URL", &url)]).await)
 }
 
 async fn upload_list_download_and_count(app: TestApp) {
@@ -107,7 +112,9 @@ async fn documents_are_stored_listed_downloaded_and_withdrawn_on_the_filesystem(
 
 #[tokio::test]
 async fn documents_are_stored_listed_downloaded_and_withdrawn_on_s3() {
-    upload_list_download_and_count(s3_app().await).await;
+    if let Some(app) = s3_app().await {
+        upload_list_download_and_count(app).await;
+    }
 }
 
 async fn one_bad_file_keeps_nothing(app: TestApp) {
@@ -131,7 +138,9 @@ async fn one_bad_file_keeps_nothing_on_the_filesystem() {
 
 #[tokio::test]
 async fn one_bad_file_keeps_nothing_on_s3() {
-    one_bad_file_keeps_nothing(s3_app().await).await;
+    if let Some(app) = s3_app().await {
+        one_bad_file_keeps_nothing(app).await;
+    }
 }
 
 #[tokio::test]
@@ -416,7 +425,9 @@ async fn orphaned_objects_are_swept_after_an_hour_on_the_filesystem() {
 
 #[tokio::test]
 async fn orphaned_objects_are_swept_after_an_hour_on_s3() {
-    orphaned_objects_are_swept_after_an_hour(s3_app().await).await;
+    if let Some(app) = s3_app().await {
+        orphaned_objects_are_swept_after_an_hour(app).await;
+    }
 }
 
 /// A file over one storage part (5 MiB) is spooled to disk while it arrives
@@ -441,5 +452,7 @@ async fn a_large_file_is_stored_in_parts_on_the_filesystem() {
 
 #[tokio::test]
 async fn a_large_file_is_stored_in_parts_on_s3() {
-    a_large_file_is_stored_in_parts(s3_app().await).await;
+    if let Some(app) = s3_app().await {
+        a_large_file_is_stored_in_parts(app).await;
+    }
 }
