@@ -8,14 +8,14 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::{
-    certificates::signing::Signer,
     config::Config,
-    cpu::CpuPool,
     db::{Backend, Db, ReadLane},
-    identity::provider::IdentityProvider,
-    payments::provider::PaymentProvider,
-    storage::Store,
-    vessels::count_cache::{CountCache, Kept},
+    platform::count_cache::{CountCache, Kept},
+    platform::cpu::CpuPool,
+    platform::identity_provider::IdentityProvider,
+    platform::payment_provider::PaymentProvider,
+    platform::signing::Signer,
+    platform::storage::Store,
 };
 
 /// Cloned for every extractor and middleware that takes the state, so it is

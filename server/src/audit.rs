@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::{clock::now_ms, ids::new_id};
+use crate::{platform::clock::now_ms, platform::ids::new_id};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -92,7 +92,7 @@ impl<'a> Event<'a> {
             Outcome::Success => "success",
             Outcome::Failure => "failure",
         })
-        .bind(crate::request_context::request_id())
+        .bind(crate::platform::request_context::request_id())
         .bind(detail.to_string())
         .execute(executor)
         .await?;

@@ -1,17 +1,16 @@
 //! The European Small-Craft Registry server as a library: `main.rs` and the
 //! integration tests both build on it.
 
+pub mod accounts;
 pub mod admin;
 pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod certificates;
-pub mod clock;
+pub mod cli;
 pub mod config;
 pub mod countries;
-pub mod cpu;
 pub mod db;
-pub mod dev;
 pub mod documents;
 pub mod domain;
 pub mod error;
@@ -19,25 +18,16 @@ pub mod fees;
 pub mod http;
 pub mod i18n;
 pub mod identity;
-pub mod ids;
+pub mod jobs;
 pub mod maintenance;
 pub mod openapi;
-pub mod otp;
 pub mod outbox;
 pub mod payments;
+pub mod platform;
 pub mod private_files;
-pub mod profile;
 pub mod public_pages;
-pub mod request_context;
-pub mod retention;
 pub mod routes;
-pub mod seed;
-pub mod seed_vessels;
 pub mod server;
-pub mod stats;
-pub mod storage;
-pub mod stripe_http;
 pub mod support;
 pub mod transfers;
-pub mod vessel_record;
 pub mod vessels;

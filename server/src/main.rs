@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use registry::{config::Config, seed, server};
+use registry::{cli::seed, config::Config, server};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -89,7 +89,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
             tokio::spawn(worker.run());
-            tokio::spawn(registry::retention::run(state.db.clone(), state.storage.clone()));
+            tokio::spawn(registry::jobs::retention::run(state.db.clone(), state.storage.clone()));
             tokio::spawn(registry::server::sweep_transfers_periodically(state.clone()));
             tokio::spawn(registry::payments::follow_up::run_periodically(state.clone()));
             tokio::spawn(registry::identity::service::decide_periodically(state.clone()));
@@ -98,7 +98,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Migrate => Ok(()),
         Command::Seed { demo, if_empty, vessels, force } => {
             if vessels.is_some() {
-                registry::seed_vessels::refuse_unless_forced(&state.config, force)?;
+                registry::cli::seed_vessels::refuse_unless_forced(&state.config, force)?;
             }
             if if_empty && !seed::is_empty(&state).await? {
                 println!("The database has data already; not seeding.");
@@ -113,7 +113,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             if let Some(n) = vessels.or(demo.then_some(DEMO_VESSELS)) {
                 let started = std::time::Instant::now();
-                registry::seed_vessels::vessels(&state, n).await?;
+                registry::cli::seed_vessels::vessels(&state, n).await?;
                 println!("Seeded {n} vessels in {:.1} s.", started.elapsed().as_secs_f64());
             }
             Ok(())

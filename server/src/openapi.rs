@@ -10,8 +10,8 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::{
-    admin, app::AppState, auth, certificates, countries, dev, documents, error, identity, maintenance, outbox,
-    payments, profile, stats, support, transfers, vessel_record, vessels,
+    accounts::profile, admin, app::AppState, auth, certificates, countries, documents, error, identity, maintenance,
+    maintenance::record_pdf, outbox, outbox::mailbox, payments, support, transfers, vessels, vessels::stats,
 };
 
 #[derive(OpenApi)]
@@ -78,7 +78,7 @@ use crate::{
         maintenance::add,
         maintenance::change,
         maintenance::remove,
-        vessel_record::record_pdf,
+        record_pdf::record_pdf,
         payments::payments_config,
         payments::create_intent,
         payments::payment,
@@ -100,7 +100,7 @@ use crate::{
         admin::archive_user,
         admin::change_role,
         admin::list_audit,
-        dev::mailbox,
+        mailbox::mailbox,
     ),
     components(schemas(
         error::ErrorBody,

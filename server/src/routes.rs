@@ -9,8 +9,8 @@ pub fn api(state: &AppState) -> Router<AppState> {
     let api = Router::new()
         .merge(crate::auth::router())
         .merge(crate::admin::router())
-        .merge(crate::profile::router())
-        .merge(crate::stats::router())
+        .merge(crate::accounts::profile::router())
+        .merge(crate::vessels::stats::router())
         .merge(crate::countries::router())
         .merge(crate::support::router())
         .merge(crate::vessels::router())
@@ -20,11 +20,11 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::identity::router())
         .merge(crate::certificates::router())
         .merge(crate::maintenance::router())
-        .merge(crate::vessel_record::router())
+        .merge(crate::maintenance::record_pdf::router())
         .merge(crate::openapi::router())
         .merge(crate::public_pages::router());
     // Dev mode only ever listens on loopback (config refuses otherwise).
-    if state.config.is_dev() { api.merge(crate::dev::router()) } else { api }
+    if state.config.is_dev() { api.merge(crate::outbox::mailbox::router()) } else { api }
 }
 
 /// Routes that stream large request bodies (`http::router` serves them

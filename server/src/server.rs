@@ -26,7 +26,8 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
         // is reported, not silently rebuilt.
         crate::vessels::history_chain::backfill(&db).await?;
     }
-    if backend == Backend::Postgres && crate::seed_vessels::postings_trigger_off(&mut *db.acquire().await?).await? {
+    if backend == Backend::Postgres && crate::cli::seed_vessels::postings_trigger_off(&mut *db.acquire().await?).await?
+    {
         // A seeding stopped before building the text search's posting
         // lists: the vessels it loaded are not found by text until the
         // next seeding (which finishes the job) builds them.
@@ -50,9 +51,9 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     let payments = payments::provider(&config, db.clone())?;
     let providers = crate::app::Providers {
         payments,
-        identity: crate::identity::provider::provider(&config)?,
-        storage: crate::storage::open(&config.storage_url)?,
-        signer: Arc::new(crate::certificates::signing::Signer::load(&config)?),
+        identity: crate::platform::identity_provider::provider(&config)?,
+        storage: crate::platform::storage::open(&config.storage_url)?,
+        signer: Arc::new(crate::platform::signing::Signer::load(&config)?),
     };
     Ok((AppState::new(config, db, backend, providers, wake), worker))
 }
@@ -109,7 +110,7 @@ pub async fn sweep_transfers_periodically(state: AppState) {
     let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
     loop {
         tick.tick().await;
-        match sweep_transfers(&state, crate::clock::now_ms()).await {
+        match sweep_transfers(&state, crate::platform::clock::now_ms()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(changed = n, "transfers expired or held for review"),
             Err(e) => tracing::error!(error = %e, "sweeping transfers failed"),

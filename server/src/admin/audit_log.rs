@@ -7,9 +7,9 @@ use utoipa::ToSchema;
 use super::paging::Paging;
 use crate::{
     app::AppState,
-    clock::rfc3339,
     domain::PlatformId,
     error::{AppError, AppResult},
+    platform::clock::rfc3339,
 };
 
 /// Every kind of event the application records.
@@ -136,7 +136,7 @@ impl AuditFilter {
             return Err(AppError::bad_request("invalid_parameter", "unknown_event_type"));
         }
         let from_ms = present(&p.from).map(|d| day_start_ms(&d)).transpose()?;
-        let to_ms = present(&p.to).map(|d| day_start_ms(&d).map(|t| t + crate::clock::DAY)).transpose()?;
+        let to_ms = present(&p.to).map(|d| day_start_ms(&d).map(|t| t + crate::platform::clock::DAY)).transpose()?;
         Ok(Self { actor_email: present(&p.actor).map(|a| a.to_lowercase()), vessel, kind, from_ms, to_ms })
     }
 }

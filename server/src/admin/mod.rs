@@ -328,7 +328,7 @@ pub(crate) async fn archive_user(
     if target.role == Role::Admin {
         return Err(AppError::Conflict("remove_administrator_role_before_archiving".into()));
     }
-    crate::auth::service::archive_account(&state, &id, &admin.id, Some(reason.as_str())).await?;
+    crate::accounts::archive::archive_account(&state, &id, &admin.id, Some(reason.as_str())).await?;
     crate::payments::follow_up::run(&state).await;
     Ok(ApiJson(users::one(&state, &id).await?))
 }

@@ -8,13 +8,13 @@ use utoipa::ToSchema;
 use super::paging::Paging;
 use crate::{
     app::AppState,
-    clock::rfc3339,
     domain::PlatformId,
     error::{AppError, AppResult},
     payments::{
         model::{PaymentStatus, Purpose},
         refunds,
     },
+    platform::clock::rfc3339,
 };
 
 #[derive(Serialize, ToSchema)]

@@ -4,7 +4,7 @@ use serde::Serialize;
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use crate::{app::AppState, clock::now_ms, error::AppResult};
+use crate::{app::AppState, error::AppResult, platform::clock::now_ms};
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -21,7 +21,7 @@ pub struct AdminStats {
     pub active_users: i64,
 }
 
-const THIRTY_DAYS_MS: i64 = 30 * crate::clock::DAY;
+const THIRTY_DAYS_MS: i64 = 30 * crate::platform::clock::DAY;
 
 #[tracing::instrument(skip(state))]
 pub async fn stats(state: &AppState) -> AppResult<AdminStats> {

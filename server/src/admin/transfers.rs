@@ -8,9 +8,9 @@ use utoipa::ToSchema;
 use super::paging::Paging;
 use crate::{
     app::AppState,
-    clock::rfc3339,
     domain::PlatformId,
     error::AppResult,
+    platform::clock::rfc3339,
     transfers::model::{TransferStatus, mask_phone},
 };
 

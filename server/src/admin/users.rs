@@ -8,9 +8,9 @@ use utoipa::ToSchema;
 use crate::{
     app::AppState,
     auth::{IdentityVerificationStatus, Role},
-    clock::rfc3339,
     domain::PlatformId,
     error::{AppError, AppResult},
+    platform::clock::rfc3339,
     vessels::model::VesselStatus,
 };
 

@@ -1,4 +1,4 @@
-//! argon2id password hashing on the application's CPU pool (`crate::cpu`),
+//! argon2id password hashing on the application's CPU pool (`crate::platform::cpu`),
 //! whose bounded queue keeps a burst of sign-ins from exhausting memory.
 
 use argon2::{
@@ -6,7 +6,7 @@ use argon2::{
     password_hash::{self, Output, ParamsString, Salt, SaltString, rand_core::OsRng},
 };
 
-use crate::{cpu::CpuPool, domain::NewPassword, error::AppError};
+use crate::{domain::NewPassword, error::AppError, platform::cpu::CpuPool};
 
 async fn run<T: Send + 'static>(pool: &CpuPool, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
     pool.run_or_busy(work).await

@@ -6,7 +6,6 @@ pub mod phone;
 mod routes;
 pub mod service;
 pub mod sessions;
-pub mod throttle;
 pub mod tokens;
 mod user;
 

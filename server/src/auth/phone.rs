@@ -7,12 +7,12 @@ use sqlx::Row;
 use super::User;
 use crate::{
     app::AppState,
-    clock::now_ms,
     domain::PhoneE164,
     error::{AppError, AppResult},
     i18n::Msg,
-    otp::{self, Purpose},
     outbox::{self, Message},
+    platform::clock::now_ms,
+    platform::otp::{self, Purpose},
 };
 
 /// Set or change the number; it is unverified until a code confirms it, and

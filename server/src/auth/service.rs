@@ -7,20 +7,20 @@ use sqlx::{FromRow, Row};
 
 use super::{
     hashing, sessions,
-    throttle::{self, Limit},
     tokens::{self, INVALID_TOKEN, Purpose},
     user::{OwnerKind, Recipient, USER_COLUMNS, User, language_of},
 };
+use crate::platform::throttle::{self, Limit};
 use crate::{
     app::AppState,
     audit::Event,
-    clock::{HOUR, MINUTE, now_ms},
     db::{Tx, is_unique_violation},
     domain::{CompanyNumber, Email, NewPassword, OwnerName, PhoneE164},
     error::{AppError, AppResult},
     i18n::{Lang, Msg},
-    ids::new_id,
     outbox::{self, Message},
+    platform::clock::{HOUR, MINUTE, now_ms},
+    platform::ids::new_id,
 };
 
 pub const INVALID_CREDENTIALS: &str = "invalid_email_password";
@@ -266,7 +266,7 @@ pub async fn login(
     let mut tx = state.begin().await?;
     let secret = sessions::create(&mut tx, &user.id, remember).await?;
     sqlx::query("UPDATE users SET last_signed_in_at = $1 WHERE id = $2")
-        .bind(crate::clock::now_ms())
+        .bind(crate::platform::clock::now_ms())
         .bind(&user.id)
         .execute(&mut *tx)
         .await?;
@@ -323,60 +323,6 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
     Ok(())
 }
 
-/// Archive an account: its sessions end, its email becomes free to register
-/// again, the password hash, phone and name are erased (data minimisation;
-/// the email stays for bookkeeping), its vessels are deactivated with the
-/// phone stored on them erased (each change audited), and its unfinished
-/// payments are canceled, all in one transaction.
-/// `actor` is the account holder or an administrator; `reason` is the
-/// administrator's.
-pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reason: Option<&str>) -> AppResult<()> {
-    let mut tx = state.begin().await?;
-    lock_roles(state, &mut tx).await?;
-    // Its payments before its row: a fee being recorded locks the payment
-    // first and the payer's row after (`transfers::service::complete`), so
-    // taking them in the same order cannot deadlock. Either that fee commits
-    // first (and stands), or it finds the payment canceled and the payer
-    // archived (and is refunded).
-    crate::payments::records::cancel_open_for_user(&mut tx, user_id).await?;
-    // The last administrator cannot leave (counted in the statement itself).
-    let changed = sqlx::query(
-        "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
-         WHERE id = $2 AND archived_at IS NULL
-           AND (role <> 'admin'
-                OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)",
-    )
-    .bind(now_ms())
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if changed == 0 {
-        let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        return Err(if open == 0 {
-            AppError::NotFound("account_no_longer_exists".into())
-        } else {
-            AppError::Conflict("last_administrator_account".into())
-        });
-    }
-    Event::new("account_archived")
-        .by(Some(actor))
-        .subject("user", user_id)
-        .detail(serde_json::json!({ "reason": reason }))
-        .write(&mut *tx)
-        .await?;
-    sessions::end_all_for_user(&mut tx, user_id).await?;
-    // Then transfers (with their fee payments) and vessels: the order a
-    // payment's success locks them in, so the two cannot deadlock on PostgreSQL.
-    crate::transfers::service::cancel_all_from(&mut tx, user_id).await?;
-    crate::vessels::lifecycle::deactivate_all_of(&mut tx, user_id).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
 async fn refuse_when_throttled(state: &AppState, bucket: &str, limit: Limit) -> AppResult<()> {
     match throttle::reserve(&state.db, bucket, limit).await? {
         Some(wait) => Err(too_many(wait, "too_many_requests_try_again")),
@@ -396,7 +342,7 @@ pub async fn hash_password(state: &AppState, password: &NewPassword) -> anyhow::
 /// Serialise changes to who is an administrator on PostgreSQL (SQLite's
 /// write lock already does), so that the last-administrator counts see every
 /// other change: role changes and archiving take this lock.
-async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
+pub async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
     if state.backend == crate::db::Backend::Postgres {
         sqlx::query("SELECT pg_advisory_xact_lock(727275)").execute(&mut **tx).await?;
     }

@@ -4,9 +4,9 @@
 
 use crate::{
     auth::user::{USER_COLUMNS, User},
-    clock::{DAY, HOUR, MINUTE, now_ms},
     db::{Db, Tx},
-    ids::{hash_secret, new_secret},
+    platform::clock::{DAY, HOUR, MINUTE, now_ms},
+    platform::ids::{hash_secret, new_secret},
 };
 
 pub const COOKIE: &str = "registry_session";

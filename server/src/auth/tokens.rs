@@ -3,9 +3,9 @@
 use sqlx::Row;
 
 use crate::{
-    clock::{DAY, HOUR, now_ms},
     db::Tx,
-    ids::{hash_secret, new_secret},
+    platform::clock::{DAY, HOUR, now_ms},
+    platform::ids::{hash_secret, new_secret},
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@ use serde::Serialize;
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, i18n::Lang};
+use crate::{i18n::Lang, platform::clock::rfc3339};
 
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,

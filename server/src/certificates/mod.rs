@@ -3,7 +3,6 @@
 
 pub mod pdf;
 pub mod service;
-pub mod signing;
 
 use axum::{
     Router,

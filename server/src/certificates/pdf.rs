@@ -96,7 +96,7 @@ fn lines(value: &str) -> Vec<String> {
 /// Draw `content` on the CPU pool: a long vessel record takes a second of
 /// CPU, which on the async runtime stalled every other request (`/healthz`
 /// for seconds). A full queue answers 503 `busy`.
-pub async fn render_on(pool: &crate::cpu::CpuPool, content: Content) -> crate::error::AppResult<Vec<u8>> {
+pub async fn render_on(pool: &crate::platform::cpu::CpuPool, content: Content) -> crate::error::AppResult<Vec<u8>> {
     Ok(pool.run_or_busy(move || render(&content)).await??)
 }
 

@@ -15,14 +15,14 @@ use super::pdf;
 use crate::{
     app::AppState,
     auth::{OwnerKind, User},
-    clock::{now_ms, rfc3339},
     domain::{
         CertificateSerial, OwnerName, PlatformId,
         particulars::{Engine, HullMaterial, VesselType},
     },
     error::{AppError, AppResult},
     i18n::{self, Lang, Msg},
-    ids::to_hex,
+    platform::clock::{now_ms, rfc3339},
+    platform::ids::to_hex,
     vessels::model::{VESSEL_COLUMNS, Vessel, VesselIdentifiers, VesselStatus},
 };
 
@@ -195,7 +195,7 @@ async fn issue(
     name_hash: &str,
     owner: &CertifiedOwner,
 ) -> AppResult<(String, i64, String)> {
-    let id = crate::ids::new_id();
+    let id = crate::platform::ids::new_id();
     // The id's 16 random characters, grouped: ESRC-XXXX-XXXX-XXXX-XXXX.
     let random = &id[10..];
     let serial = format!("ESRC-{}-{}-{}-{}", &random[0..4], &random[4..8], &random[8..12], &random[12..16]);

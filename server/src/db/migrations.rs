@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use sqlx::{Executor, Row};
 
 use super::{Backend, Db};
-use crate::clock::now_ms;
+use crate::platform::clock::now_ms;
 
 pub struct Migration {
     pub version: i64,
@@ -32,7 +32,7 @@ impl Migration {
     }
 
     fn checksum(&self, backend: Backend) -> String {
-        crate::ids::to_hex(&Sha256::digest(self.sql(backend).as_bytes()))
+        crate::platform::ids::to_hex(&Sha256::digest(self.sql(backend).as_bytes()))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Proof-of-ownership documents: upload (all or nothing, limits enforced
 //! while the body streams in), list, download, delete, and an
-//! administrator's review. Files live in object storage (`crate::storage`).
+//! administrator's review. Files live in object storage (`crate::platform::storage`).
 
 pub mod model;
 pub mod service;

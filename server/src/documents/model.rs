@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::clock::rfc3339;
+use crate::platform::clock::rfc3339;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

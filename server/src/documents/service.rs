@@ -9,11 +9,11 @@ use super::upload::{Content, Upload};
 use crate::{
     app::AppState,
     auth::User,
-    clock::now_ms,
     domain::PlatformId,
     error::{AppError, AppResult},
-    ids::new_id,
-    storage,
+    platform::clock::now_ms,
+    platform::ids::new_id,
+    platform::storage,
     vessels::lifecycle,
 };
 

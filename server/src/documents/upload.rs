@@ -47,7 +47,7 @@ pub struct Spool {
 
 impl Spool {
     async fn create() -> std::io::Result<(Self, tokio::fs::File)> {
-        let path = std::env::temp_dir().join(format!("registry-upload-{}", crate::ids::new_secret()));
+        let path = std::env::temp_dir().join(format!("registry-upload-{}", crate::platform::ids::new_secret()));
         let file = tokio::fs::File::create(&path).await?;
         Ok((Self { path }, file))
     }
@@ -260,7 +260,7 @@ async fn read_file(
         kind,
         content: Content::Spooled(spool),
         size,
-        sha256: crate::ids::to_hex(&hasher.finalize()),
+        sha256: crate::platform::ids::to_hex(&hasher.finalize()),
     }))
 }
 
@@ -271,7 +271,7 @@ impl IncomingFile {
         kind.ends_well(&bytes[bytes.len().saturating_sub(TAIL)..]).then(|| Self {
             file_name: file_name.to_owned(),
             kind,
-            sha256: crate::ids::to_hex(&Sha256::digest(&bytes)),
+            sha256: crate::platform::ids::to_hex(&Sha256::digest(&bytes)),
             size: bytes.len(),
             content: Content::Memory(bytes),
         })

@@ -31,7 +31,7 @@ impl TransferRecordSerial {
 
     /// A new serial: an id's 16 random characters, grouped.
     pub fn new_random() -> Self {
-        let id = crate::ids::new_id();
+        let id = crate::platform::ids::new_id();
         Self(group("ESTR", &id[10..]))
     }
 

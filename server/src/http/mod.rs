@@ -110,7 +110,7 @@ async fn cache_control(request: Request, next: Next) -> Response {
 /// Make the request id (set by the outer layer) available to the audit log.
 async fn with_request_id(request: Request, next: Next) -> Response {
     let id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    crate::request_context::scope(id, next.run(request)).await
+    crate::platform::request_context::scope(id, next.run(request)).await
 }
 
 #[derive(Clone)]
@@ -118,7 +118,7 @@ struct NewRequestId;
 
 impl MakeRequestId for NewRequestId {
     fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
-        HeaderValue::from_str(&crate::ids::new_id()).ok().map(RequestId::new)
+        HeaderValue::from_str(&crate::platform::ids::new_id()).ok().map(RequestId::new)
     }
 }
 

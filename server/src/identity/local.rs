@@ -126,8 +126,8 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
         ),
         _ => None,
     };
-    let key = object_store::path::Path::from(format!("identity/{}", crate::ids::new_secret()));
-    crate::storage::put(&state.storage, &key, photo).await?;
+    let key = object_store::path::Path::from(format!("identity/{}", crate::platform::ids::new_secret()));
+    crate::platform::storage::put(&state.storage, &key, photo).await?;
     match service::submit_local(
         state,
         session,
@@ -140,7 +140,7 @@ pub async fn submit(state: &AppState, session: &str, mut form: Multipart) -> App
         Ok(back) => Ok(back),
         Err(e) => {
             // Nothing refers to the photo: do not keep it.
-            if let Err(gone) = crate::storage::delete(&state.storage, &key).await {
+            if let Err(gone) = crate::platform::storage::delete(&state.storage, &key).await {
                 tracing::warn!(error = %format!("{gone:#}"), "deleting a refused identity photo failed");
             }
             Err(e)

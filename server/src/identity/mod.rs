@@ -3,7 +3,6 @@
 //! or the local decision worker, and the person's status.
 
 pub mod local;
-pub mod provider;
 pub mod service;
 pub mod webhook;
 
@@ -25,7 +24,7 @@ use crate::{
     domain::PlatformId,
     error::{AppError, AppResult, ErrorBody},
     http::json::ApiJson,
-    stripe_http::WebhookAck,
+    platform::stripe_http::WebhookAck,
 };
 
 pub fn router() -> Router<AppState> {

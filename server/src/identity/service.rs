@@ -18,15 +18,16 @@ use sqlx::Row;
 use crate::{
     app::AppState,
     audit::Event,
-    auth::{IdentityFailure, IdentityVerificationStatus, User, throttle},
-    clock::{DAY, now_ms},
+    auth::{IdentityFailure, IdentityVerificationStatus, User},
     db::Tx,
     domain::PlatformId,
     error::{AppError, AppResult},
-    ids::new_id,
+    platform::clock::{DAY, now_ms},
+    platform::ids::new_id,
+    platform::throttle,
 };
 
-use super::provider::SessionRequest;
+use crate::platform::identity_provider::SessionRequest;
 
 /// The local provider decides this long after the document arrives, as the
 /// real provider's webhook would.
@@ -311,7 +312,7 @@ pub async fn decide_due(state: &AppState) -> AppResult<usize> {
 /// Delete a decided session's photo (kept no longer than the decision needs
 /// it), then its key; a failure is logged and retried by the next round.
 async fn forget_photo(state: &AppState, session: &str, key: &str) {
-    if let Err(e) = crate::storage::delete(&state.storage, &key.into()).await {
+    if let Err(e) = crate::platform::storage::delete(&state.storage, &key.into()).await {
         tracing::warn!(error = %format!("{e:#}"), "deleting an identity photo failed; retrying later");
         return;
     }

@@ -11,11 +11,11 @@ use super::service::{self, Report};
 use crate::{
     app::AppState,
     auth::IdentityFailure,
-    clock::now_ms,
     config::IdentityProviderConfig,
     db::is_unique_violation,
     error::{AppError, AppResult},
-    stripe_http::{WebhookAck, ack},
+    platform::clock::now_ms,
+    platform::stripe_http::{WebhookAck, ack},
 };
 
 #[derive(Deserialize)]
@@ -65,7 +65,7 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
     let IdentityProviderConfig::Stripe { webhook_secret, .. } = &state.config.identity else {
         return Err(AppError::NotFound("identity_webhooks_received_registry_identity".into()));
     };
-    let event: Event = crate::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
+    let event: Event = crate::platform::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
     let report = match event.kind.as_str() {
         "identity.verification_session.processing" => Report::Processing,
         "identity.verification_session.verified" => Report::Verified,

@@ -1,6 +1,7 @@
 //! The vessel's value & maintenance record (`/api/vessels/{platformId}/record`).
 
 mod model;
+pub mod record_pdf;
 pub mod service;
 
 use axum::{

@@ -5,9 +5,9 @@ use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
 use crate::{
-    clock::rfc3339,
     error::{AppError, AppResult},
     i18n::Msg,
+    platform::clock::rfc3339,
 };
 
 #[derive(

@@ -8,11 +8,11 @@ use super::model::{Entry, EntryKind, EntryRequest, Record, RecordEntry};
 use crate::{
     app::AppState,
     auth::User,
-    clock::now_ms,
     domain::PlatformId,
     error::{AppError, AppResult},
     i18n::Msg,
-    ids::new_id,
+    platform::clock::now_ms,
+    platform::ids::new_id,
 };
 
 const ENTRY_COLUMNS: &str = "e.id, e.entry_date, e.kind, e.description, e.amount_cents, e.author_user_id, e.created_at, \

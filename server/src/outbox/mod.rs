@@ -2,6 +2,7 @@
 //! change that causes it, and delivered afterwards by [`worker`].
 
 mod delivery;
+pub mod mailbox;
 mod twilio;
 pub mod worker;
 
@@ -13,10 +14,10 @@ pub use delivery::{ByChannel, Delivery, Permanent, RecordOnly, Smtp};
 pub use twilio::Twilio;
 
 use crate::{
-    clock::{now_ms, rfc3339},
     db::{Db, Tx},
     i18n::{Lang, Msg},
-    ids::new_id,
+    platform::clock::{now_ms, rfc3339},
+    platform::ids::new_id,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]

@@ -13,9 +13,9 @@ use tokio::sync::Notify;
 
 use super::{Channel, Delivery, Message};
 use crate::{
-    clock::{MINUTE, SECOND, now_ms},
     db::Db,
-    ids::new_id,
+    platform::clock::{MINUTE, SECOND, now_ms},
+    platform::ids::new_id,
 };
 
 const LEASE_MS: i64 = MINUTE;

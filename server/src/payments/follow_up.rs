@@ -7,8 +7,9 @@
 
 use sqlx::Row;
 
-use super::{provider::IntentStatus, refunds, service};
-use crate::{app::AppState, clock::now_ms, error::AppResult};
+use super::{refunds, service};
+use crate::platform::payment_provider::IntentStatus;
+use crate::{app::AppState, error::AppResult, platform::clock::now_ms};
 
 /// Right after a flow that canceled payments or recorded a success: tell the
 /// provider now. Failures are logged and left to the periodic run.

@@ -13,16 +13,18 @@ use utoipa::ToSchema;
 
 use super::{
     card::{Card, Outcome},
-    provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus},
     service,
 };
 use crate::http::hosted_page::escape;
+use crate::platform::payment_provider::{
+    IntentRequest, IntentStatus, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus,
+};
 use crate::{
     app::AppState,
-    clock::now_ms,
     db::{Db, Tx, is_unique_violation},
     error::{AppError, AppResult},
     i18n::{Lang, Msg},
+    platform::clock::now_ms,
 };
 
 pub struct LocalProcessor {
@@ -53,7 +55,7 @@ fn intent_from_row(r: &AnyRow) -> sqlx::Result<ProviderIntent> {
         last_error_code: r
             .try_get::<Option<String>, _>("last_error_code")?
             .as_deref()
-            .and_then(super::provider::failure_key),
+            .and_then(crate::platform::payment_provider::failure_key),
         card_brand: r.try_get("card_brand")?,
         card_last4: r.try_get("card_last4")?,
     })

@@ -6,7 +6,6 @@ mod card;
 pub mod follow_up;
 pub mod local;
 pub mod model;
-pub mod provider;
 mod receipt;
 pub mod records;
 pub mod refunds;
@@ -25,7 +24,8 @@ use axum::{
     routing::{get, post},
 };
 
-use crate::stripe_http::WebhookAck;
+pub use crate::platform::payment_provider::PaymentProvider;
+use crate::platform::stripe_http::WebhookAck;
 use crate::{
     app::AppState,
     auth::CurrentUser,
@@ -36,7 +36,6 @@ use crate::{
 };
 use local::{AuthenticationParams, LocalConfirmRequest, LocalConfirmResponse};
 use model::{CreateIntentRequest, CreatedIntent, Payment, PaymentsConfig};
-pub use provider::PaymentProvider;
 
 /// The configured provider.
 pub fn provider(config: &Config, db: Db) -> anyhow::Result<Arc<dyn PaymentProvider>> {

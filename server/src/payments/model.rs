@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, domain::PlatformId, i18n::Msg};
+use crate::{domain::PlatformId, i18n::Msg, platform::clock::rfc3339};
 
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
@@ -102,7 +102,10 @@ pub const PAYMENT_COLUMNS: &str = "p.id, p.user_id, p.purpose, p.status, p.amoun
 
 impl sqlx::FromRow<'_, AnyRow> for Payment {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
-        let code = r.try_get::<Option<String>, _>("failure_code")?.as_deref().and_then(super::provider::failure_key);
+        let code = r
+            .try_get::<Option<String>, _>("failure_code")?
+            .as_deref()
+            .and_then(crate::platform::payment_provider::failure_key);
         Ok(Self {
             id: r.try_get("id")?,
             purpose: crate::db::stored::<Purpose>(r.try_get("purpose")?)?,

@@ -4,7 +4,7 @@
 //! own transaction; `service.rs`, which fulfils payments through those
 //! features, builds on them too.
 
-use crate::{clock::now_ms, db::Tx, error::AppResult, ids::new_id};
+use crate::{db::Tx, error::AppResult, platform::clock::now_ms, platform::ids::new_id};
 
 /// Cancel an unfinished payment on our side and log why; a payment that has
 /// succeeded or is canceled already is left as it is. Its intent at the

@@ -22,15 +22,16 @@
 
 use sqlx::Row;
 
-use super::{provider::RefundStatus, records::log_event_with_id};
+use super::records::log_event_with_id;
+use crate::platform::payment_provider::RefundStatus;
 use crate::{
     app::AppState,
     audit::Event,
     auth::User,
-    clock::now_ms,
     db::{Tx, is_unique_violation},
     error::{AppError, AppResult},
-    ids::new_id,
+    platform::clock::now_ms,
+    platform::ids::new_id,
 };
 
 /// What a payment's refund would take back: its state, as `refusal` reads it.

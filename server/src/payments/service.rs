@@ -12,18 +12,18 @@ use sqlx::{FromRow, Row};
 
 use super::{
     model::{CreateIntentRequest, CreatedIntent, PAYMENT_COLUMNS, Payment, PaymentStatus, Purpose},
-    provider::{IntentRequest, IntentStatus, ProviderIntent},
     receipt,
     records::{cancel, log_event_with_id},
 };
+use crate::platform::payment_provider::{IntentRequest, IntentStatus, ProviderIntent};
 use crate::{
     app::AppState,
     auth::User,
-    clock::now_ms,
     db::{Tx, is_unique_violation},
     error::{AppError, AppResult},
     fees,
-    ids::new_id,
+    platform::clock::now_ms,
+    platform::ids::new_id,
     vessels::{identifiers_in_use, lifecycle},
 };
 
@@ -384,7 +384,7 @@ async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
         .await?;
     let (vessel_id, payer): (String, String) = (p.try_get("vessel_id")?, p.try_get("user_id")?);
     // Archiving an account cancels its payments before it marks the account
-    // (`auth::service::archive_account`), under the payment's lock: a success
+    // (`accounts::archive::archive_account`), under the payment's lock: a success
     // recorded after that finds the payer gone and buys nothing for them.
     let payer_open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
         .bind(&payer)

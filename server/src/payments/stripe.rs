@@ -1,14 +1,16 @@
 //! Stripe (`REGISTRY_PAYMENTS=stripe`), in test mode: `PaymentIntents` over
 //! its REST API (form-encoded requests, bearer secret key, an
 //! `Idempotency-Key` per payment) and full refunds. Its webhooks' signatures
-//! are checked by `crate::stripe_http`. Tests run against a local fake of
+//! are checked by `crate::platform::stripe_http`. Tests run against a local fake of
 //! the API.
 
 use async_trait::async_trait;
 use serde::Deserialize;
 
-use super::provider::{IntentRequest, IntentStatus, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus};
 use crate::config::Secret;
+use crate::platform::payment_provider::{
+    IntentRequest, IntentStatus, PaymentProvider, ProviderIntent, ProviderRefund, RefundStatus,
+};
 
 pub struct StripeClient {
     http: reqwest::Client,
@@ -31,7 +33,7 @@ impl StripeClient {
     }
 
     async fn read(&self, response: reqwest::Response) -> anyhow::Result<ProviderIntent> {
-        let intent: StripeIntent = crate::stripe_http::read_json(response).await?;
+        let intent: StripeIntent = crate::platform::stripe_http::read_json(response).await?;
         intent.into_provider_intent()
     }
 }
@@ -67,7 +69,10 @@ pub struct PaymentError {
 impl PaymentError {
     /// The most specific reason we have words for: the issuer's decline code, then the error's code.
     fn key(&self) -> Option<&'static str> {
-        [&self.decline_code, &self.code].into_iter().flatten().find_map(|c| super::provider::stripe_failure_key(c))
+        [&self.decline_code, &self.code]
+            .into_iter()
+            .flatten()
+            .find_map(|c| crate::platform::payment_provider::stripe_failure_key(c))
     }
 }
 
@@ -181,7 +186,7 @@ impl PaymentProvider for StripeClient {
         if status == 409 || status == 429 {
             anyhow::bail!("Stripe answered {status} to a refund: ask again later");
         }
-        let refund: StripeRefund = crate::stripe_http::read_json(response).await?;
+        let refund: StripeRefund = crate::platform::stripe_http::read_json(response).await?;
         Ok(ProviderRefund { id: refund.id, status: RefundStatus::from_provider(&refund.status) })
     }
 }

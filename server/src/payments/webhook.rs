@@ -12,7 +12,7 @@ use crate::{
     config::PaymentsProvider,
     db::is_unique_violation,
     error::{AppError, AppResult},
-    stripe_http::{WebhookAck, ack},
+    platform::stripe_http::{WebhookAck, ack},
 };
 
 #[derive(Deserialize)]
@@ -45,7 +45,7 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
     let PaymentsProvider::Stripe { webhook_secret, .. } = &state.config.payments else {
         return Err(AppError::NotFound("webhooks_received_registry_payments_stripe".into()));
     };
-    let event: Event = crate::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
+    let event: Event = crate::platform::stripe_http::verified_event(headers, body, webhook_secret.expose())?;
     if !HANDLED.contains(&event.kind.as_str()) {
         return Ok(ack("ignored"));
     }

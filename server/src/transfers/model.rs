@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, domain::PlatformId};
+use crate::{domain::PlatformId, platform::clock::rfc3339};
 
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,

@@ -12,10 +12,10 @@ use crate::{
     app::AppState,
     auth::User,
     certificates::{pdf, service::owner_name_hash, service::signature_for_url},
-    clock::{now_ms, rfc3339},
     domain::{PlatformId, TransferRecordSerial},
     error::{AppError, AppResult},
     i18n::{self, Lang, Msg},
+    platform::clock::{now_ms, rfc3339},
 };
 
 /// The data a transfer record signs, in this field order, as compact JSON.

@@ -8,14 +8,14 @@ use crate::{
     app::AppState,
     auth::User,
     auth::{Recipient, language_of},
-    clock::{HOUR, now_ms},
     db::is_unique_violation,
     domain::{Email, PhoneE164, PlatformId},
     error::{AppError, AppResult},
     i18n::{Lang, Msg},
-    ids::new_id,
-    otp::{self, Purpose},
     outbox::{self, Message},
+    platform::clock::{HOUR, now_ms},
+    platform::ids::new_id,
+    platform::otp::{self, Purpose},
     vessels::lifecycle,
 };
 

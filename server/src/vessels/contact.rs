@@ -11,12 +11,12 @@ use sqlx::Row;
 use crate::{
     app::AppState,
     audit::Event,
-    auth::throttle::{self, Limit},
-    clock::{DAY, HOUR},
     domain::{Email, PlatformId},
     error::{AppError, AppResult},
     i18n::Msg,
     outbox::{self, Message},
+    platform::clock::{DAY, HOUR},
+    platform::throttle::{self, Limit},
 };
 
 const PER_CLIENT: Limit = Limit { max: 5, window_ms: HOUR };

@@ -16,7 +16,6 @@ use crate::{
     app::AppState,
     audit::Event,
     auth::User,
-    clock::{now_ms, rfc3339},
     db::{Tx, is_unique_violation},
     domain::{
         identifiers::NationalKind,
@@ -24,8 +23,9 @@ use crate::{
     },
     error::{AppError, AppResult, FieldCheck},
     i18n::{Lang, Msg},
-    ids::new_id,
     outbox::{self, Message},
+    platform::clock::{now_ms, rfc3339},
+    platform::ids::new_id,
 };
 
 /// What the owner's PATCH changes in the particulars; `None` leaves a field

@@ -15,7 +15,6 @@ use super::{
 use crate::{
     app::AppState,
     auth::User,
-    clock::now_ms,
     countries::{self, Country},
     db::is_unique_violation,
     domain::{
@@ -26,7 +25,8 @@ use crate::{
     },
     error::{AppError, AppResult, FieldCheck},
     i18n::Msg,
-    ids::new_id,
+    platform::clock::now_ms,
+    platform::ids::new_id,
 };
 
 /// Vessels built before this year have no CIN; they carry a legacy ID.

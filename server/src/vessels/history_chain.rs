@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use crate::{clock::rfc3339, db::Tx, domain::PlatformId, error::AppResult, ids::to_hex};
+use crate::{db::Tx, domain::PlatformId, error::AppResult, platform::clock::rfc3339, platform::ids::to_hex};
 
 /// The first event's previous hash.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";

@@ -5,7 +5,7 @@
 
 use sqlx::{AnyConnection, Row};
 
-use crate::{clock::now_ms, error::AppError, i18n::Msg, ids::new_id};
+use crate::{error::AppError, i18n::Msg, platform::clock::now_ms, platform::ids::new_id};
 
 /// One identifier that must be unique, named for people (by its acronym, the same in every
 /// language) and for the table.

@@ -28,9 +28,9 @@ use crate::audit::record as audit;
 use sqlx::Row;
 
 use crate::{
-    clock::now_ms,
     db::{Tx, is_unique_violation},
     error::{AppError, AppResult},
+    platform::clock::now_ms,
 };
 
 /// What a paid registration did to its vessel.
@@ -169,7 +169,7 @@ pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) 
         "UPDATE vessels SET status = 'deactivated', canceled_at = $1, deactivation_reason = 'registration_canceled'
          WHERE id = $2 AND owner_user_id = $3 AND status = 'pending_payment'",
     )
-    .bind(crate::clock::now_ms())
+    .bind(crate::platform::clock::now_ms())
     .bind(vessel_id)
     .bind(owner)
     .execute(&mut **tx)
@@ -495,7 +495,7 @@ async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64)
         "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
          VALUES ($1, $2, $3, 'private', $4)",
     )
-    .bind(crate::ids::new_id())
+    .bind(crate::platform::ids::new_id())
     .bind(vessel_id)
     .bind(owner)
     .bind(at)

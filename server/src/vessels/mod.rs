@@ -3,7 +3,6 @@
 
 pub mod contact;
 pub mod corrections;
-pub mod count_cache;
 mod create;
 pub mod history_chain;
 pub mod identifiers_in_use;
@@ -12,6 +11,7 @@ mod listed;
 pub mod model;
 pub mod search;
 pub mod service;
+pub mod stats;
 
 use axum::{
     Router,

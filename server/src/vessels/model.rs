@@ -7,12 +7,12 @@ use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
 use crate::{
-    clock::rfc3339,
     domain::{
         PlatformId,
         particulars::{Engine, HullMaterial, VesselType},
     },
     i18n::Msg,
+    platform::clock::rfc3339,
 };
 
 /// The review reason of a vessel whose identifier another vessel took while its fee was paid. Stored
@@ -24,7 +24,7 @@ pub const IDENTIFIER_TAKEN: &str = "vessel_identifier_taken_review";
 pub const CLAIM_EXPIRED: &str = "vessel_claim_window_expired_review";
 
 /// How long a released vessel waits for its buyer's claim.
-pub const CLAIM_WINDOW_MS: i64 = 30 * crate::clock::DAY;
+pub const CLAIM_WINDOW_MS: i64 = 30 * crate::platform::clock::DAY;
 
 /// The review reasons stored as message codes.
 const REVIEW_CODES: [&str; 2] = [IDENTIFIER_TAKEN, CLAIM_EXPIRED];

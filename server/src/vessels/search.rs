@@ -27,10 +27,8 @@ use serde::Deserialize;
 use sqlx::{FromRow, Row};
 use utoipa::IntoParams;
 
-use super::{
-    count_cache::{CountKey, Kept},
-    model::{TotalRelation, VESSEL_COLUMNS, Vessel, VesselPage},
-};
+use super::model::{TotalRelation, VESSEL_COLUMNS, Vessel, VesselPage};
+use crate::platform::count_cache::{CountKey, Kept};
 use crate::{
     app::AppState,
     db::{self, Backend, Tx},

@@ -12,10 +12,10 @@ use super::model::{
 use crate::{
     app::AppState,
     auth::User,
-    clock::rfc3339,
     db::Backend,
     domain::PlatformId,
     error::{AppError, AppResult},
+    platform::clock::rfc3339,
 };
 
 fn not_found() -> AppError {

@@ -51,7 +51,7 @@ async fn owner_with_vessel(app: &TestApp) -> Value {
 }
 
 async fn stored_objects(app: &TestApp) -> usize {
-    registry::storage::keys(&app.state.storage, "documents").await.unwrap().len()
+    registry::platform::storage::keys(&app.state.storage, "documents").await.unwrap().len()
 }
 
 /// The S3 variant of a test: an app whose store is a fresh prefix of the
@@ -66,7 +66,7 @@ async fn s3_app() -> Option<TestApp> {
         eprintln!("skipped, the S3 variant: {why}");
         return None;
     };
-    let url = format!("{}/{}/", base.trim_end_matches('/'), registry::ids::new_id());
+    let url = format!("{}/{}/", base.trim_end_matches('/'), registry::platform::ids::new_id());
     Some(TestApp::spawn_with(&[("REGISTRY_STORAGE_URL", &url)]).await)
 }
 
@@ -242,7 +242,7 @@ async fn an_administrator_reviews_and_a_verified_document_stays() {
     assert_eq!(app.post(&review(a), json!({"decision": "verified"})).await.status(), StatusCode::FORBIDDEN);
     let admin = app.second_browser();
     admin.signed_in_user("harbour-master@example.nl").await;
-    registry::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    registry::cli::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
     let (status, body) = parts(admin.post(&review(b), json!({"decision": "rejected"})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a rejection needs a reason: {body}");
     let (status, rejected) =
@@ -397,21 +397,22 @@ async fn uploads_to_a_vessel_are_authorized_before_the_body_is_read() {
 /// the file and the commit) is deleted by the retention sweep once it is an
 /// hour old; stored documents and identity photos in use stay.
 async fn orphaned_objects_are_swept_after_an_hour(app: TestApp) {
-    use registry::clock::{HOUR, now_ms};
+    use registry::platform::clock::{HOUR, now_ms};
     let vessel = owner_with_vessel(&app).await;
     let (status, _) =
         upload(&app, form(vessel["id"].as_str().unwrap(), vec![("a.pdf", pdf(512), "invoice", None)])).await;
     assert_eq!(status, StatusCode::CREATED);
-    let orphan = registry::storage::new_key();
-    registry::storage::put(&app.state.storage, &orphan, bytes::Bytes::from_static(b"%PDF-1.4 left behind"))
+    let orphan = registry::platform::storage::new_key();
+    registry::platform::storage::put(&app.state.storage, &orphan, bytes::Bytes::from_static(b"%PDF-1.4 left behind"))
         .await
         .unwrap();
     assert_eq!(stored_objects(&app).await, 2);
-    let swept = registry::retention::sweep_objects(&app.db, &app.state.storage, now_ms()).await.unwrap();
+    let swept = registry::jobs::retention::sweep_objects(&app.db, &app.state.storage, now_ms()).await.unwrap();
     assert_eq!(swept, 0, "not before it is an hour old: its upload may still be committing");
-    let swept = registry::retention::sweep_objects(&app.db, &app.state.storage, now_ms() + 2 * HOUR).await.unwrap();
+    let swept =
+        registry::jobs::retention::sweep_objects(&app.db, &app.state.storage, now_ms() + 2 * HOUR).await.unwrap();
     assert_eq!(swept, 1);
-    let left = registry::storage::keys(&app.state.storage, "documents").await.unwrap();
+    let left = registry::platform::storage::keys(&app.state.storage, "documents").await.unwrap();
     assert_eq!(left.len(), 1);
     assert_ne!(left[0], orphan.to_string());
     let kept = app.scalar_text("SELECT object_key FROM documents").await;

@@ -316,7 +316,7 @@ async fn readiness_reports_offline_providers_named_in_prod() {
 /// then 91 days, then 8 years from now.
 #[tokio::test]
 async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
-    use registry::clock::{DAY, now_ms};
+    use registry::platform::clock::{DAY, now_ms};
     let app = TestApp::spawn().await;
     app.signed_in_user("sailor@example.nl").await;
     app.post("/api/auth/password-reset/request", json!({"email": "sailor@example.nl"})).await;
@@ -331,12 +331,12 @@ async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
     let db = &app.db;
     let now = now_ms();
     // Today nothing live is touched but used tokens.
-    let swept = registry::retention::sweep(db, now).await.unwrap();
+    let swept = registry::jobs::retention::sweep(db, now).await.unwrap();
     assert_eq!((swept.sessions, swept.outbox_bodies, swept.outbox), (0, 0, 0));
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM tokens WHERE used_at IS NULL").await, 1, "the live reset link stays");
 
-    let later = registry::retention::sweep(db, now + 8 * DAY).await.unwrap();
+    let later = registry::jobs::retention::sweep(db, now + 8 * DAY).await.unwrap();
     assert!(later.throttle > 0 && later.tokens > 0 && later.outbox_bodies >= 2, "{later:?}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 0, "a 12-hour session is gone after 8 days");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM tokens").await, 0);
@@ -344,7 +344,7 @@ async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox WHERE body <> ''").await, 0, "links and codes erased");
     assert!(app.scalar("SELECT COUNT(*) FROM outbox").await >= 2, "the rest kept for 90 days");
 
-    registry::retention::sweep(db, now + 91 * DAY).await.unwrap();
+    registry::jobs::retention::sweep(db, now + 91 * DAY).await.unwrap();
     assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox").await, 0);
 }
 
@@ -405,7 +405,7 @@ async fn one_client_address_cannot_take_every_connection() {
 async fn the_database_data_directory_and_objects_are_the_server_users_alone() {
     use std::os::unix::fs::PermissionsExt;
     let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
-    let root = std::env::temp_dir().join(format!("registry-private-{}", registry::ids::new_id()));
+    let root = std::env::temp_dir().join(format!("registry-private-{}", registry::platform::ids::new_id()));
     let data = root.join("data");
     std::fs::create_dir_all(&data).unwrap();
     std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -37,7 +37,7 @@ impl Drop for TestApp {
 }
 
 fn unique_name() -> String {
-    registry::ids::new_id().to_lowercase()
+    registry::platform::ids::new_id().to_lowercase()
 }
 
 /// A new empty database: on the test PostgreSQL when there is one, unless
@@ -116,7 +116,9 @@ impl TestApp {
                 "REGISTRY_STORAGE_URL".to_owned(),
                 format!(
                     "file://{}/",
-                    std::env::temp_dir().join(format!("registry-objects-{}", registry::ids::new_id())).display()
+                    std::env::temp_dir()
+                        .join(format!("registry-objects-{}", registry::platform::ids::new_id()))
+                        .display()
                 ),
             ),
         ]);
@@ -237,7 +239,7 @@ impl TestApp {
     pub async fn admin(&self, email: &str) -> TestApp {
         let admin = self.second_browser();
         admin.signed_in_user(email).await;
-        registry::seed::promote(&self.db, email).await.unwrap();
+        registry::cli::seed::promote(&self.db, email).await.unwrap();
         admin
     }
 

@@ -33,7 +33,7 @@ fn recompute(platform_id: &str, e: &Value) -> String {
         e["occurredAtMs"],
         e["previousHash"].as_str().unwrap()
     );
-    registry::ids::to_hex(&sha2::Sha256::digest(encoded.as_bytes()))
+    registry::platform::ids::to_hex(&sha2::Sha256::digest(encoded.as_bytes()))
 }
 
 #[tokio::test]
@@ -72,7 +72,7 @@ async fn an_event_changed_behind_the_applications_back_breaks_the_chain() {
         &mut tx,
         vessel["id"].as_str().unwrap(),
         registry::vessels::history_chain::EventType::Released,
-        registry::clock::now_ms(),
+        registry::platform::clock::now_ms(),
     )
     .await
     .unwrap();
@@ -150,7 +150,7 @@ async fn an_unlisted_vessels_chain_is_its_owners_only() {
 #[tokio::test]
 async fn seeded_vessels_have_valid_chains() {
     let app = TestApp::spawn().await;
-    registry::seed_vessels::vessels(&app.state, 40).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 40).await.unwrap();
     let ids: Vec<String> = sqlx::query_scalar("SELECT platform_id FROM vessels").fetch_all(&app.db).await.unwrap();
     let mut transferred = 0;
     for id in &ids {
@@ -176,7 +176,7 @@ async fn seeded_vessels_have_valid_chains() {
 #[tokio::test]
 async fn the_demo_data_sets_up_the_quay_scene() {
     let app = TestApp::spawn().await;
-    registry::seed::demo(&app.state).await.unwrap();
+    registry::cli::seed::demo(&app.state).await.unwrap();
     let (status, _) = parts(app.login("owner@registry.test", "sloop-owner-2025").await).await;
     assert_eq!(status, StatusCode::OK);
     let (_, mine) = parts(app.get("/api/vessels/my/list").await).await;

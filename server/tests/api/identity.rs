@@ -53,7 +53,7 @@ async fn wait_for_decision(app: &TestApp) -> Value {
 }
 
 async fn stored_photos(app: &TestApp) -> usize {
-    registry::storage::keys(&app.state.storage, "identity").await.unwrap().len()
+    registry::platform::storage::keys(&app.state.storage, "identity").await.unwrap().len()
 }
 
 #[tokio::test]
@@ -209,7 +209,7 @@ async fn only_images_are_accepted_and_only_the_vessels_owner_may_start() {
 async fn deliver(app: &TestApp, body: &[u8], secret: &str) -> (StatusCode, Value) {
     let now =
         i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()).unwrap();
-    let signature = registry::stripe_http::signature_header(secret, now, body);
+    let signature = registry::platform::stripe_http::signature_header(secret, now, body);
     let r = app
         .client
         .post(app.url("/api/identity/webhook"))

@@ -177,7 +177,7 @@ async fn pdfs_are_drawn_on_the_cpu_pool_and_refused_when_it_is_full() {
         tokio::task::yield_now().await;
         tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         if job.is_finished() {
-            assert!(matches!(job.await.unwrap(), Err(registry::cpu::CpuError::Busy)));
+            assert!(matches!(job.await.unwrap(), Err(registry::platform::cpu::CpuError::Busy)));
             break;
         }
         held.push(job);

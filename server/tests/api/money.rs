@@ -66,7 +66,7 @@ async fn a_transfer_fee_cannot_be_paid_once_its_transfer_has_ended() {
                 assert_eq!(r.status(), StatusCode::OK);
             }
             "expiry" => {
-                let later = registry::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
+                let later = registry::platform::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
                 assert_eq!(registry::server::sweep_transfers(&app.state, later).await.unwrap(), 1);
             }
             "seller archives" => assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK),
@@ -173,7 +173,7 @@ async fn stripe_hears_of_each_cancel_and_a_crossed_success_is_refunded_there() {
             let now =
                 i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs())
                     .unwrap();
-            let signature = registry::stripe_http::signature_header(WEBHOOK_SECRET, now, &event);
+            let signature = registry::platform::stripe_http::signature_header(WEBHOOK_SECRET, now, &event);
             let r = app
                 .client
                 .post(app.url("/api/payments/webhook"))

@@ -2,7 +2,7 @@
 
 use registry::{
     error::AppError,
-    otp::{self, Purpose, Refusal},
+    platform::otp::{self, Purpose, Refusal},
 };
 
 use crate::helpers::{TestApp, parts};

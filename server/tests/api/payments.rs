@@ -409,7 +409,7 @@ async fn deliver(app: &TestApp, body: &[u8], signature: &str) -> (StatusCode, Va
 }
 
 async fn signed(app: &TestApp, body: &[u8]) -> (StatusCode, Value) {
-    deliver(app, body, &registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), body)).await
+    deliver(app, body, &registry::platform::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), body)).await
 }
 
 /// A Stripe-backed app, an owner's pending vessel and its payment at the fake.
@@ -450,8 +450,8 @@ async fn webhooks_with_a_wrong_signature_or_an_old_timestamp_are_refused() {
     let (app, vessel, _, pi) = stripe_payment(&fake).await;
     fake.set_status(&pi, "succeeded", None);
     let body = fake.event("evt_1", "payment_intent.succeeded", &pi);
-    let wrong = registry::stripe_http::signature_header("whsec_not_ours", now_secs(), &body);
-    let old = registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs() - 600, &body);
+    let wrong = registry::platform::stripe_http::signature_header("whsec_not_ours", now_secs(), &body);
+    let old = registry::platform::stripe_http::signature_header(WEBHOOK_SECRET, now_secs() - 600, &body);
     for (signature, why) in [(wrong.as_str(), "wrong secret"), (old.as_str(), "ten minutes old"), ("", "missing")] {
         let (status, answer) = deliver(&app, &body, signature).await;
         assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_signature")), "{why}");
@@ -459,7 +459,8 @@ async fn webhooks_with_a_wrong_signature_or_an_old_timestamp_are_refused() {
     let mut tampered = body.clone();
     tampered.extend_from_slice(b" ");
     let (status, _) =
-        deliver(&app, &tampered, &registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), &body)).await;
+        deliver(&app, &tampered, &registry::platform::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), &body))
+            .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "the signature covers the raw bytes");
     assert_eq!(vessel_status(&app, &vessel).await, "pending_payment");
 }
@@ -527,7 +528,7 @@ async fn racing_webhooks_and_polls_fulfil_exactly_once() {
     let mut tasks = Vec::new();
     for i in 0..8 {
         let body = fake.event(&format!("evt_race_{}", i % 4), "payment_intent.succeeded", &pi);
-        let signature = registry::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), &body);
+        let signature = registry::platform::stripe_http::signature_header(WEBHOOK_SECRET, now_secs(), &body);
         let url = app.url("/api/payments/webhook");
         tasks.push(tokio::spawn(async move {
             let r =
@@ -637,7 +638,7 @@ async fn a_paid_vessel_whose_identifier_was_taken_meanwhile_waits_in_review_visi
     assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
     let admin = app.second_browser();
     admin.signed_in_user("harbour-master@example.nl").await;
-    registry::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    registry::cli::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
     let (status, queue) = parts(admin.get("/api/admin/vessels?status=needs_review").await).await;
     assert_eq!(status, StatusCode::OK, "{queue}");
     assert_eq!((queue["total"].as_i64(), queue["data"][0]["id"].as_str()), (Some(1), vessel["id"].as_str()));
@@ -685,15 +686,15 @@ async fn archiving_an_account_cancels_its_open_payments_and_erases_the_phone_on_
 
 #[tokio::test]
 async fn payment_records_are_kept_seven_years_and_then_deleted() {
-    use registry::clock::{DAY, now_ms};
+    use registry::platform::clock::{DAY, now_ms};
     let app = TestApp::spawn().await;
     let vessel = owner_with_pending_vessel(&app).await;
     let (_, intent) = create_intent(&app, &vessel).await;
     confirm(&app, intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
     let payments = "SELECT COUNT(*) FROM payments";
-    registry::retention::sweep(&app.db, now_ms() + 6 * 365 * DAY).await.unwrap();
+    registry::jobs::retention::sweep(&app.db, now_ms() + 6 * 365 * DAY).await.unwrap();
     assert_eq!(app.scalar(payments).await, 1);
-    registry::retention::sweep(&app.db, now_ms() + 7 * 365 * DAY + DAY).await.unwrap();
+    registry::jobs::retention::sweep(&app.db, now_ms() + 7 * 365 * DAY + DAY).await.unwrap();
     assert_eq!(app.scalar(payments).await, 0);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_events").await, 0);
     assert_eq!(vessel_status(&app, &vessel).await, "active", "the vessel itself stays registered");

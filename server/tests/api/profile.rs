@@ -84,10 +84,10 @@ async fn promoting_a_user_makes_them_an_admin() {
     let app = TestApp::spawn().await;
     app.signed_in_user("boss@example.nl").await;
     // The CLI's `users promote` goes through this function.
-    registry::seed::promote(&app.db, "BOSS@example.nl").await.unwrap();
+    registry::cli::seed::promote(&app.db, "BOSS@example.nl").await.unwrap();
     let (_, me) = parts(app.get("/api/auth/me").await).await;
     assert_eq!(me["role"], "admin");
-    let err = registry::seed::promote(&app.db, "nobody@example.nl").await.unwrap_err();
+    let err = registry::cli::seed::promote(&app.db, "nobody@example.nl").await.unwrap_err();
     assert_eq!(err.to_string(), "No active user with email nobody@example.nl.");
 }
 

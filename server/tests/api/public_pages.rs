@@ -57,7 +57,7 @@ fn unlisted() -> serde_json::Value {
 
 #[tokio::test]
 async fn a_listed_vessels_page_carries_its_title_description_and_preview_tags() {
-    let web = std::env::temp_dir().join(format!("registry-web-{}", registry::ids::new_id()));
+    let web = std::env::temp_dir().join(format!("registry-web-{}", registry::platform::ids::new_id()));
     std::fs::create_dir_all(&web).unwrap();
     std::fs::write(
         web.join("index.html"),
@@ -106,7 +106,7 @@ async fn a_listed_vessels_page_carries_its_title_description_and_preview_tags() 
 
 #[tokio::test]
 async fn the_first_pages_come_as_html_in_the_language_of_the_readers_cookie() {
-    let web = std::env::temp_dir().join(format!("registry-web-{}", registry::ids::new_id()));
+    let web = std::env::temp_dir().join(format!("registry-web-{}", registry::platform::ids::new_id()));
     let page = |lang: &str, body: &str| {
         format!(
             "<html lang=\"{lang}\"><head><meta name=\"description\" content=\"Registry\" /><title>Registry</title></head>\

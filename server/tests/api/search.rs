@@ -7,7 +7,7 @@ use crate::helpers::{TestApp, parts};
 
 async fn seeded(n: usize) -> TestApp {
     let app = TestApp::spawn().await;
-    registry::seed_vessels::vessels(&app.state, n).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, n).await.unwrap();
     app
 }
 
@@ -218,7 +218,7 @@ fn folded_card(v: &Value) -> String {
 #[tokio::test]
 async fn a_text_search_pages_in_registration_order_also_after_a_second_seeding() {
     let app = seeded(40).await;
-    registry::seed_vessels::vessels(&app.state, 40).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 40).await.unwrap();
     let everything = all_pages(&app, "x=1", 100).await;
     assert_eq!(everything.len(), 80);
     let ids: Vec<&str> = everything.iter().map(|v| v["id"].as_str().unwrap()).collect();
@@ -322,7 +322,7 @@ async fn totals_follow_every_listing_change() {
     set("UPDATE vessels SET country_code = CASE WHEN country_code = 'CH' THEN 'NL' ELSE 'CH' END WHERE id = $1").await;
     let after = totals(&app, &queries).await;
     assert_eq!((after[0], after[1], after[2]), (before[0], before[1] - 1, before[2]), "moved to another country");
-    registry::seed_vessels::vessels(&app.state, 5).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 5).await.unwrap();
     assert_eq!(totals(&app, &queries).await[2], before[2] + 5, "newly registered");
 }
 

@@ -168,9 +168,10 @@ async fn an_unpaid_transfer_expires_after_a_day_and_the_vessel_is_active_again()
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let (_, started) = initiate(&app, &vessel).await;
-    let expired = registry::transfers::service::expire_due(&app.state, registry::clock::now_ms() + 24 * 3_600_000 + 1)
-        .await
-        .unwrap();
+    let expired =
+        registry::transfers::service::expire_due(&app.state, registry::platform::clock::now_ms() + 24 * 3_600_000 + 1)
+            .await
+            .unwrap();
     assert_eq!(expired, 1);
     assert_eq!(vessel_status(&app, &vessel).await, "active");
     let (_, transfer) =
@@ -503,7 +504,7 @@ async fn an_administrator_can_cancel_a_transfer_and_the_buyer_cannot() {
     admin.signed_in_user("harbour-master@example.nl").await;
     let (status, _) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "not an administrator yet: not even told it exists");
-    registry::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    registry::cli::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
     let (status, canceled) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
     assert_eq!(status, StatusCode::OK, "{canceled}");
     assert_eq!(canceled["status"], "canceled");
@@ -545,14 +546,14 @@ async fn a_number_verified_while_the_fee_is_recorded_still_gets_the_vessel() {
 /// the chain still sound. Another goes back to its seller.
 #[tokio::test]
 async fn an_unclaimed_vessel_is_held_for_review_after_30_days_and_resolved_by_an_administrator() {
-    use registry::{clock::DAY, transfers::service::hold_unclaimed_due};
+    use registry::{platform::clock::DAY, transfers::service::hold_unclaimed_due};
     for returned in [false, true] {
         let app = TestApp::spawn().await;
         let vessel = owner_with_active_vessel(&app).await;
         let platform_id = vessel["platformId"].as_str().unwrap().to_owned();
         let id = verified_transfer(&app, &vessel).await;
         assert_eq!(pay_transfer(&app, &vessel, &id).await.0, StatusCode::OK);
-        let now = registry::clock::now_ms();
+        let now = registry::platform::clock::now_ms();
         assert_eq!(hold_unclaimed_due(&app.state, now + 29 * DAY).await.unwrap(), 0, "still within its 30 days");
         assert_eq!(hold_unclaimed_due(&app.state, now + 31 * DAY).await.unwrap(), 1);
         assert_eq!(vessel_status(&app, &vessel).await, "needs_review");
@@ -635,13 +636,13 @@ async fn the_card_summarises_the_ownership_history() {
 /// holds the new release for review nor lets the old buyer's number claim it.
 #[tokio::test]
 async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
-    use registry::{clock::DAY, transfers::service::hold_unclaimed_due};
+    use registry::{platform::clock::DAY, transfers::service::hold_unclaimed_due};
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let platform_id = vessel["platformId"].as_str().unwrap().to_owned();
     let first = verified_transfer(&app, &vessel).await;
     assert_eq!(pay_transfer(&app, &vessel, &first).await.0, StatusCode::OK);
-    let now = registry::clock::now_ms();
+    let now = registry::platform::clock::now_ms();
     assert_eq!(hold_unclaimed_due(&app.state, now + 31 * DAY).await.unwrap(), 1);
     let admin = app.admin("harbour-master@example.nl").await;
     let resolve = format!("/api/admin/vessels/{platform_id}/resolve");
@@ -670,7 +671,7 @@ async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
     assert_eq!(pay_transfer(&app, &vessel, &second).await.0, StatusCode::OK);
     assert_eq!(vessel_status(&app, &vessel).await, "in_transfer");
     assert_eq!(
-        hold_unclaimed_due(&app.state, registry::clock::now_ms()).await.unwrap(),
+        hold_unclaimed_due(&app.state, registry::platform::clock::now_ms()).await.unwrap(),
         0,
         "the new sale has its 30 days"
     );

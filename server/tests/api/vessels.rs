@@ -310,7 +310,7 @@ async fn administrators_see_unlisted_vessels_and_strangers_do_not() {
     let admin = app.second_browser();
     admin.signed_in_user("admin@example.nl").await;
     assert_eq!(admin.get(&path).await.status(), StatusCode::NOT_FOUND, "not yet an admin");
-    registry::seed::promote(&app.db, "admin@example.nl").await.unwrap();
+    registry::cli::seed::promote(&app.db, "admin@example.nl").await.unwrap();
     let (status, d) = parts(admin.get(&path).await).await;
     assert_eq!(status, StatusCode::OK, "administrators see pending vessels");
     assert!(d["ownershipHistory"][0]["ownerUserId"].is_null(), "but not who owns them");

@@ -15,7 +15,7 @@ pub fn verified_event<T: serde::de::DeserializeOwned>(
 ) -> Result<T, crate::error::AppError> {
     use crate::error::AppError;
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
-    verify(signature, body, secret, crate::clock::now_ms() / 1000)
+    verify(signature, body, secret, crate::platform::clock::now_ms() / 1000)
         .map_err(|e| AppError::bad_request("invalid_signature", e.message()))?;
     serde_json::from_slice(body).map_err(|_| AppError::bad_request("invalid_event", "event_not_stripe_event_object"))
 }
@@ -117,7 +117,7 @@ pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
 
 /// A ready `Stripe-Signature` header value.
 pub fn signature_header(secret: &str, timestamp: i64, body: &[u8]) -> String {
-    format!("t={timestamp},v1={}", crate::ids::to_hex(&sign(secret, timestamp, body)))
+    format!("t={timestamp},v1={}", crate::platform::ids::to_hex(&sign(secret, timestamp, body)))
 }
 
 fn decode_hex(s: &str) -> Option<Vec<u8>> {

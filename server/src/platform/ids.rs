@@ -8,7 +8,7 @@ const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// A time-ordered id (48-bit millisecond timestamp, 80 random bits) in
 /// Crockford base32: 26 characters that sort by creation time.
 pub fn new_id() -> String {
-    id_at(crate::clock::now_ms())
+    id_at(crate::platform::clock::now_ms())
 }
 
 /// An id for something created at `ms` (the seeder back-dates vessels).

@@ -138,7 +138,7 @@ async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> A
         qr: None,
         footer: vec![format!(
             "{} {}",
-            i18n::short_date(lang, crate::clock::now_ms()),
+            i18n::short_date(lang, crate::platform::clock::now_ms()),
             i18n::text(lang, "pdf.generated")
         )],
     };

@@ -10,11 +10,11 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use crate::{
     app::AppState,
-    clock::{DAY, now_ms},
     countries::SUPPORTED,
     db::Backend,
     domain::{PlatformId, folded::fold},
-    ids::new_id,
+    platform::clock::{DAY, now_ms},
+    platform::ids::new_id,
     vessels::history_chain::{EventType, Link},
 };
 
@@ -377,7 +377,7 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, take
         (prev, created_at - rng.gen_range(DAY..(5 * 365 * DAY)))
     });
     Row {
-        id: crate::ids::id_at(created_at),
+        id: crate::platform::ids::id_at(created_at),
         platform_id: platform_id.compact().to_owned(),
         owner,
         name,

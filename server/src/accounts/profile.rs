@@ -108,7 +108,7 @@ pub(crate) async fn update(
     responses((status = 200, body = MessageResponse, description = "Account archived; every session ended"),
               (status = 401, body = ErrorBody)))]
 pub(crate) async fn archive(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
-    service::archive_account(&state, &me.user.id, &me.user.id, None).await?;
+    crate::accounts::archive::archive_account(&state, &me.user.id, &me.user.id, None).await?;
     // The archived account's canceled payments, at the provider.
     crate::payments::follow_up::run(&state).await;
     Ok((

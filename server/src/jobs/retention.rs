@@ -12,8 +12,8 @@
 //! | the audit log | kept: append-only, ids and reasons, no secrets |
 
 use crate::{
-    clock::{DAY, HOUR, now_ms},
     db::Db,
+    platform::clock::{DAY, HOUR, now_ms},
 };
 
 pub const OUTBOX_BODY_DAYS: i64 = 7;
@@ -97,7 +97,7 @@ const OBJECTS: [(&str, &str); 2] = [
 /// to: what a process killed between storing a file and committing its row
 /// left behind. Answers how many were deleted.
 #[tracing::instrument(skip(db, store))]
-pub async fn sweep_objects(db: &Db, store: &crate::storage::Store, now: i64) -> anyhow::Result<u64> {
+pub async fn sweep_objects(db: &Db, store: &crate::platform::storage::Store, now: i64) -> anyhow::Result<u64> {
     use futures_util::TryStreamExt;
     let before = now - ORPHAN_AFTER_MS;
     let mut deleted = 0;
@@ -118,7 +118,7 @@ pub async fn sweep_objects(db: &Db, store: &crate::storage::Store, now: i64) -> 
             }
             let kept: std::collections::HashSet<String> = query.fetch_all(db).await?.into_iter().collect();
             for key in chunk.iter().filter(|key| !kept.contains(*key)) {
-                crate::storage::delete(store, &object_store::path::Path::from(key.as_str())).await?;
+                crate::platform::storage::delete(store, &object_store::path::Path::from(key.as_str())).await?;
                 deleted += 1;
             }
         }
@@ -127,7 +127,7 @@ pub async fn sweep_objects(db: &Db, store: &crate::storage::Store, now: i64) -> 
 }
 
 /// Sweep now and then every [`EVERY`], for as long as the server runs.
-pub async fn run(db: Db, store: crate::storage::Store) {
+pub async fn run(db: Db, store: crate::platform::storage::Store) {
     let mut tick = tokio::time::interval(EVERY);
     loop {
         tick.tick().await;

@@ -11,11 +11,11 @@ use sqlx::{FromRow, Row};
 use crate::{
     app::AppState,
     auth::{USER_COLUMNS, User},
-    clock::now_ms,
     db::Db,
     domain::{Email, NewPassword},
     error::AppError,
-    ids::new_id,
+    platform::clock::now_ms,
+    platform::ids::new_id,
     vessels::{CreateVesselRequest, NewVessel},
 };
 

@@ -25,14 +25,14 @@ use sqlx::Row;
 use subtle::ConstantTimeEq;
 
 use crate::{
-    auth::throttle::{self, Limit},
-    clock::{DAY, HOUR, MINUTE, SECOND, now_ms},
     config::CodeBudgets,
     db::{Db, Tx},
     domain::PhoneE164,
     error::{AppError, AppResult},
     i18n::Msg,
-    ids::{hash_secret, new_id},
+    platform::clock::{DAY, HOUR, MINUTE, SECOND, now_ms},
+    platform::ids::{hash_secret, new_id},
+    platform::throttle::{self, Limit},
 };
 
 pub const VALIDITY_MS: i64 = 10 * MINUTE;

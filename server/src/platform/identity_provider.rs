@@ -57,7 +57,7 @@ impl IdentityProvider for LocalIdentity {
 
     async fn create_session(&self, _request: &SessionRequest) -> anyhow::Result<ProviderSession> {
         // The page's address is a bearer capability, like Stripe's: unguessable.
-        let id = format!("vs_local_{}", crate::ids::new_secret());
+        let id = format!("vs_local_{}", crate::platform::ids::new_secret());
         let url = self.public_url.join(&format!("/identity/local/{id}"))?.to_string();
         Ok(ProviderSession { id, url })
     }
@@ -126,7 +126,7 @@ impl IdentityProvider for StripeIdentity {
             .body(body)
             .send()
             .await?;
-        let session: StripeSession = crate::stripe_http::read_json(response).await?;
+        let session: StripeSession = crate::platform::stripe_http::read_json(response).await?;
         let url = session.url.ok_or_else(|| anyhow::anyhow!("Stripe answered a session without a url"))?;
         Ok(ProviderSession { id: session.id, url })
     }
@@ -136,7 +136,7 @@ impl IdentityProvider for StripeIdentity {
         let mut address = self.api_base.join(&format!("/v1/identity/verification_sessions/{provider_session}"))?;
         address.query_pairs_mut().append_pair("expand[]", "verified_outputs");
         let response = self.http.get(address).bearer_auth(self.secret_key.expose()).send().await?;
-        let session: StripeVerifiedSession = crate::stripe_http::read_json(response).await?;
+        let session: StripeVerifiedSession = crate::platform::stripe_http::read_json(response).await?;
         let name = session
             .verified_outputs
             .map(|o| [o.first_name, o.last_name].into_iter().flatten().collect::<Vec<_>>().join(" "));

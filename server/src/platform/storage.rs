@@ -41,7 +41,7 @@ pub fn open(url: &url::Url) -> anyhow::Result<Store> {
 
 /// A new random key: uploaded file names never become keys.
 pub fn new_key() -> Path {
-    Path::from(format!("documents/{}", crate::ids::new_secret()))
+    Path::from(format!("documents/{}", crate::platform::ids::new_secret()))
 }
 
 pub async fn put(store: &Store, key: &Path, bytes: bytes::Bytes) -> anyhow::Result<()> {

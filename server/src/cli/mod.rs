@@ -1,0 +1,5 @@
+//! What the command line runs besides the server: the demo data and bulk
+//! vessels for benchmarks, and user commands.
+
+pub mod seed;
+pub mod seed_vessels;

@@ -1,0 +1,3 @@
+//! Background work the server runs on a timer.
+
+pub mod retention;
