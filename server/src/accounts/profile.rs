@@ -10,10 +10,11 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::http::json::MessageResponse;
 use crate::{
     app::AppState,
     auth::CurrentUser,
-    auth::{MessageResponse, OwnerKind, User, owner_from, phone, service, sessions, set_cookie},
+    auth::{OwnerKind, User, owner_from, phone, service, sessions, set_cookie},
     domain::PhoneE164,
     error::{AppError, AppResult, ErrorBody},
     http::{client_addr::ClientAddr, json::ApiJson},

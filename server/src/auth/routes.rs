@@ -9,12 +9,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{CurrentUser, MaybeUser, OwnerKind, User, service, sessions};
+use crate::http::json::MessageResponse;
 use crate::{
     app::AppState,
     domain::{CompanyNumber, Email, NewPassword, OwnerName, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::{client_addr::ClientAddr, json::ApiJson},
-    i18n::{Lang, Msg},
+    i18n::Lang,
 };
 
 pub fn router() -> Router<AppState> {
@@ -28,22 +29,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/session", get(session))
         .route("/api/auth/password-reset/request", post(request_password_reset))
         .route("/api/auth/password-reset/confirm", post(confirm_password_reset))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MessageResponse {
-    /// In the request's language.
-    pub message: String,
-    /// The message's key in the catalogue's `errors` section, as in the error envelope.
-    pub message_code: String,
-}
-
-impl MessageResponse {
-    pub fn new(key: &'static str) -> ApiJson<Self> {
-        let message = Msg::new(key);
-        ApiJson(Self { message: message.localized(), message_code: key.to_owned() })
-    }
 }
 
 #[derive(Deserialize, ToSchema)]

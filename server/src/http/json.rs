@@ -11,6 +11,24 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use super::input::first_refused_string;
 use crate::{error::AppError, i18n::Msg};
 
+/// A success answered in words: the message in the request's language and
+/// its catalogue key, as errors carry theirs.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageResponse {
+    /// In the request's language.
+    pub message: String,
+    /// The message's key in the catalogue's `errors` section, as in the error envelope.
+    pub message_code: String,
+}
+
+impl MessageResponse {
+    pub fn new(key: &'static str) -> ApiJson<Self> {
+        let message = Msg::new(key);
+        ApiJson(Self { message: message.localized(), message_code: key.to_owned() })
+    }
+}
+
 pub struct ApiJson<T>(pub T);
 
 impl<S, T> FromRequest<S> for ApiJson<T>

@@ -19,9 +19,10 @@ use utoipa::ToSchema;
 
 pub use model::{Transfer, TransferStatus, TransferVessel};
 
+use crate::http::json::MessageResponse;
 use crate::{
     app::AppState,
-    auth::{CurrentUser, MessageResponse},
+    auth::CurrentUser,
     domain::{Email, OtpCode, PhoneE164},
     error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::{client_addr::ClientAddr, json::ApiJson},

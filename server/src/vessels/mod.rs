@@ -28,9 +28,10 @@ use history_chain::ChainReport;
 pub use listed::{listed_platform_ids, listed_total};
 use model::{CreatedVessel, Vessel, VesselDetail, VesselPage};
 
+use crate::http::json::MessageResponse;
 use crate::{
     app::AppState,
-    auth::{Admin, CurrentUser, MaybeUser, MessageResponse},
+    auth::{Admin, CurrentUser, MaybeUser},
     domain::particulars::{Engine, HullMaterial, VesselType},
     error::{AppError, AppResult, ErrorBody},
     http::{

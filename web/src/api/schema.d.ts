@@ -1726,6 +1726,10 @@ export interface components {
             subject: string;
             to: string;
         };
+        /**
+         * @description A success answered in words: the message in the request's language and
+         *     its catalogue key, as errors carry theirs.
+         */
         MessageResponse: {
             /** @description In the request's language. */
             message: string;
