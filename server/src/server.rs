@@ -26,8 +26,7 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
         // is reported, not silently rebuilt.
         crate::vessels::history_chain::backfill(&db).await?;
     }
-    if backend == Backend::Postgres && crate::cli::seed_vessels::postings_trigger_off(&mut *db.acquire().await?).await?
-    {
+    if backend == Backend::Postgres && crate::vessels::search::postings_trigger_off(&mut *db.acquire().await?).await? {
         // A seeding stopped before building the text search's posting
         // lists: the vessels it loaded are not found by text until the
         // next seeding (which finishes the job) builds them.

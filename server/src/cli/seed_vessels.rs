@@ -210,7 +210,8 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // (about five times faster at a million vessels). Only into a database
     // without vessels, like SQLite's fast path; a load that failed half-way
     // left the trigger off, and the next seeding finishes the job.
-    let deferred_postings = !sqlite && (start_index == 0 || postings_trigger_off(&mut conn).await?);
+    let deferred_postings =
+        !sqlite && (start_index == 0 || crate::vessels::search::postings_trigger_off(&mut conn).await?);
     if deferred_postings {
         sqlx::query("ALTER TABLE vessels DISABLE TRIGGER vessel_trigrams_insert").execute(&mut *conn).await?;
     }
@@ -300,19 +301,6 @@ const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
          INSERT INTO vessel_counts (status, n) SELECT status, COUNT(*) FROM vessels GROUP BY status",
     ),
 ];
-
-/// Whether a `PostgreSQL` load that deferred the posting lists stopped
-/// before building them.
-pub async fn postings_trigger_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result<bool> {
-    use sqlx::Row as _;
-    let row = sqlx::query(
-        "SELECT tgenabled = 'D' AS off FROM pg_trigger
-         WHERE tgrelid = 'vessels'::regclass AND tgname = 'vessel_trigrams_insert'",
-    )
-    .fetch_one(conn)
-    .await?;
-    row.try_get("off")
-}
 
 /// Names and definitions of schema objects, to drop them and create them again.
 async fn schema_objects(conn: &mut sqlx::AnyConnection, sql: &str) -> sqlx::Result<Vec<(String, String)>> {

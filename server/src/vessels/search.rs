@@ -885,3 +885,17 @@ async fn cached_total(state: &AppState, tx: &mut Tx<'_>, q: &SearchQuery, matche
         None => Cached::Missing { generation: Some(generation) },
     })
 }
+
+/// Whether a `PostgreSQL` bulk load (`registry seed`) that deferred the
+/// text search's posting lists stopped before building them: until they
+/// are built, the vessels it loaded are not found by text.
+pub async fn postings_trigger_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result<bool> {
+    use sqlx::Row as _;
+    let row = sqlx::query(
+        "SELECT tgenabled = 'D' AS off FROM pg_trigger
+         WHERE tgrelid = 'vessels'::regclass AND tgname = 'vessel_trigrams_insert'",
+    )
+    .fetch_one(conn)
+    .await?;
+    row.try_get("off")
+}
