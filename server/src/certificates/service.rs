@@ -195,10 +195,7 @@ async fn issue(
     name_hash: &str,
     owner: &CertifiedOwner,
 ) -> AppResult<(String, i64, String)> {
-    let id = crate::platform::ids::new_id();
-    // The id's 16 random characters, grouped: ESRC-XXXX-XXXX-XXXX-XXXX.
-    let random = &id[10..];
-    let serial = format!("ESRC-{}-{}-{}-{}", &random[0..4], &random[4..8], &random[8..12], &random[12..16]);
+    let serial = CertificateSerial::of_new_id(&crate::platform::ids::new_id()).as_str().to_owned();
     let issued_at = now_ms();
     let issued_text = rfc3339(issued_at);
     let data = SignedData {

@@ -134,7 +134,7 @@ async fn issue(
     .await?;
     let seller_name: Option<String> = row.try_get("seller_name")?;
     let buyer_name: Option<String> = row.try_get("buyer_name")?;
-    let serial = TransferRecordSerial::new_random();
+    let serial = TransferRecordSerial::of_new_id(&crate::platform::ids::new_id());
     let signed = SignedRecord {
         version: 1,
         serial: serial.as_str().to_owned(),
