@@ -13,6 +13,7 @@ pub mod payments;
 pub mod stats;
 pub mod transfers;
 pub mod users;
+pub mod vessels;
 
 use axum::{
     Router,
@@ -38,6 +39,10 @@ use paging::Paging;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/admin/stats", get(show_stats))
+        .route("/api/admin/vessels", get(vessels::admin_list))
+        .route("/api/admin/correction-requests", get(vessels::admin_correction_requests))
+        .route("/api/admin/correction-requests/{id}/approve", post(vessels::approve_correction))
+        .route("/api/admin/correction-requests/{id}/reject", post(vessels::reject_correction))
         .route("/api/admin/vessels/{id}/deactivate", post(deactivate_vessel))
         .route("/api/admin/vessels/{id}/reactivate", post(reactivate_vessel))
         .route("/api/admin/vessels/{id}/resolve", post(resolve_vessel))
@@ -46,6 +51,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/admin/payments", get(list_payments))
         .route("/api/admin/payments/{id}/refund", post(refund_payment))
         .route("/api/admin/documents", get(list_documents))
+        .route("/api/admin/documents/{id}/preview", get(preview_document))
+        .route("/api/admin/documents/{id}/review", post(review_document))
         .route("/api/admin/users", get(lookup_users))
         .route("/api/admin/users/{id}/archive", post(archive_user))
         .route("/api/admin/users/{id}/role", post(change_role))
@@ -359,4 +366,42 @@ pub(crate) async fn list_audit(
     let paging = Paging::parse(p.page, p.page_size)?;
     let filter = audit_log::AuditFilter::parse(&p)?;
     Ok(ApiJson(audit_log::list(&state, &filter, paging).await?))
+}
+
+#[utoipa::path(get, path = "/api/admin/documents/{id}/preview", tag = "admin", operation_id = "preview",
+    params(("id" = String, Path, description = "The document's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, description = "The file (PDF, JPEG or PNG), shown inline", content_type = "application/octet-stream"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 503, body = ErrorBody)))]
+pub(crate) async fn preview_document(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+) -> AppResult<axum::response::Response> {
+    let file = crate::documents::service::download(&state, &admin, &id).await?;
+    Ok(crate::documents::file_response(&file, crate::documents::Disposition::Preview))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReviewRequest {
+    /// `verified` or `rejected`.
+    pub decision: ReviewStatus,
+    /// Required for `rejected`: what the owner is told.
+    #[schema(max_length = 500)]
+    pub reason: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/admin/documents/{id}/review", tag = "documents", operation_id = "review", request_body = ReviewRequest,
+    params(("id" = String, Path, description = "The document's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
+    responses((status = 200, body = crate::documents::model::Document), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 422, body = ErrorBody)))]
+pub(crate) async fn review_document(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ReviewRequest>,
+) -> AppResult<ApiJson<crate::documents::model::Document>> {
+    Ok(ApiJson(crate::documents::service::review(&state, &admin.0, &id, body.decision, body.reason).await?))
 }

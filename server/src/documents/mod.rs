@@ -13,14 +13,13 @@ use axum::{
     response::{IntoResponse, Response},
     routing::{delete, get, post},
 };
-use serde::Deserialize;
 use utoipa::ToSchema;
 
 pub use model::{Document, DocumentType, PreviousOwnerDocument, ReviewStatus};
 
 use crate::{
     app::AppState,
-    auth::{Admin, CurrentUser},
+    auth::CurrentUser,
     error::{AppResult, ErrorBody},
     http::{extract::PlatformIdPath, json::ApiJson},
 };
@@ -31,8 +30,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/{id}/documents/previous-owners", get(previous_owners))
         .route("/api/documents/{id}/download", get(download))
         .route("/api/documents/{id}", delete(remove))
-        .route("/api/admin/documents/{id}/preview", get(preview))
-        .route("/api/admin/documents/{id}/review", post(review))
 }
 
 /// The upload route, which the edge serves outside its small body limit:
@@ -177,7 +174,7 @@ pub(crate) async fn download(
 }
 
 #[derive(Clone, Copy)]
-enum Disposition {
+pub(crate) enum Disposition {
     /// Saved by the browser.
     Attachment,
     /// Shown in the administrators' console (an image or a PDF in a frame of
@@ -185,7 +182,7 @@ enum Disposition {
     Preview,
 }
 
-fn file_response(file: &service::Download, disposition: Disposition) -> Response {
+pub(crate) fn file_response(file: &service::Download, disposition: Disposition) -> Response {
     let name: String = file
         .document
         .file_name
@@ -212,20 +209,6 @@ fn file_response(file: &service::Download, disposition: Disposition) -> Response
     response
 }
 
-#[utoipa::path(get, path = "/api/admin/documents/{id}/preview", tag = "admin",
-    params(("id" = String, Path, description = "The document's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, description = "The file (PDF, JPEG or PNG), shown inline", content_type = "application/octet-stream"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-              (status = 503, body = ErrorBody)))]
-pub(crate) async fn preview(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    Path(id): Path<String>,
-) -> AppResult<Response> {
-    let file = service::download(&state, &admin, &id).await?;
-    Ok(file_response(&file, Disposition::Preview))
-}
-
 #[utoipa::path(delete, path = "/api/documents/{id}", tag = "documents",
     params(("id" = String, Path, description = "The document's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
     responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
@@ -237,28 +220,4 @@ pub(crate) async fn remove(
 ) -> AppResult<StatusCode> {
     service::delete(&state, &me.user, &id).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ReviewRequest {
-    /// `verified` or `rejected`.
-    pub decision: ReviewStatus,
-    /// Required for `rejected`: what the owner is told.
-    #[schema(max_length = 500)]
-    pub reason: Option<String>,
-}
-
-#[utoipa::path(post, path = "/api/admin/documents/{id}/review", tag = "documents", request_body = ReviewRequest,
-    params(("id" = String, Path, description = "The document's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, body = Document), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-              (status = 422, body = ErrorBody)))]
-pub(crate) async fn review(
-    State(state): State<AppState>,
-    admin: Admin,
-    Path(id): Path<String>,
-    ApiJson(body): ApiJson<ReviewRequest>,
-) -> AppResult<ApiJson<Document>> {
-    Ok(ApiJson(service::review(&state, &admin.0, &id, body.decision, body.reason).await?))
 }
