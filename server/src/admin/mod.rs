@@ -10,6 +10,7 @@ pub mod audit_log;
 pub mod documents;
 pub mod paging;
 pub mod payments;
+pub mod service;
 pub mod stats;
 pub mod transfers;
 pub mod users;
@@ -143,12 +144,7 @@ pub(crate) async fn deactivate_vessel(
 ) -> AppResult<ApiJson<Vessel>> {
     let reason = Reason::parse(&body.reason)?;
     let target = vessel(&state, &admin, &id).await?;
-    let mut tx = state.begin().await?;
-    // A fee form left open for this vessel can no longer buy anything.
-    crate::payments::records::cancel_open_for_vessel(&mut tx, &target.id).await?;
-    crate::vessels::lifecycle::deactivate_by_admin(&mut tx, &target.id, &admin.id, reason.as_str()).await?;
-    tx.commit().await?;
-    crate::payments::follow_up::run(&state).await;
+    service::deactivate_vessel(&state, &admin, &target.id, &reason).await?;
     Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 
@@ -166,10 +162,7 @@ pub(crate) async fn reactivate_vessel(
 ) -> AppResult<ApiJson<Vessel>> {
     let reason = Reason::parse(&body.reason)?;
     let target = vessel(&state, &admin, &id).await?;
-    let mut tx = state.begin().await?;
-    let from = VesselStatus::Deactivated;
-    crate::vessels::lifecycle::activate_by_admin(&mut tx, &target.id, from, &admin.id, reason.as_str()).await?;
-    tx.commit().await?;
+    service::activate_vessel(&state, &admin, &target.id, VesselStatus::Deactivated, &reason).await?;
     Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 
@@ -189,43 +182,16 @@ pub(crate) async fn resolve_vessel(
     if target.status != VesselStatus::NeedsReview {
         return Err(AppError::Conflict("vessel_not_awaiting_review".into()));
     }
-    let vessel_id = target.id.as_str();
-    match body.action {
-        ResolveAction::Activate => {
-            let mut tx = state.begin().await?;
-            let from = VesselStatus::NeedsReview;
-            crate::vessels::lifecycle::activate_by_admin(&mut tx, vessel_id, from, &admin.id, reason.as_str()).await?;
-            tx.commit().await?;
-        }
-        ResolveAction::Refund => {
-            let payment: String = sqlx::query_scalar(
-                "SELECT id FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'
-                 ORDER BY succeeded_at DESC LIMIT 1",
-            )
-            .bind(vessel_id)
-            .fetch_optional(&state.db)
-            .await?
-            .ok_or_else(|| AppError::Conflict("vessel_no_registration_payment_refund".into()))?;
-            crate::payments::refunds::refund(&state, &admin, &payment, reason.as_str()).await?;
-            crate::payments::follow_up::run(&state).await;
-            crate::audit::Event::new("review_resolved")
-                .by(Some(&admin.id))
-                .vessel(vessel_id)
-                .detail(serde_json::json!({"reason": reason.as_str(), "refunded": true}))
-                .write(&state.db)
-                .await?;
-        }
+    let resolution = match body.action {
+        ResolveAction::Activate => service::Resolution::Activate,
+        ResolveAction::Refund => service::Resolution::Refund,
         ResolveAction::HandOver => {
             let email = body.email.as_deref().unwrap_or_default();
-            let email = crate::domain::Email::parse(email).map_err(|m| AppError::field("email", m))?;
-            let to = crate::transfers::service::Unclaimed::Account(&email);
-            crate::transfers::service::resolve_unclaimed(&state, &admin, vessel_id, to, reason.as_str()).await?;
+            service::Resolution::HandOver(crate::domain::Email::parse(email).map_err(|m| AppError::field("email", m))?)
         }
-        ResolveAction::ReturnToSeller => {
-            let to = crate::transfers::service::Unclaimed::Seller;
-            crate::transfers::service::resolve_unclaimed(&state, &admin, vessel_id, to, reason.as_str()).await?;
-        }
-    }
+        ResolveAction::ReturnToSeller => service::Resolution::ReturnToSeller,
+    };
+    service::resolve_review(&state, &admin, &target.id, resolution, &reason).await?;
     Ok(ApiJson(vessel(&state, &admin, &id).await?))
 }
 

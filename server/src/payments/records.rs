@@ -80,3 +80,14 @@ pub async fn log_event_with_id(
     .await?;
     Ok(())
 }
+
+/// The succeeded registration fee of a vessel, newest first: what a refund of its registration refunds.
+pub async fn registration_fee_paid(db: &crate::db::Db, vessel_id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT id FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'
+         ORDER BY succeeded_at DESC LIMIT 1",
+    )
+    .bind(vessel_id)
+    .fetch_optional(db)
+    .await
+}
