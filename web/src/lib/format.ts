@@ -77,6 +77,31 @@ export function formatLengthCm(lengthCm: number, locale: string): string {
   return `${metres}\u00a0m`;
 }
 
+/**
+ * An engine's power in kilowatts with at most one decimal (as the registry keeps it) and the unit
+ * after a space that does not break: 29.4 -> "29.4 kW" (en) / "29,4 kW" (nl, de, fr, es, it).
+ */
+export function formatPowerKw(kw: number, locale: string): string {
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(kw)}\u00a0kW`;
+}
+
+/**
+ * A decimal number as a person types it, with a point or (as in de, fr, es, it and nl) a comma:
+ * "29.4" and "29,4" -> 29.4; null when empty, NaN when it is not such a number. No thousands
+ * separators: "1.250" would mean different things in different languages.
+ */
+export function parseDecimalInput(text: string): number | null {
+  const value = text.trim();
+  if (value === "") return null;
+  if (!/^\d+(?:[.,]\d+)?$/.test(value)) return Number.NaN;
+  return Number(value.replace(",", "."));
+}
+
+/** A number as a decimal field shows it for editing, in the reader's locale: 29.4 -> "29.4" (en) / "29,4" (de). */
+export function formatDecimalInput(value: number, locale: string): string {
+  return numberFormat(locale, { maximumFractionDigits: 1, useGrouping: false }).format(value);
+}
+
 /** The word "unknown" the API uses for a value the owner does not know. */
 export const UNKNOWN = "unknown";
 

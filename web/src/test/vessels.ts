@@ -1,4 +1,13 @@
-import type { CountryConfig, LocalizedText, OwnerVerification, OwnershipEntry, User, Vessel, VesselDetail } from "@/api/types";
+import type {
+  CorrectionRequest,
+  CountryConfig,
+  LocalizedText,
+  OwnerVerification,
+  OwnershipEntry,
+  User,
+  Vessel,
+  VesselDetail,
+} from "@/api/types";
 
 // Test fixtures shaped like the API's answers (src/api/types.ts).
 
@@ -30,6 +39,11 @@ export function makeVessel(overrides: Partial<Vessel> = {}): Vessel {
       national: {},
     },
     ownershipSummary: null,
+    vesselType: null,
+    hullMaterial: null,
+    hullColour: null,
+    homePort: null,
+    engines: [],
     ...overrides,
   };
 }
@@ -75,7 +89,32 @@ export function makeDetail(
     ? makeOwnerVerification()
     : null,
 ): VesselDetail {
-  return { vessel: makeVessel({ documentsCount, ...vessel }), ownershipHistory, documentsCount, ownerVerification };
+  return {
+    vessel: makeVessel({ documentsCount, ...vessel }),
+    ownershipHistory,
+    documentsCount,
+    ownerVerification,
+    corrections: [],
+  };
+}
+
+/** An owner's request to correct the MMSI of `makeVessel()`, pending. */
+export function makeCorrectionRequest(overrides: Partial<CorrectionRequest> = {}): CorrectionRequest {
+  return {
+    id: "req-1",
+    vesselId: "v-1",
+    platformId: "7KQ2-M9XD-4HTB",
+    vesselName: "Sea Breeze",
+    field: "mmsi",
+    currentValue: null,
+    value: "244123456",
+    reason: "The radio licence gives this MMSI.",
+    status: "pending",
+    decisionNote: null,
+    requestedAt: "2026-11-24T10:00:00Z",
+    decidedAt: null,
+    ...overrides,
+  };
 }
 
 /** A text in the six interface languages; a language left out repeats the English. */

@@ -3,7 +3,18 @@
 // The registration wizard (register-vessel): the vessel being paid for and its flag.
 export { useVessel } from "@/features/vessels/api/get-vessel";
 export { CountryLabel } from "@/features/vessels/components/country-label";
-// Payments: a settled payment refreshes every cached view of the vessel.
+// The registration wizard's optional description (type, hull, home port, engines), asked as 'Edit
+// particulars' asks it later.
+export { DescriptionFields } from "@/features/vessels/components/description-fields";
+export {
+  descriptionDefaults,
+  descriptionIssues,
+  descriptionShape,
+  toDescription,
+  type DescriptionValues,
+} from "@/features/vessels/schemas/particulars";
+// Payments: a settled payment refreshes every cached view of the vessel (and the admin console a
+// corrected one).
 export { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
 export { vesselQueryOptions } from "@/features/vessels/api/get-vessel";
 export { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";

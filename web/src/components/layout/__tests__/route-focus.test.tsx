@@ -77,10 +77,12 @@ describe("moving between pages", () => {
     renderApp("/registry");
 
     await user.click(await screen.findByRole("link", { name: "View Details", description: "Vessel 1" }));
-    // The page's code arrives first (its own chunk), then its data.
+    // The page's code arrives first (its own chunk), then its data. (The router's 'Loading...' while
+    // the code arrives is a status too: wait for the page's own title.)
     await screen.findByRole("status", { name: "Loading..." }, LAZY);
+    await waitFor(() => expect(document.title).toBe(`Vessel Details · ${BRAND}`), LAZY);
+    expect(screen.getByRole("status", { name: "Loading..." })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
-    expect(document.title).toBe(`Vessel Details · ${BRAND}`);
 
     vessel.release(jsonResponse(200, makeDetail({ platformId: "AAAA-BBBB-0001", name: "Vessel 1" })));
     const heading = await screen.findByRole("heading", { level: 1, name: "Vessel 1" }, LAZY);

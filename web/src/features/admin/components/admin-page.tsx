@@ -8,6 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { AdminStats } from "@/features/admin/components/admin-stats";
 import { AdminTabList, AdminTabPanel, useAdminTab, type AdminTab } from "@/features/admin/components/admin-tabs";
 import { AuditTab } from "@/features/admin/components/audit-tab";
+import { CorrectionsTab } from "@/features/admin/components/corrections-tab";
 import { DocumentsTab } from "@/features/admin/components/documents-tab";
 import { PaymentsTab } from "@/features/admin/components/payments-tab";
 import { TransfersTab } from "@/features/admin/components/transfers-tab";
@@ -54,6 +55,8 @@ function TabContent({ tab }: { tab: AdminTab }) {
       return <PaymentsTab />;
     case "documents":
       return <DocumentsTab />;
+    case "corrections":
+      return <CorrectionsTab />;
     case "users":
       return <UsersTab />;
     case "audit":

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { cn } from "@/lib/utils";
 
-export const ADMIN_TABS = ["vessels", "transfers", "payments", "documents", "users", "audit"] as const;
+export const ADMIN_TABS = ["vessels", "transfers", "payments", "documents", "corrections", "users", "audit"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function isAdminTab(value: string | null): value is AdminTab {

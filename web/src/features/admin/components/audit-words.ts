@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { AuditEntry } from "@/api/types";
+import { particularLabel } from "@/lib/particulars";
 
 // The audit log in the reader's language: each action the server records (server/src/admin/
 // audit_log.rs, TYPES; a test holds the catalogues to that list) under `admin.audit.events`, and
@@ -91,6 +92,13 @@ export function auditDetailSentences(entry: Pick<AuditEntry, "action" | "detail"
       sentences.push(say("vesselStatus", { status: t(`admin.vesselStatus.${text(value)}`, { defaultValue: text(value) }) }));
     } else if (key === "identifier") {
       sentences.push(say("identifierTaken", { identifier: text(value) }));
+    } else if (key === "fields" && Array.isArray(value)) {
+      // The particulars an owner corrected: 'Particulars: Home port, Engines.'
+      sentences.push(say("fields", { fields: value.map((f) => particularLabel(text(f), t)).join(", ") }));
+    } else if (key === "field") {
+      sentences.push(say("field", { field: particularLabel(text(value), t) }));
+    } else if (key === "note") {
+      sentences.push(say("note", { note: text(value) }));
     } else if (key === "documents" && Array.isArray(value)) {
       ids.push(say("documents", { count: value.length, ids: value.map(text).join(", ") }));
     } else if (IDS[key]) {

@@ -1,5 +1,13 @@
 import type { BadgeProps } from "@/components/ui/badge";
-import type { PaymentRefund, PaymentStatus, Purpose, ReviewStatus, TransferStatus, VesselStatus } from "@/api/types";
+import type {
+  CorrectionRequestStatus,
+  PaymentRefund,
+  PaymentStatus,
+  Purpose,
+  ReviewStatus,
+  TransferStatus,
+  VesselStatus,
+} from "@/api/types";
 import { SUPPORTED_COUNTRY_CODES } from "@/lib/countries";
 
 // The admin console's words for the API's states (i18n keys under `admin.*`), in the order the
@@ -78,5 +86,13 @@ export const REVIEW_STATUSES: readonly ReviewStatus[] = ["pending", "verified", 
 export const REVIEW_STATUS_BADGES: Record<ReviewStatus, Variant> = {
   pending: "warning",
   verified: "success",
+  rejected: "destructive",
+};
+
+export const CORRECTION_STATUSES: readonly CorrectionRequestStatus[] = ["pending", "approved", "rejected"];
+
+export const CORRECTION_STATUS_BADGES: Record<CorrectionRequestStatus, Variant> = {
+  pending: "warning",
+  approved: "success",
   rejected: "destructive",
 };

@@ -27,6 +27,7 @@ import { checkPaperSignature, type PaperSignature, signatureFromFragment } from 
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { countryNameKey } from "@/lib/countries";
 import { formatDate, formatLengthCm } from "@/lib/format";
+import { describedLines } from "@/lib/particulars";
 import { z } from "@/lib/zod";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -239,7 +240,12 @@ function OwnerNameCheck({ serial }: { serial: string }) {
 }
 
 function ownerDescription(owner: CertifiedOwner, t: TFunction): string {
-  if (owner.kind === "company") return t("verifyCertificate.owner.company");
+  if (owner.kind === "company") {
+    // The number is signed with the certificate (from version 3): compare it with the paper's.
+    return owner.companyNumber
+      ? t("verifyCertificate.owner.companyNumbered", { number: owner.companyNumber })
+      : t("verifyCertificate.owner.company");
+  }
   return t(owner.nameVerified ? "verifyCertificate.owner.personVerified" : "verifyCertificate.owner.personNotVerified");
 }
 
@@ -306,6 +312,11 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
                 {countryKey ? `${t(countryKey)} (${vessel.countryCode})` : vessel.countryCode}
               </span>
             </Fact>
+            {describedLines(vessel, t, i18n.language).map((line) => (
+              <Fact key={line.key} label={line.label}>
+                {line.value}
+              </Fact>
+            ))}
             {identifierRows.map(([label, value]) => (
               <Fact key={label} label={label}>
                 <span className="font-mono">{value}</span>

@@ -9,6 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PhoneVerification } from "@/features/profile/public";
+import { DescriptionFields } from "@/features/vessels/public";
 import { UnknownCheckbox } from "@/features/register-vessel/components/unknown-checkbox";
 import { countryName } from "@/features/register-vessel/components/localized";
 import { maxBuildYear, type VesselDetailsValues } from "@/features/register-vessel/schemas/register-vessel";
@@ -20,7 +21,10 @@ type UnknownPair =
   | ["buildYearUnknown", "buildYear", string]
   | ["lengthUnknown", "lengthCm", string];
 
-/** Step 1 'Vessel Information' (spec sections 2 and 5). Continuing only advances. */
+/**
+ * Step 1 'Vessel Information' (spec sections 2 and 5). Continuing only advances. Rendered inside
+ * the form's FormProvider, through which the optional description's fields reach the form.
+ */
 export function DetailsStep({
   form,
   user,
@@ -141,6 +145,12 @@ export function DetailsStep({
           />
         </div>
       </div>
+
+      <fieldset className="grid gap-4 rounded-lg border border-border p-4">
+        <legend className="px-1 text-sm font-medium">{t("registerVessel.descriptionTitle")}</legend>
+        <p className="text-sm text-muted-foreground">{t("registerVessel.descriptionHint")}</p>
+        <DescriptionFields idPrefix="vessel" />
+      </fieldset>
 
       <div className="grid gap-3">
         <Controller

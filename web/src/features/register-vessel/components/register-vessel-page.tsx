@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, LockKeyhole, MailWarning } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
-import { useForm, type Path } from "react-hook-form";
+import { FormProvider, useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { User, Vessel, VesselWarning } from "@/api/types";
@@ -42,6 +42,11 @@ const DETAILS_FIELDS: Partial<Record<string, Path<VesselDetailsValues>>> = {
   model: "model",
   buildYear: "buildYear",
   lengthCm: "lengthCm",
+  vesselType: "vesselType",
+  hullMaterial: "hullMaterial",
+  hullColour: "hullColour",
+  homePort: "homePort",
+  engines: "engines",
 };
 const IDENTIFIER_FIELDS = new Set(["cin", "legacyId", "engineSerial", "eniNumber", "imoNumber", "mmsi"]);
 
@@ -333,13 +338,15 @@ function RegisterVesselWizard({ user }: { user: User }) {
           onContinue={() => setStep(3)}
         />
       ) : step === 1 ? (
-        <DetailsStep
-          form={detailsForm}
-          user={user}
-          countries={countryList}
-          countriesLoading={countries.isPending}
-          onContinue={() => setStep(2)}
-        />
+        <FormProvider {...detailsForm}>
+          <DetailsStep
+            form={detailsForm}
+            user={user}
+            countries={countryList}
+            countriesLoading={countries.isPending}
+            onContinue={() => setStep(2)}
+          />
+        </FormProvider>
       ) : step === 2 ? (
         <IdentifiersStep
           form={identifiersForm}

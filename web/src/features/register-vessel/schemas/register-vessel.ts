@@ -1,5 +1,6 @@
 import { z } from "@/lib/zod";
 import type { CountryConfig, CreateVesselRequest, IdentifierConfig } from "@/api/types";
+import { descriptionDefaults, descriptionIssues, descriptionShape, toDescription } from "@/features/vessels/public";
 import { UNKNOWN } from "@/lib/format";
 
 // Spec sections 5 and 9. Messages are i18n keys (see `validation.*` in en.json / nl.json).
@@ -52,8 +53,11 @@ export const vesselDetailsSchema = z
     lengthUnknown: flag,
     publicVisibility: z.boolean(),
     forSale: z.boolean(),
+    // The optional description: type, hull, home port, engines.
+    ...descriptionShape,
   })
   .superRefine((v, ctx) => {
+    for (const issue of descriptionIssues(v)) ctx.addIssue({ code: "custom", ...issue });
     if (!v.makeUnknown && !v.make?.trim()) {
       ctx.addIssue({ code: "custom", path: ["make"], message: "validation.makeRequired" });
     }
@@ -94,6 +98,7 @@ export const detailsDefaults: VesselDetailsValues = {
   lengthUnknown: false,
   publicVisibility: true,
   forSale: false,
+  ...descriptionDefaults,
 };
 
 /** The build year as a number, or null when unknown or not given. */
@@ -201,5 +206,18 @@ export function toCreateVesselRequest(
     imoNumber: optional(i.imoNumber, false),
     mmsi: optional(i.mmsi, i.mmsiUnknown),
     identifiers,
+    ...givenDescription(d),
+  };
+}
+
+/** The description's particulars that were given: the others are left out of the request. */
+function givenDescription(d: VesselDetailsValues): Partial<CreateVesselRequest> {
+  const { vesselType, hullMaterial, hullColour, homePort, engines } = toDescription(d);
+  return {
+    ...(vesselType ? { vesselType } : {}),
+    ...(hullMaterial ? { hullMaterial } : {}),
+    ...(hullColour ? { hullColour } : {}),
+    ...(homePort ? { homePort } : {}),
+    ...(engines.length > 0 ? { engines } : {}),
   };
 }

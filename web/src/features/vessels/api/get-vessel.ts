@@ -3,7 +3,8 @@ import type { VesselDetail } from "@/api/types";
 import { apiFetch } from "@/lib/api-client";
 
 /**
- * GET /api/vessels/{platformId} -> {vessel, ownershipHistory, documentsCount}.
+ * GET /api/vessels/{platformId} -> {vessel, ownershipHistory, documentsCount, corrections} (the
+ * corrections of its particulars, newest first).
  * 400 `invalid_platform_id` for a malformed ID or a failed check character; 404 when the
  * vessel is not registered or not public (its owner still sees it).
  */

@@ -29,6 +29,7 @@ import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
 import { useVessel, vesselQueryOptions } from "@/features/vessels/api/get-vessel";
 import { forgetPreview, type VesselPreview, writtenPreview } from "@/features/vessels/api/vessel-preview";
 import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
+import { CorrectionsSection } from "@/features/vessels/components/corrections-section";
 import { CountryLabel } from "@/features/vessels/components/country-label";
 import { HistoryIntegrity } from "@/features/vessels/components/history-integrity";
 import { OwnershipTimeline } from "@/features/vessels/components/ownership-timeline";
@@ -42,6 +43,7 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { isWellFormedPlatformId } from "@/lib/platform-id";
 import { formatDate, formatEuroCents, formatLengthCm, knownMakeModel, REGISTRATION_FEE_CENTS, UNKNOWN } from "@/lib/format";
 import { lazyPart } from "@/lib/lazy-part";
+import { describedLines } from "@/lib/particulars";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 // Only the owner sees it: a visitor's page does not load its code.
@@ -49,6 +51,7 @@ const VerificationChecklist = lazyPart(
   () => import("@/features/vessels/components/verification-checklist"),
   "VerificationChecklist",
 );
+const OwnerParticulars = lazyPart(() => import("@/features/vessels/components/owner-particulars"), "OwnerParticulars");
 
 /** The signed-in user is the current owner: an entry with their id and no transferredOutAt. */
 export function isCurrentOwner(detail: VesselDetail, user: User | null): boolean {
@@ -278,6 +281,11 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
             <Fact label={t("vessel.cin")}>
               <span className="font-mono">{value(vessel.cin)}</span>
             </Fact>
+            {describedLines(vessel, t, i18n.language).map((line) => (
+              <Fact key={line.key} label={line.label}>
+                <span className="break-words">{line.value}</span>
+              </Fact>
+            ))}
           </dl>
           {owner ? (
             <div className="flex flex-wrap gap-2">
@@ -333,6 +341,10 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
       </Card>
 
       <HistoryIntegrity platformId={vessel.platformId} />
+
+      <CorrectionsSection corrections={detail.corrections} />
+
+      {owner ? <OwnerParticulars vessel={vessel} /> : null}
 
       <VerificationStatusGrid ownerVerification={detail.ownerVerification ?? null} documents={documents} />
 

@@ -71,7 +71,7 @@ describe("Admin console: tabs", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((tab) => tab.textContent),
-    ).toEqual(["Vessels", "Transfers", "Payments", "Documents", "Users", "Audit Logs"]);
+    ).toEqual(["Vessels", "Transfers", "Payments", "Documents", "Correction requests", "Users", "Audit Logs"]);
     const payments = within(tabs).getByRole("tab", { name: "Payments" });
     expect(payments).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("tabpanel", { name: "Payments" })).toBeInTheDocument();

@@ -49,6 +49,10 @@ const AUDIT_ACTIONS = [
   "identity_submitted",
   "identity_verified",
   "identity_failed",
+  "particulars_corrected",
+  "correction_requested",
+  "correction_approved",
+  "correction_rejected",
 ];
 
 const t = i18n.getFixedT("en");
@@ -123,6 +127,15 @@ describe("the audit log's words", () => {
     ]);
     expect(say("record_entry_changed", { entry: "e-1" })).toEqual(["Record entry e-1"]);
     expect(say("identity_failed", { reason: "document_expired" })).toEqual(["The identity document has expired."]);
+    expect(say("particulars_corrected", { fields: ["homePort", "engines", "hullMaterial"] })).toEqual([
+      "Particulars: Home port, Engines, Hull material",
+    ]);
+    expect(say("correction_requested", { field: "identifiers.brandmerk" })).toEqual(["Particular: Brandmerk (Kadaster)"]);
+    expect(say("correction_approved", { field: "mmsi", note: null })).toEqual(["Particular: MMSI"]);
+    expect(say("correction_rejected", { field: "lengthCm", note: "The survey shows 10.99 m." })).toEqual([
+      "Particular: Length",
+      "Note: The survey shows 10.99 m.",
+    ]);
     // A key this app does not know yet stays, as it was written.
     expect(say("registered", { colour: "blue" })).toEqual(["colour: blue"]);
   });
@@ -131,6 +144,10 @@ describe("the audit log's words", () => {
     expect(auditDetailSentences({ action: "document_reviewed", detail: { decision: "rejected" } }, tDe)).toEqual([
       "Entscheidung: Abgelehnt",
     ]);
+    expect(
+      auditDetailSentences({ action: "particulars_corrected", detail: { fields: ["homePort", "vesselType"] } }, tDe),
+    ).toEqual(["Angaben: Heimathafen, Art"]);
+    expect(auditActionLabel("correction_approved", tDe)).toBe("Berichtigung genehmigt");
     expect(auditSubjectLabel("payment:01JPAY", t)).toBe("Payment 01JPAY");
     expect(auditSubjectLabel("identity_session:01JID", tDe)).toBe("Identitätsprüfung 01JID");
   });

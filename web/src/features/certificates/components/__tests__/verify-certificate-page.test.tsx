@@ -47,12 +47,57 @@ describe("VerifyCertificatePage", () => {
     expect(screen.queryByText(/Olivia/)).not.toBeInTheDocument();
   });
 
+  it("lists the description a certificate signed, as the other lines, and only what it signed", async () => {
+    const check = makeCertificateCheck();
+    mockFetch({
+      [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, {
+        ...check,
+        vessel: {
+          ...check.vessel,
+          vesselType: "motor",
+          hullMaterial: "aluminium",
+          homePort: "Port Zélande",
+          engines: [
+            { make: "Yanmar", model: "4JH57", powerKw: 42 },
+            { make: "Yanmar", model: "4JH57", powerKw: 42.5 },
+          ],
+        },
+      }),
+    });
+    renderVerify();
+    await screen.findByText("Compare each line with the paper");
+    const value = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(value("Type")).toHaveTextContent("Motor vessel");
+    expect(value("Hull material")).toHaveTextContent("Aluminium");
+    expect(value("Home port")).toHaveTextContent("Port Zélande");
+    expect(value("Engine 1")).toHaveTextContent(/^Yanmar 4JH57, 42\skW$/);
+    expect(value("Engine 2")).toHaveTextContent(/^Yanmar 4JH57, 42\.5\skW$/);
+    expect(screen.queryByText("Hull colour")).not.toBeInTheDocument();
+  });
+
+  it("shows no description for a certificate that signed none", async () => {
+    mockFetch({ [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck()) });
+    renderVerify();
+    await screen.findByText("Compare each line with the paper");
+    for (const label of ["Type", "Hull material", "Hull colour", "Home port", "Engine"]) {
+      expect(screen.queryByText(label, { selector: "dt" })).not.toBeInTheDocument();
+    }
+  });
+
+  it("shows a company owner's registration number, which the certificate signs", async () => {
+    const check = makeCertificateCheck();
+    check.owner = { kind: "company", nameVerified: false, companyNumber: "KvK 12345678" };
+    mockFetch({ [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, check) });
+    renderVerify();
+    expect(await screen.findByText("A company, registration no. KvK 12345678 (its name is not shown here)")).toBeInTheDocument();
+  });
+
   it("leads with 'Not current' for a superseded certificate, the signature's validity second", async () => {
     mockFetch({ [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck({ status: "superseded" })) });
     renderVerify();
     const headline = await screen.findByRole("alert");
     expect(headline.textContent).toMatch(
-      /^Not current: ownership has changed since this certificate was issued.*signature on this certificate's data is valid/,
+      /^Not current: ownership or the vessel.s particulars have changed since this certificate was issued.*signature on this certificate's data is valid/,
     );
     expect(screen.queryByText(/Certificate valid/)).not.toBeInTheDocument();
   });
