@@ -158,6 +158,23 @@ fn changed_meanwhile() -> AppError {
     AppError::Conflict("particulars_changed_meanwhile".into())
 }
 
+/// The particulars the owner corrects, as the request names them.
+const OWNER_FIELDS: [&str; 6] = ["name", "vesselType", "hullMaterial", "hullColour", "homePort", "engines"];
+
+/// The stored column of an owner's particular, with its value in `v`.
+fn owner_column(v: &Vessel, field: &str) -> anyhow::Result<(&'static str, Column)> {
+    let text = |t: Option<&str>| Column::Text(t.map(str::to_owned));
+    Ok(match field {
+        "name" => ("name", text(v.name.as_deref())),
+        "vesselType" => ("vessel_type", text(v.vessel_type.map(VesselType::as_str))),
+        "hullMaterial" => ("hull_material", text(v.hull_material.map(HullMaterial::as_str))),
+        "hullColour" => ("hull_colour", text(v.hull_colour.as_deref())),
+        "homePort" => ("home_port", text(v.home_port.as_deref())),
+        "engines" => ("engines", Column::Text(Some(serde_json::to_string(&v.engines)?))),
+        other => anyhow::bail!("{other} is not a particular the owner corrects"),
+    })
+}
+
 /// The owner's corrections, in the caller's transaction: written only while
 /// the vessel is still theirs and its particulars are as `before` read them.
 pub async fn apply_owner_change(
@@ -166,52 +183,39 @@ pub async fn apply_owner_change(
     user: &User,
     change: &ParticularsChange,
 ) -> AppResult<()> {
-    let mut columns: Vec<(&'static str, Column)> = Vec::new();
-    let mut fields = Vec::new();
-    if let Some(name) = &change.name {
-        columns.push(("name", Column::Text(name.clone())));
-        let compact = before.platform_id.replace('-', "");
-        let text = create::search_text(name.as_deref(), &before.make, &before.model, &compact);
-        columns.push(("search_text", Column::Text(Some(text))));
-        fields.push("name");
-    }
-    let text = |v: Option<&'static str>| Column::Text(v.map(str::to_owned));
-    if let Some(t) = change.vessel_type {
-        columns.push(("vessel_type", text(t.map(VesselType::as_str))));
-        fields.push("vesselType");
-    }
-    if let Some(m) = change.hull_material {
-        columns.push(("hull_material", text(m.map(HullMaterial::as_str))));
-        fields.push("hullMaterial");
-    }
-    if let Some(c) = &change.hull_colour {
-        columns.push(("hull_colour", Column::Text(c.clone())));
-        fields.push("hullColour");
-    }
-    if let Some(p) = &change.home_port {
-        columns.push(("home_port", Column::Text(p.clone())));
-        fields.push("homePort");
-    }
-    if let Some(e) = &change.engines {
-        columns.push(("engines", Column::Text(Some(serde_json::to_string(e).map_err(anyhow::Error::from)?))));
-        fields.push("engines");
-    }
-    let fields: Vec<String> = fields.into_iter().map(str::to_owned).collect();
-    // Nothing that differs: no new version, no superseded certificate.
     let mut after = before.clone();
     if let Some(name) = &change.name {
         after.name.clone_from(name);
     }
-    after.vessel_type = change.vessel_type.unwrap_or(before.vessel_type);
-    after.hull_material = change.hull_material.unwrap_or(before.hull_material);
-    after.hull_colour = change.hull_colour.clone().unwrap_or_else(|| before.hull_colour.clone());
-    after.home_port = change.home_port.clone().unwrap_or_else(|| before.home_port.clone());
-    after.engines = change.engines.clone().unwrap_or_else(|| before.engines.clone());
-    if fields.iter().all(|f| value_of(before, f) == value_of(&after, f)) {
+    if let Some(t) = change.vessel_type {
+        after.vessel_type = t;
+    }
+    if let Some(m) = change.hull_material {
+        after.hull_material = m;
+    }
+    if let Some(c) = &change.hull_colour {
+        after.hull_colour.clone_from(c);
+    }
+    if let Some(p) = &change.home_port {
+        after.home_port.clone_from(p);
+    }
+    if let Some(e) = &change.engines {
+        after.engines.clone_from(e);
+    }
+    let changed: Vec<String> =
+        OWNER_FIELDS.into_iter().filter(|f| value_of(before, f) != value_of(&after, f)).map(str::to_owned).collect();
+    // Nothing that differs: no new version, no superseded certificate.
+    if changed.is_empty() {
         return Ok(());
     }
+    let mut columns = changed.iter().map(|f| owner_column(&after, f)).collect::<anyhow::Result<Vec<_>>>()?;
+    if changed.iter().any(|f| f == "name") {
+        let compact = before.platform_id.replace('-', "");
+        let text = create::search_text(after.name.as_deref(), &before.make, &before.model, &compact);
+        columns.push(("search_text", Column::Text(Some(text))));
+    }
     update_particulars(tx, before, &columns, Some(&user.id)).await?;
-    let changed = record_differences(tx, before, &after, &fields, MadeBy::Owner, &user.id).await?;
+    record_differences(tx, before, &after, &changed, MadeBy::Owner, &user.id).await?;
     Event::new("particulars_corrected")
         .by(Some(&user.id))
         .vessel(&before.id)
@@ -230,12 +234,12 @@ async fn update_particulars(
     owner: Option<&str>,
 ) -> AppResult<()> {
     let sets: Vec<String> = columns.iter().enumerate().map(|(i, (name, _))| format!("{name} = ${}", i + 1)).collect();
-    let sets = sets.iter().map(|s| format!("{s}, ")).collect::<Vec<_>>().concat();
     let n = columns.len();
     let sql = format!(
-        "UPDATE vessels SET {sets}particulars_version = particulars_version + 1
+        "UPDATE vessels SET {}, particulars_version = particulars_version + 1
          WHERE id = ${} AND particulars_version = ${} AND status <> 'deactivated'
            AND (${} IS NULL OR owner_user_id = ${})",
+        sets.join(", "),
         n + 1,
         n + 2,
         n + 3,
@@ -393,8 +397,7 @@ impl RequestRow {
     fn into_api(self, vessel: &Vessel, with_email: bool) -> AppResult<CorrectionRequest> {
         Ok(CorrectionRequest {
             current_value: value_of(vessel, &self.field),
-            status: CorrectionRequestStatus::parse(&self.status)
-                .ok_or_else(|| anyhow::anyhow!("unknown correction request status {}", self.status))?,
+            status: crate::db::stored(&self.status)?,
             id: self.id,
             vessel_id: self.vessel_id,
             platform_id: vessel.platform_id.clone(),

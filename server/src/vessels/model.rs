@@ -133,8 +133,9 @@ pub struct Vessel {
 }
 
 /// Why a vessel left the registry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum DeactivationReason {
     /// Its registration fee was refunded by an administrator.
     Refunded,
@@ -144,19 +145,6 @@ pub enum DeactivationReason {
     AccountArchived,
     /// Its owner canceled the registration before paying.
     RegistrationCanceled,
-}
-
-impl DeactivationReason {
-    /// Unknown values are refused, never read as a default.
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "refunded" => Some(Self::Refunded),
-            "administrator" => Some(Self::Administrator),
-            "account_archived" => Some(Self::AccountArchived),
-            "registration_canceled" => Some(Self::RegistrationCanceled),
-            _ => None,
-        }
-    }
 }
 
 /// The vessel's own columns, without the owner's verification.
@@ -199,11 +187,6 @@ pub const VESSEL_COLUMNS_OWNER_JOINED: &str = concat!(
     " THEN 1 ELSE 0 END AS BIGINT) AS owner_verified"
 );
 
-/// A stored enum value: a value the type does not know is a decode error, never a default.
-fn stored<T>(value: Option<&str>, parse: impl Fn(&str) -> Option<T>) -> sqlx::Result<Option<T>> {
-    value.map(|v| parse(v).ok_or_else(|| sqlx::Error::Decode(format!("unknown stored value {v}").into()))).transpose()
-}
-
 impl sqlx::FromRow<'_, AnyRow> for Vessel {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
         let national: BTreeMap<String, String> =
@@ -224,7 +207,10 @@ impl sqlx::FromRow<'_, AnyRow> for Vessel {
                 .try_get::<Option<String>, _>("review_reason")?
                 .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
             review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
-            deactivation_reason: stored(r.try_get("deactivation_reason")?, DeactivationReason::parse)?,
+            deactivation_reason: r
+                .try_get::<Option<&str>, _>("deactivation_reason")?
+                .map(crate::db::stored)
+                .transpose()?,
             deactivation_note: r.try_get("deactivation_note")?,
             created_at: rfc3339(r.try_get("created_at")?),
             documents_count: r.try_get("documents_count")?,
@@ -354,8 +340,9 @@ pub struct VesselPage {
 }
 
 /// Who made a correction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum MadeBy {
     /// The owner, from the vessel page.
     Owner,
@@ -365,14 +352,7 @@ pub enum MadeBy {
 
 impl MadeBy {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Owner => "owner",
-            Self::Registry => "registry",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        [Self::Owner, Self::Registry].into_iter().find(|m| m.as_str() == s)
+        self.into()
     }
 }
 
@@ -397,14 +377,7 @@ pub type CorrectionRow = (String, Option<String>, Option<String>, String, i64);
 
 impl Correction {
     pub fn from_stored((field, from, to, made_by, at): CorrectionRow) -> sqlx::Result<Self> {
-        Ok(Self {
-            field,
-            from,
-            to,
-            made_by: MadeBy::parse(&made_by)
-                .ok_or_else(|| sqlx::Error::Decode(format!("unknown corrector {made_by}").into()))?,
-            corrected_at: rfc3339(at),
-        })
+        Ok(Self { field, from, to, made_by: crate::db::stored(&made_by)?, corrected_at: rfc3339(at) })
     }
 }
 
@@ -435,8 +408,11 @@ pub struct CorrectionRequest {
     pub requested_by_email: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum CorrectionRequestStatus {
     Pending,
     Approved,
@@ -445,15 +421,7 @@ pub enum CorrectionRequestStatus {
 
 impl CorrectionRequestStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Approved => "approved",
-            Self::Rejected => "rejected",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        [Self::Pending, Self::Approved, Self::Rejected].into_iter().find(|c| c.as_str() == s)
+        self.into()
     }
 }
 
