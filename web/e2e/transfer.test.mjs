@@ -82,6 +82,20 @@ async function verifyMobileOnProfile(page, phone, { claims } = {}) {
  * code from the SMS, and the fee paid by card.
  */
 async function sellerTransfers(page, vessel, name, buyerPhone) {
+  await sellerVerifies(page, vessel, name, buyerPhone);
+
+  // Step 3: Payment.
+  await page.getByRole("heading", { name: "Transfer Fee Payment" }).waitFor();
+  await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry date", { exact: true }).fill("12 / 34");
+  await page.getByLabel("CVC", { exact: true }).fill("123");
+  await page.getByRole("button", { name: "Pay €9.95" }).click();
+  await toast(page, "Transfer Complete").waitFor();
+  await waitForPath(page, "/dashboard");
+}
+
+/** The seller's steps 1 and 2: the buyer's number, then the code the buyer reads out. */
+async function sellerVerifies(page, vessel, name, buyerPhone) {
   await page.goto("/dashboard");
   await vesselCard(page, name)
     .getByRole("button", { name: /Transfer/ })
@@ -110,15 +124,7 @@ async function sellerTransfers(page, vessel, name, buyerPhone) {
   await toast(page, "Verification Failed").waitFor();
   await typeCode(page, code);
   await page.getByRole("button", { name: "Verify & Continue" }).click();
-
-  // Step 3: Payment.
   await page.getByRole("heading", { name: "Transfer Fee Payment" }).waitFor();
-  await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry date", { exact: true }).fill("12 / 34");
-  await page.getByLabel("CVC", { exact: true }).fill("123");
-  await page.getByRole("button", { name: "Pay €9.95" }).click();
-  await toast(page, "Transfer Complete").waitFor();
-  await waitForPath(page, "/dashboard");
 }
 
 test("journey A: the buyer has an account with a verified mobile; the vessel moves from the seller's dashboard to the buyer's", async () => {
@@ -204,6 +210,47 @@ test("journey B: the buyer has no account yet; the seller pays, the buyer signs 
     await vesselCard(buyer.page, name).waitFor();
     assert.equal(pathname(buyer.page), "/dashboard");
     assert.equal((await publicVessel(vessel.platformId))?.status, "active");
+  } finally {
+    await seller.context.close();
+    await buyer.context.close();
+  }
+});
+
+test("journey C: the buyer declines on their dashboard; the vessel stays the seller's and the seller is emailed", async () => {
+  const seller = await newPage(browser);
+  const buyer = await newPage(browser);
+  try {
+    const name = `Declined Yawl ${Math.random().toString(36).slice(2, 7)}`;
+    const buyerPhone = randomMobile();
+    await signUpAndIn(buyer.page, uniqueEmail("decliner"), BUYER_PASSWORD, buyerPhone);
+    await verifyMobileOnProfile(buyer.page, buyerPhone);
+    await signIn(seller.page, SELLER_EMAIL, SELLER_PASSWORD);
+    await toast(seller.page, "Welcome back!").waitFor();
+    const vessel = await registerPaidVessel(seller.page, name);
+    await sellerVerifies(seller.page, vessel, name, buyerPhone);
+    assert.equal((await publicVessel(vessel.platformId))?.status, "in_transfer");
+
+    await buyer.page.goto("/dashboard");
+    const incoming = buyer.page
+      .getByRole("region", { name: "Transfers" })
+      .getByRole("listitem")
+      .filter({ hasText: vessel.platformId });
+    await incoming.getByRole("button", { name: "Decline" }).click();
+    const dialog = buyer.page.getByRole("alertdialog", { name: "Decline this transfer?" });
+    await dialog.getByRole("button", { name: "Decline" }).click();
+    await toast(buyer.page, "Transfer Declined").waitFor();
+    await incoming.waitFor({ state: "detached" });
+
+    assert.equal((await publicVessel(vessel.platformId))?.status, "active");
+    const mailbox = await (await fetch(`${BASE_URL}/api/dev/mailbox`)).json();
+    const told = mailbox.find(
+      (m) => m.to === SELLER_EMAIL && m.subject === "Transfer declined" && m.body.includes(vessel.platformId),
+    );
+    assert.ok(told, "the seller is emailed that the buyer declined");
+    await seller.page.goto("/dashboard");
+    await vesselCard(seller.page, name)
+      .getByRole("button", { name: /Transfer/ })
+      .waitFor();
   } finally {
     await seller.context.close();
     await buyer.context.close();

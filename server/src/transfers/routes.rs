@@ -158,8 +158,9 @@ pub(crate) async fn resend_otp(
 
 #[utoipa::path(post, path = "/api/transfers/{id}/cancel", tag = "transfers",
     params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
-    responses((status = 200, body = Transfer, description = "Canceled; the vessel is active again"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+    responses((status = 200, body = Transfer, description = "Canceled by the seller, declined by the buyer (the holder of the number it goes to), or canceled by an administrator; the vessel is active again and the other side is told"),
+              (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such transfer of the caller's"),
               (status = 409, body = ErrorBody, description = "No longer open")))]
 pub(crate) async fn cancel(
     State(state): State<AppState>,

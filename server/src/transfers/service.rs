@@ -13,7 +13,7 @@ use crate::{
     error::{AppError, AppResult},
     i18n::{Lang, Msg},
     outbox::{self, Message},
-    platform::clock::{HOUR, now_ms},
+    platform::clock::{HOUR, now_ms, rfc3339},
     platform::ids::new_id,
     platform::otp::{self, Purpose},
     vessels::lifecycle,
@@ -248,18 +248,20 @@ pub async fn resend(state: &AppState, user: &User, id: &str, client: std::net::I
 /// returns to `active` and the new owner's phone is told.
 #[tracing::instrument(skip_all, fields(transfer = %id, user = %user.id))]
 pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transfer> {
-    cancel_with_reason(state, user, id, None).await?;
-    get(state, user, id).await
+    cancel_with_reason(state, user, id, None).await
 }
 
-/// Cancel an open transfer: its initiator, or an administrator (who gives a
-/// reason, kept in the audit log).
+/// Cancel an open transfer: its seller, its buyer (the holder of the number
+/// it goes to, who declines it), or an administrator (who gives a reason,
+/// kept in the audit log). The side that did not cancel is told.
 #[tracing::instrument(skip(state, user), fields(user = %user.id))]
-pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason: Option<&str>) -> AppResult<()> {
-    let (transfer, from, to_phone) = load_for(state, user, id).await?;
-    if from != user.id && !user.is_admin() {
-        return Err(AppError::Forbidden("person_who_started_transfer_cancel".into()));
-    }
+/// Answers the transfer as it now stands (a buyer who declined can no longer
+/// read it back: a closed transfer is not the next holder's of the number).
+pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason: Option<&str>) -> AppResult<Transfer> {
+    // Only the transfer's parties and administrators get past `load_for`.
+    let (mut transfer, from, to_phone) = load_for(state, user, id).await?;
+    let now = now_ms();
+    let by_buyer = from != user.id && !user.is_admin();
     let mut tx = state.begin().await?;
     // Payments, then the transfer, then the vessel: the order a payment's
     // success takes too, so the two cannot deadlock on PostgreSQL.
@@ -268,7 +270,7 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
         "UPDATE transfers SET status = 'canceled', canceled_at = $1
          WHERE id = $2 AND status IN ('pending_verification', 'verified')",
     )
-    .bind(now_ms())
+    .bind(now)
     .bind(id)
     .execute(&mut *tx)
     .await?
@@ -282,18 +284,33 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
         .by(Some(&user.id))
         .vessel(&transfer.vessel.id)
         .subject("transfer", id)
-        .detail(serde_json::json!({ "reason": reason, "byAdministrator": from != user.id }))
+        .detail(serde_json::json!({
+            "reason": reason,
+            "byAdministrator": from != user.id && !by_buyer,
+            "byBuyer": by_buyer,
+        }))
         .write(&mut *tx)
         .await?;
-    let seller = language_of(&mut tx, Recipient::Id(&from)).await?.unwrap_or(user.language);
-    let lang = buyer_language(&mut tx, &to_phone, seller).await?;
     let vessel = VesselNamed { name: transfer.vessel.name.as_deref(), platform_id: &transfer.vessel.platform_id };
-    let body = vessel.describe(Msg::new("mail.transfer_canceled_sms"), lang);
-    let subject = Msg::new("mail.transfer_canceled_subject");
-    outbox::enqueue(&mut tx, &Message::sms_in(lang, &to_phone, &subject, &body)).await?;
+    if by_buyer {
+        let subject = Msg::new("mail.transfer_declined_subject");
+        let dashboard = state.config.link("/dashboard");
+        email_account(&mut tx, &from, &subject, |lang| {
+            vessel.describe(Msg::new("mail.transfer_declined_body"), lang).arg("dashboard", dashboard)
+        })
+        .await?;
+    } else {
+        let seller = language_of(&mut tx, Recipient::Id(&from)).await?.unwrap_or(user.language);
+        let lang = buyer_language(&mut tx, &to_phone, seller).await?;
+        let body = vessel.describe(Msg::new("mail.transfer_canceled_sms"), lang);
+        let subject = Msg::new("mail.transfer_canceled_subject");
+        outbox::enqueue(&mut tx, &Message::sms_in(lang, &to_phone, &subject, &body)).await?;
+    }
     tx.commit().await?;
     state.wake_outbox();
-    Ok(())
+    transfer.status = TransferStatus::Canceled;
+    transfer.canceled_at = Some(rfc3339(now));
+    Ok(transfer)
 }
 
 /// Open transfers past their 24 hours expire and their vessels return to

@@ -51,12 +51,18 @@ async fn text(app: &TestApp, sql: &str, id: &str) -> String {
 /// at the processor, nothing charged and nothing changed hands.
 #[tokio::test]
 async fn a_transfer_fee_cannot_be_paid_once_its_transfer_has_ended() {
-    for ending in ["seller cancels", "administrator cancels", "expiry", "seller archives", "payer archives"] {
+    for ending in
+        ["seller cancels", "buyer declines", "administrator cancels", "expiry", "seller archives", "payer archives"]
+    {
         let app = TestApp::spawn().await;
         let (_, buyer, transfer, intent) = open_fee(&app).await;
         match ending {
             "seller cancels" => {
                 let r = app.post(&format!("/api/transfers/{transfer}/cancel"), json!({})).await;
+                assert_eq!(r.status(), StatusCode::OK);
+            }
+            "buyer declines" => {
+                let r = buyer.post(&format!("/api/transfers/{transfer}/cancel"), json!({})).await;
                 assert_eq!(r.status(), StatusCode::OK);
             }
             "administrator cancels" => {

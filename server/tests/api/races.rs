@@ -16,6 +16,7 @@ enum Op {
     PayBySeller,
     PayByBuyer,
     CancelBySeller,
+    DeclineByBuyer,
     CancelByAdmin,
     Expire,
     RefundRegistration,
@@ -28,10 +29,11 @@ enum Op {
     HoldUnclaimed,
 }
 
-const OPS: [Op; 13] = [
+const OPS: [Op; 14] = [
     Op::PayBySeller,
     Op::PayByBuyer,
     Op::CancelBySeller,
+    Op::DeclineByBuyer,
     Op::CancelByAdmin,
     Op::Expire,
     Op::RefundRegistration,
@@ -135,6 +137,7 @@ async fn fire(app: &TestApp, admin: &TestApp, round: &Round, op: Op) -> StatusCo
             who.post("/api/payments/local/confirm", pay.clone()).await
         }
         Op::CancelBySeller => round.seller.post(&format!("/api/transfers/{transfer}/cancel"), json!({})).await,
+        Op::DeclineByBuyer => round.buyer.post(&format!("/api/transfers/{transfer}/cancel"), json!({})).await,
         Op::CancelByAdmin => admin.post(&format!("/api/admin/transfers/{transfer}/cancel"), reason).await,
         Op::HoldUnclaimed => {
             let later = registry::platform::clock::now_ms() + registry::vessels::model::CLAIM_WINDOW_MS + 1;

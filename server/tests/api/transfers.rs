@@ -492,14 +492,44 @@ async fn a_cancel_racing_the_payment_has_one_outcome() {
 }
 
 /// An administrator may cancel anyone's open transfer; the buyer may not.
+/// The buyer declines an open transfer: the vessel is the seller's again,
+/// the seller is emailed (the buyer gets no SMS about their own decline),
+/// and the audit log says who ended it. A stranger is not told it exists.
 #[tokio::test]
-async fn an_administrator_can_cancel_a_transfer_and_the_buyer_cannot() {
+async fn the_buyer_declines_a_transfer_and_the_seller_is_told() {
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let buyer = buyer(&app).await;
     let id = verified_transfer(&app, &vessel).await;
-    let (status, _) = parts(buyer.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    let stranger = app.second_browser();
+    stranger.signed_in_user("stranger@example.nl").await;
+    let (status, _) = parts(stranger.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let sms_before = app.messages_to(BUYER).await;
+    let (status, declined) = parts(buyer.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{declined}");
+    assert_eq!(declined["status"], "canceled");
+    assert_eq!(vessel_status(&app, &vessel).await, "active");
+    assert_eq!(app.messages_to(BUYER).await, sms_before, "no SMS to the buyer about their own decline");
+    let mail = app.last_message_to("seller@example.nl").await.expect("the seller is emailed");
+    assert_eq!(mail["subject"], "Transfer declined");
+    assert!(mail["body"].as_str().unwrap().contains(vessel["platformId"].as_str().unwrap()), "{mail}");
+    let detail = app.scalar_text("SELECT detail FROM audit_log WHERE action = 'transfer_canceled'").await;
+    let detail: Value = serde_json::from_str(&detail).unwrap();
+    assert_eq!((detail["byBuyer"].as_bool(), detail["byAdministrator"].as_bool()), (Some(true), Some(false)));
+    let (status, again) = parts(buyer.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!(
+        (status, again["messageCode"].as_str()),
+        (StatusCode::NOT_FOUND, Some("transfer_not_found")),
+        "closed: no longer the buyer's to see"
+    );
+}
+
+#[tokio::test]
+async fn an_administrator_can_cancel_a_transfer() {
+    let app = TestApp::spawn().await;
+    let vessel = owner_with_active_vessel(&app).await;
+    let id = verified_transfer(&app, &vessel).await;
     let admin = app.second_browser();
     admin.signed_in_user("harbour-master@example.nl").await;
     let (status, _) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;

@@ -7710,7 +7710,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Canceled; the vessel is active again */
+            /** @description Canceled by the seller, declined by the buyer (the holder of the number it goes to), or canceled by an administrator; the vessel is active again and the other side is told */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7736,14 +7736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            /** @description No such transfer of the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;

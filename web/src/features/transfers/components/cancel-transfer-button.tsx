@@ -9,8 +9,9 @@ import { vesselLabel } from "@/features/transfers/components/transfer-status";
 import { errorMessage } from "@/lib/api-client";
 
 /**
- * 'Cancel transfer', confirmed in a dialog first: the code stops working, the new owner is told by
- * SMS, and the vessel is the seller's to transfer again.
+ * The seller's 'Cancel transfer' or the buyer's 'Decline', confirmed in a dialog first: the code
+ * stops working, the other side is told (the buyer by SMS, the seller by email), a payment started
+ * for it is canceled, and the vessel is the seller's to transfer again.
  */
 export function CancelTransferButton({
   transfer,
@@ -26,14 +27,17 @@ export function CancelTransferButton({
 }) {
   const { t } = useTranslation();
   const cancel = useCancelTransfer();
+  const seller = transfer.outgoing;
 
   const onConfirm = () =>
     cancel.mutate(transfer.id, {
       onSuccess: (canceled) => {
-        toast({
-          title: t("transfers.canceledTitle"),
-          description: t("transfers.canceledDescription", { vessel: vesselLabel(canceled) }),
-        });
+        const vessel = vesselLabel(canceled);
+        toast(
+          seller
+            ? { title: t("transfers.canceledTitle"), description: t("transfers.canceledDescription", { vessel }) }
+            : { title: t("transfers.declinedTitle"), description: t("transfers.declinedDescription", { vessel }) },
+        );
         onCanceled?.(canceled);
       },
       onError: (err) =>
@@ -51,14 +55,18 @@ export function CancelTransferButton({
       size={size}
       disabled={cancel.isPending}
       aria-describedby={describedBy}
-      title={t("transfers.cancelConfirmTitle")}
-      description={t("transfers.cancelConfirmDescription", { vessel: vesselLabel(transfer), phone: transfer.toPhoneMasked })}
+      title={seller ? t("transfers.cancelConfirmTitle") : t("transfers.declineConfirmTitle")}
+      description={
+        seller
+          ? t("transfers.cancelConfirmDescription", { vessel: vesselLabel(transfer), phone: transfer.toPhoneMasked })
+          : t("transfers.declineConfirmDescription", { vessel: vesselLabel(transfer) })
+      }
       cancelLabel={t("transfers.keep")}
-      confirmLabel={t("transfers.cancel")}
+      confirmLabel={seller ? t("transfers.cancel") : t("transfers.decline")}
       onConfirm={onConfirm}
     >
       <X aria-hidden="true" />
-      {t("transfers.cancel")}
+      {seller ? t("transfers.cancel") : t("transfers.decline")}
     </ConfirmButton>
   );
 }

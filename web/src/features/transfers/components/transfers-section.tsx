@@ -35,7 +35,7 @@ export function listedTransfers(transfers: readonly Transfer[]): Transfer[] {
 
 /**
  * The dashboard's 'Transfers': each open or unclaimed transfer with its state in words;
- * the seller continues or cancels theirs, the new owner pays and accepts a verified one, and
+ * the seller continues or cancels theirs, the new owner pays and accepts a verified one or declines it, and
  * a completed sale links to its release receipt. Nothing shows when there are none.
  *
  * `onChanged` runs when a transfer here changed the caller's vessels (canceled, or accepted).
@@ -142,6 +142,9 @@ function TransferItem({ transfer, onChanged }: { transfer: Transfer; onChanged?:
           <p className="text-sm text-muted-foreground">
             {t("transfers.readOutCode")} {t("transfers.codeAndTransferTimes", { until: date(transfer.expiresAt) })}
           </p>
+        ) : null}
+        {!transfer.outgoing && open ? (
+          <CancelTransferButton transfer={transfer} onCanceled={onChanged} describedBy={titleId} />
         ) : null}
         {transfer.outgoing && transfer.status === "completed" ? (
           <Button asChild variant="outline" size="sm">

@@ -207,6 +207,29 @@ describe("DashboardPage", () => {
     expect(await screen.findByRole("button", { name: /Transfer/ })).toBeInTheDocument();
   });
 
+  it("lets the new owner decline an incoming transfer after confirming: the seller keeps the vessel", async () => {
+    let transfers = [makeTransfer({ outgoing: false, status: "verified", verifiedAt: "2026-11-23T10:01:00Z" })];
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ id: "u-buyer", phoneVerifiedAt: "2026-11-01T00:00:00Z" }) }),
+      "GET /api/vessels/my/list": jsonResponse(200, []),
+      "GET /api/transfers": () => jsonResponse(200, transfers),
+      [`POST /api/transfers/${TRANSFER_ID}/cancel`]: () => {
+        transfers = [{ ...transfers[0], status: "canceled", canceledAt: "2026-11-23T10:05:00Z" }];
+        return jsonResponse(200, transfers[0]);
+      },
+    });
+    renderDashboard();
+
+    const section = await screen.findByRole("region", { name: "Transfers" });
+    expect(within(section).queryByRole("button", { name: "Cancel transfer" })).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole("button", { name: "Decline" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Decline this transfer?" });
+    expect(dialog).toHaveTextContent("Sea Breeze stays with its seller, who is told by email.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Decline" }));
+    expect((await screen.findAllByText("Transfer Declined")).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Transfers" })).not.toBeInTheDocument());
+  });
+
   it("lets the new owner pay and accept a verified transfer: 'Transfer Complete' and the vessel on their list", async () => {
     const incoming = makeTransfer({ outgoing: false, status: "verified", verifiedAt: "2026-11-23T10:01:00Z" });
     let paid = false;
