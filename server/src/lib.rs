@@ -1,33 +1,19 @@
 //! The European Small-Craft Registry server as a library: `main.rs` and the
 //! integration tests both build on it.
+//!
+//! Its folders are its layers, from the ground up; each imports only from its
+//! own layer and the ones below (docs/ARCHITECTURE.md, "Layers"; held by
+//! `tests/layering.rs`):
+//! `foundation` (errors, messages) → `domain` (parsed types) → `platform`
+//! (database, state, providers, clock, codes) → `http` (the edge) →
+//! `features` → `flows` (what crosses features) → `app` (routes, `OpenAPI`,
+//! assembly, jobs) → `cli`.
 
-pub mod accounts;
-pub mod admin;
 pub mod app;
-pub mod audit;
-pub mod auth;
-pub mod certificates;
 pub mod cli;
-pub mod config;
-pub mod countries;
-pub mod db;
-pub mod documents;
 pub mod domain;
-pub mod error;
-pub mod fees;
+pub mod features;
+pub mod flows;
+pub mod foundation;
 pub mod http;
-pub mod i18n;
-pub mod identity;
-pub mod jobs;
-pub mod maintenance;
-pub mod openapi;
-pub mod outbox;
-pub mod payments;
 pub mod platform;
-pub mod private_files;
-pub mod public_pages;
-pub mod routes;
-pub mod server;
-pub mod support;
-pub mod transfers;
-pub mod vessels;

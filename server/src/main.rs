@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use registry::{cli::seed, config::Config, server};
+use registry::{app::server, cli::seed, platform::config::Config};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -64,7 +64,7 @@ async fn main() -> std::process::ExitCode {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     if let Command::Openapi = cli.command {
-        println!("{}", registry::openapi::document().to_pretty_json()?);
+        println!("{}", registry::app::openapi::document().to_pretty_json()?);
         return Ok(());
     }
     tracing_subscriber::fmt()
@@ -79,9 +79,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
     // Before anything is created: the database, the data directory and the
     // stored objects are the server's user's alone.
-    registry::private_files::restrict();
+    registry::foundation::private_files::restrict();
     std::fs::create_dir_all(&config.data_dir)?;
-    registry::private_files::tighten(&config.data_dir)?;
+    registry::foundation::private_files::tighten(&config.data_dir)?;
     let addr = config.addr;
     let (state, worker) = server::assemble(config).await?;
     match cli.command {
@@ -89,10 +89,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             tracing::info!("serving on http://{} (public URL {})", listener.local_addr()?, state.config.public_url);
             tokio::spawn(worker.run());
-            tokio::spawn(registry::jobs::retention::run(state.db.clone(), state.storage.clone()));
-            tokio::spawn(registry::server::sweep_transfers_periodically(state.clone()));
-            tokio::spawn(registry::payments::follow_up::run_periodically(state.clone()));
-            tokio::spawn(registry::identity::service::decide_periodically(state.clone()));
+            tokio::spawn(registry::app::jobs::retention::run(state.db.clone(), state.storage.clone()));
+            tokio::spawn(registry::app::server::sweep_transfers_periodically(state.clone()));
+            tokio::spawn(registry::features::payments::follow_up::run_periodically(state.clone()));
+            tokio::spawn(registry::features::identity::service::decide_periodically(state.clone()));
             server::serve(state, listener).await
         }
         Command::Migrate => Ok(()),

@@ -6,36 +6,44 @@
 
 use std::{collections::BTreeSet, path::Path};
 
-/// The layers from the ground up, and the top-level modules in each.
-const LAYERS: &[(&str, &[&str])] = &[
-    ("foundation", &["error", "i18n", "fees", "private_files"]),
-    ("domain", &["domain"]),
-    ("platform", &["platform", "config", "db"]),
-    ("state and edge", &["app", "audit", "http"]),
-    (
-        "features",
-        &[
-            "auth",
-            "vessels",
-            "documents",
-            "certificates",
-            "identity",
-            "maintenance",
-            "outbox",
-            "payments",
-            "transfers",
-            "support",
-            "countries",
-            "public_pages",
-        ],
-    ),
-    ("flows across features", &["accounts", "admin"]),
-    ("assembly", &["routes", "openapi", "server", "jobs"]),
-    ("command line", &["cli"]),
+/// The layers from the ground up: the folders of `server/src`.
+const LAYERS: &[&str] = &["foundation", "domain", "platform", "http", "features", "flows", "app", "cli"];
+
+/// The features from the ground up: a feature may use the ones before it
+/// (through their public face), never one after it, so no two call each
+/// other. `payments` stands below `vessels` and `transfers`: what a fee buys
+/// is behind the `payments::purpose` trait, which they (and `flows::fees`)
+/// implement.
+const FEATURES: &[&str] = &[
+    "outbox",
+    "countries",
+    "support",
+    "auth",
+    "payments",
+    "vessels",
+    "identity",
+    "documents",
+    "certificates",
+    "public_pages",
+    "maintenance",
+    "transfers",
 ];
 
-fn layer_of(module: &str) -> Option<usize> {
-    LAYERS.iter().position(|(_, modules)| modules.contains(&module))
+/// Where a module stands: its layer, and within `features` its rank.
+fn place_of(path: &[&str]) -> Option<(usize, usize)> {
+    let layer = LAYERS.iter().position(|l| *l == path[0])?;
+    if path[0] != "features" {
+        return Some((layer, 0));
+    }
+    let feature = path.get(1)?;
+    if *feature == "mod" {
+        return Some((layer, 0)); // the folder's own mod.rs only declares the features
+    }
+    Some((layer, FEATURES.iter().position(|f| f == feature)?))
+}
+
+fn describe(path: &[&str]) -> String {
+    if path[0] == "features" { format!("features::{}", path.get(1).unwrap_or(&"?")) } else { path[0].to_owned() }
 }
 
 /// Source without `//` comments (so a doc comment naming a module higher up
@@ -52,59 +60,75 @@ fn code_of(source: &str) -> String {
         .join("\n")
 }
 
-/// The top-level modules `source` names through `crate::`, including each
-/// entry of a `use crate::{...}` group.
+/// The modules `source` names through `crate::` (their first two segments,
+/// `features::vessels`), with every entry of a `use crate::{...}` tree,
+/// nested groups too (`crate::features::{auth::User, vessels}`).
 fn modules_named(source: &str) -> BTreeSet<String> {
     let code = code_of(source);
     let mut named = BTreeSet::new();
     let mut rest = code.as_str();
     while let Some(at) = rest.find("crate::") {
         rest = &rest[at + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let mut depth = 1;
-            let mut entry = String::new();
-            for c in group.chars() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ => {}
-                }
-                if depth == 0 || (c == ',' && depth == 1) {
-                    named.insert(head(&entry));
-                    entry.clear();
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    entry.push(c);
-                }
-            }
-        } else {
-            named.insert(head(rest));
-        }
+        let path: String = rest.chars().take_while(|c| c.is_alphanumeric() || "_:{}, \n".contains(*c)).collect();
+        expand("", &path, &mut named);
     }
     named.retain(|m| !m.is_empty() && m != "self");
     named
 }
 
-fn head(path: &str) -> String {
-    path.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()
+/// Add the first two segments of every path of the use tree `tree` under `prefix`.
+fn expand(prefix: &str, tree: &str, out: &mut BTreeSet<String>) {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        out.insert(head(&format!("{prefix}{tree}")));
+        return;
+    };
+    let inner_prefix = format!("{prefix}{}", &tree[..open]);
+    let (mut depth, mut start) = (0, open + 1);
+    for (i, c) in tree.char_indices().skip(open) {
+        match c {
+            '{' => depth += 1,
+            '}' | ',' if depth == 1 => {
+                let entry = tree[start..i].trim();
+                if !entry.is_empty() {
+                    expand(&inner_prefix, entry, out);
+                }
+                start = i + 1;
+                if c == '}' {
+                    return;
+                }
+            }
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
 }
 
-/// Every import of `source` (the file `file`, in module `module`) that runs
-/// to a higher layer, or names a module that has no layer.
-fn violations(file: &str, module: &str, source: &str) -> Vec<String> {
-    let Some(own) = layer_of(module) else {
-        return vec![format!("{file}: the module `{module}` has no layer in tests/layering.rs")];
+fn head(path: &str) -> String {
+    let path: String = path.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+    path.trim_end_matches(':').split("::").take(2).collect::<Vec<_>>().join("::")
+}
+
+/// Every import of `source` (the file `file`, in the module at `module`)
+/// that runs to a higher layer or a later feature, or names a module that
+/// has no place.
+fn violations(file: &str, module: &[&str], source: &str) -> Vec<String> {
+    let Some(own) = place_of(module) else {
+        return vec![format!("{file}: `{}` has no place in tests/layering.rs", module.join("::"))];
     };
     modules_named(source)
         .into_iter()
-        .filter_map(|target| match layer_of(&target) {
-            None => Some(format!("{file}: `crate::{target}` is not a module with a layer")),
-            Some(layer) if layer > own => {
-                Some(format!("{file} ({}) imports `{target}` from a higher layer ({})", LAYERS[own].0, LAYERS[layer].0))
+        .filter_map(|target| {
+            let path: Vec<&str> = target.split("::").collect();
+            match place_of(&path) {
+                // A group's entry may name a layer's own item (`http::json`); only features need a second segment.
+                None if path[0] == "features" && path.len() == 1 => None,
+                None => Some(format!("{file}: `crate::{target}` is not a module with a place")),
+                Some(place) if place > own => {
+                    Some(format!("{file} ({}) imports `{}` from higher up", describe(module), describe(&path)))
+                }
+                Some(_) => None,
             }
-            Some(_) => None,
         })
         .collect()
 }
@@ -131,8 +155,8 @@ fn every_module_imports_only_from_its_own_layer_or_below() {
         if relative == "lib.rs" || relative == "main.rs" {
             continue; // the crate root and the binary stand above every layer
         }
-        let module = relative.split('/').next().unwrap().trim_end_matches(".rs");
-        problems.extend(violations(&relative, module, &std::fs::read_to_string(path).unwrap()));
+        let module: Vec<&str> = relative.split('/').take(2).map(|m| m.trim_end_matches(".rs")).collect();
+        problems.extend(violations(&relative, &module, &std::fs::read_to_string(path).unwrap()));
     }
     assert!(files.len() > 100, "read the whole tree ({} files)", files.len());
     assert!(problems.is_empty(), "imports that run back up:\n{}", problems.join("\n"));
@@ -141,15 +165,28 @@ fn every_module_imports_only_from_its_own_layer_or_below() {
 #[test]
 fn an_upward_import_is_caught_in_every_form_it_takes() {
     let upward = [
-        "use crate::transfers::service;",
-        "use crate::{\n    db::Tx,\n    transfers::{model::Transfer, service},\n};",
-        "fn f() { crate::admin::audit_log::list(); }",
+        "use crate::features::transfers::service;",
+        "use crate::{\n    platform::db::Tx,\n    features::transfers::{model::Transfer, service},\n};",
+        "fn f() { crate::flows::admin::audit_log::list(); }",
     ];
     for source in upward {
-        let found = violations("platform/x.rs", "platform", source);
+        let found = violations("platform/x.rs", &["platform", "x"], source);
         assert_eq!(found.len(), 1, "{source}: {found:?}");
     }
-    assert!(violations("platform/x.rs", "platform", "use crate::{db::Tx, domain::Email};").is_empty());
-    assert!(violations("platform/x.rs", "platform", "// see crate::transfers for why").is_empty());
-    assert_eq!(violations("newthing.rs", "newthing", "").len(), 1, "a module without a layer");
+    let platform = ["platform", "x"];
+    assert!(violations("platform/x.rs", &platform, "use crate::{platform::db::Tx, domain::Email};").is_empty());
+    assert!(violations("platform/x.rs", &platform, "// see crate::features::transfers for why").is_empty());
+    assert_eq!(violations("newthing.rs", &["newthing"], "").len(), 1, "a module without a layer");
+    // Between features: payments may not call up into transfers; transfers may use payments.
+    let payments = ["features", "payments"];
+    assert_eq!(violations("features/payments/x.rs", &payments, "use crate::features::transfers::service;").len(), 1);
+    let nested = "use crate::{\n    features::{\n        auth::User,\n        transfers::{self, fee},\n    },\n    platform::db::Tx,\n};";
+    assert_eq!(violations("features/payments/x.rs", &payments, nested).len(), 1, "inside a nested group");
+    let transfers = ["features", "transfers"];
+    assert!(violations("features/transfers/x.rs", &transfers, "use crate::features::payments::records;").is_empty());
+    assert_eq!(
+        violations("features/newthing/x.rs", &["features", "newthing"], "").len(),
+        1,
+        "a feature without a rank"
+    );
 }

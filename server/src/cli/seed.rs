@@ -9,14 +9,14 @@
 use sqlx::{FromRow, Row};
 
 use crate::{
-    app::AppState,
-    auth::{USER_COLUMNS, User},
-    db::Db,
     domain::{Email, NewPassword},
-    error::AppError,
+    features::auth::{USER_COLUMNS, User},
+    features::vessels::{CreateVesselRequest, NewVessel},
+    foundation::error::AppError,
     platform::clock::now_ms,
+    platform::db::Db,
     platform::ids::new_id,
-    vessels::{CreateVesselRequest, NewVessel},
+    platform::state::AppState,
 };
 
 pub struct DemoAccount {
@@ -67,7 +67,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
     for account in DEMO_ACCOUNTS {
         let email = Email::parse(account.email).map_err(anyhow::Error::msg)?;
         let password = NewPassword::parse(account.password).map_err(anyhow::Error::msg)?;
-        let hash = crate::auth::service::hash_password(state, &password).await?;
+        let hash = crate::features::auth::service::hash_password(state, &password).await?;
         let now = now_ms();
         let result = sqlx::query(
             "INSERT INTO users (id, email, password_hash, role, email_verified_at, phone_e164, phone_verified_at,
@@ -85,7 +85,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         .execute(&state.db)
         .await;
         match result {
-            Err(e) if crate::db::is_unique_violation(&e) => println!("  {} exists already", account.email),
+            Err(e) if crate::platform::db::is_unique_violation(&e) => println!("  {} exists already", account.email),
             other => {
                 other?;
             }
@@ -106,13 +106,13 @@ async fn user(state: &AppState, email: &str) -> anyhow::Result<User> {
 async fn register(state: &AppState, owner: &User, request: serde_json::Value) -> anyhow::Result<String> {
     let request: CreateVesselRequest = serde_json::from_value(request)?;
     let (vessel, warnings) = NewVessel::parse(&request, 2026, None).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let created = crate::vessels::create_vessel(state, owner, vessel, warnings).await?;
+    let created = crate::features::vessels::create_vessel(state, owner, vessel, warnings).await?;
     Ok(created.vessel.id)
 }
 
 /// Pay a fee with the offline processor's success card, as a person would.
 async fn pay(state: &AppState, payer: &User, vessel_id: &str, transfer_id: Option<&str>) -> anyhow::Result<()> {
-    use crate::payments::{
+    use crate::features::payments::{
         local::{LocalConfirmRequest, confirm},
         model::{CreateIntentRequest, Purpose},
         service::create_intent,
@@ -137,7 +137,7 @@ async fn pay(state: &AppState, payer: &User, vessel_id: &str, transfer_id: Optio
 /// buyer's phone received (read from the outbox, as the buyer would read
 /// their SMS), then the fee.
 async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> anyhow::Result<()> {
-    use crate::transfers::service::{Initiation, initiate, verify};
+    use crate::features::transfers::service::{Initiation, initiate, verify};
     let to_phone = crate::domain::PhoneE164::parse(phone).map_err(anyhow::Error::msg)?;
     let initiation = Initiation {
         vessel_id: vessel_id.to_owned(),
@@ -164,8 +164,8 @@ async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> 
 /// A one-page PDF standing in for a scanned document, uploaded by `owner`.
 async fn upload(state: &AppState, owner: &User, vessel_id: &str, kind: &str, title: &str) -> anyhow::Result<()> {
     use crate::{
-        certificates::pdf::{Content, Section, render},
-        documents::{
+        features::certificates::pdf::{Content, Section, render},
+        features::documents::{
             DocumentType,
             upload::{IncomingFile, NewDocument, Upload},
         },
@@ -189,7 +189,7 @@ async fn upload(state: &AppState, owner: &User, vessel_id: &str, kind: &str, tit
         vessel_id: vessel_id.to_owned(),
         documents: vec![NewDocument { file, document_type, custom_type: None }],
     };
-    crate::documents::service::store(state, owner, upload).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    crate::features::documents::service::store(state, owner, upload).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     Ok(())
 }
 
@@ -250,7 +250,7 @@ pub async fn promote(db: &Db, email: &str) -> Result<(), AppError> {
         .await?
         .rows_affected();
     if changed == 0 {
-        return Err(AppError::NotFound(crate::i18n::Msg::new("no_active_user").arg("email", email)));
+        return Err(AppError::NotFound(crate::foundation::i18n::Msg::new("no_active_user").arg("email", email)));
     }
     Ok(())
 }

@@ -9,13 +9,13 @@ use std::collections::HashSet;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use crate::{
-    app::AppState,
-    countries::SUPPORTED,
-    db::Backend,
     domain::{PlatformId, folded::fold},
+    features::countries::SUPPORTED,
+    features::vessels::history_chain::{EventType, Link},
     platform::clock::{DAY, now_ms},
+    platform::db::Backend,
     platform::ids::new_id,
-    vessels::history_chain::{EventType, Link},
+    platform::state::AppState,
 };
 
 /// Models with a typical length in cm.
@@ -146,7 +146,7 @@ pub fn takes_fast_path(backend: Backend, existing_vessels: usize) -> bool {
 
 /// Fictional vessels have no place in a production registry unless the
 /// operator insists (`--force`, for a staging copy or a benchmark).
-pub fn refuse_unless_forced(config: &crate::config::Config, force: bool) -> anyhow::Result<()> {
+pub fn refuse_unless_forced(config: &crate::platform::config::Config, force: bool) -> anyhow::Result<()> {
     anyhow::ensure!(
         config.is_dev() || force,
         "refusing to seed fictional vessels in prod mode; add --force if you mean it"
@@ -211,7 +211,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // without vessels, like SQLite's fast path; a load that failed half-way
     // left the trigger off, and the next seeding finishes the job.
     let deferred_postings =
-        !sqlite && (start_index == 0 || crate::vessels::search::postings_trigger_off(&mut conn).await?);
+        !sqlite && (start_index == 0 || crate::features::vessels::search::postings_trigger_off(&mut conn).await?);
     if deferred_postings {
         sqlx::query("ALTER TABLE vessels DISABLE TRIGGER vessel_trigrams_insert").execute(&mut *conn).await?;
     }
@@ -340,7 +340,7 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, take
     let country = SUPPORTED[rng.gen_range(0..SUPPORTED.len())].code;
     let build_year: i64 = rng.gen_range(1975..=2025);
     let name = rng.gen_bool(0.8).then(|| NAMES[rng.gen_range(0..NAMES.len())].to_owned());
-    let (cin, legacy_id) = if build_year >= crate::vessels::CIN_SINCE {
+    let (cin, legacy_id) = if build_year >= crate::features::vessels::CIN_SINCE {
         let model_year = (build_year + rng.gen_range(0..=1)) % 100;
         let month = (b'A' + rng.gen_range(0..12u8)) as char;
         (Some(format!("{country}-{code}{}{month}{}{model_year:02}", serial(i), build_year % 10)), None)
@@ -392,7 +392,7 @@ async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::R
     Ok(())
 }
 
-async fn insert_chunk(tx: &mut crate::db::Tx<'_>, rows: &[Row]) -> anyhow::Result<()> {
+async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> anyhow::Result<()> {
     const COLS: usize = 18;
     let placeholders = |width: usize, count: usize| {
         (0..count)
@@ -526,7 +526,7 @@ mod tests {
 
     #[test]
     fn prod_mode_needs_force_to_seed_vessels() {
-        let prod = crate::config::Config::load(&BTreeMap::from([
+        let prod = crate::platform::config::Config::load(&BTreeMap::from([
             ("REGISTRY_MODE".to_owned(), "prod".to_owned()),
             ("REGISTRY_EMAIL".to_owned(), "outbox".to_owned()),
             ("REGISTRY_PAYMENTS".to_owned(), "local".to_owned()),
@@ -538,7 +538,7 @@ mod tests {
         .unwrap();
         assert!(refuse_unless_forced(&prod, false).is_err());
         assert!(refuse_unless_forced(&prod, true).is_ok());
-        let dev = crate::config::Config::load(&BTreeMap::new()).unwrap();
+        let dev = crate::platform::config::Config::load(&BTreeMap::new()).unwrap();
         assert!(refuse_unless_forced(&dev, false).is_ok());
     }
 }

@@ -3,6 +3,7 @@
 
 mod certificate_serial;
 mod email;
+pub mod fees;
 pub mod folded;
 pub mod identifiers;
 mod otp_code;

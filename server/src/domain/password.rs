@@ -13,7 +13,7 @@ pub const TOO_COMMON: &str = "password_too_common_choose_one";
 
 /// The 10,000 most common passwords (zxcvbn 4.4.2's list, MIT licence).
 static COMMON: LazyLock<HashSet<&'static str>> =
-    LazyLock::new(|| include_str!("../auth/common-passwords.txt").lines().collect());
+    LazyLock::new(|| include_str!("common-passwords.txt").lines().collect());
 
 impl NewPassword {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {

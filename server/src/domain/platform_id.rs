@@ -134,8 +134,8 @@ mod tests {
 
     #[test]
     fn the_example_an_error_message_gives_is_itself_valid() {
-        for lang in crate::i18n::Lang::ALL {
-            let message = crate::i18n::Msg::new(PlatformIdError::Malformed.message()).render(lang);
+        for lang in crate::foundation::i18n::Lang::ALL {
+            let message = crate::foundation::i18n::Msg::new(PlatformIdError::Malformed.message()).render(lang);
             let example = message.rsplit(' ').next().unwrap().trim_end_matches('.');
             assert_eq!(PlatformId::parse(example).map(|id| id.to_string()), Ok(example.to_owned()), "{lang}");
         }

@@ -21,7 +21,7 @@ use axum::{
 use futures_util::StreamExt;
 use tokio::time::Instant;
 
-use crate::{app::AppState, error::AppError};
+use crate::{foundation::error::AppError, platform::state::AppState};
 
 /// An upload's body arrived more slowly than the minimum rate.
 #[derive(Debug, thiserror::Error)]

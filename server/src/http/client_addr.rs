@@ -15,7 +15,7 @@ use axum::{
 };
 use ipnet::IpNet;
 
-use crate::{app::AppState, error::AppError};
+use crate::{foundation::error::AppError, platform::state::AppState};
 
 pub struct ClientAddr(pub IpAddr);
 

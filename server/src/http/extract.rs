@@ -7,7 +7,7 @@ use axum::{
     http::request::Parts,
 };
 
-use crate::{domain::PlatformId, error::AppError};
+use crate::{domain::PlatformId, foundation::error::AppError};
 
 /// The value of the cookie `name` in the request, if any.
 pub fn cookie<'h>(headers: &'h axum::http::HeaderMap, name: &str) -> Option<&'h str> {
@@ -41,7 +41,10 @@ impl<S: Send + Sync> FromRequestParts<S> for PlatformIdPath {
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let Path(raw) = Path::<String>::from_request_parts(parts, state).await.map_err(|e| {
-            AppError::bad_request("invalid_path", crate::i18n::Msg::new("path_unreadable").arg("detail", e.body_text()))
+            AppError::bad_request(
+                "invalid_path",
+                crate::foundation::i18n::Msg::new("path_unreadable").arg("detail", e.body_text()),
+            )
         })?;
         PlatformId::parse(&raw).map(Self).map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))
     }

@@ -12,7 +12,7 @@ use axum::{
 };
 use percent_encoding::percent_decode_str;
 
-use crate::error::AppError;
+use crate::foundation::error::AppError;
 
 /// The longest request target (path and query) we serve.
 const MAX_URI_BYTES: usize = 8 * 1024;

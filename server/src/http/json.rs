@@ -9,7 +9,7 @@ use axum::{
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::input::first_refused_string;
-use crate::{error::AppError, i18n::Msg};
+use crate::{foundation::error::AppError, foundation::i18n::Msg};
 
 /// A success answered in words: the message in the request's language and
 /// its catalogue key, as errors carry theirs.

@@ -1,5 +1,5 @@
 //! The HTTP edge: middleware, extractors, JSON, the static web app and the
-//! listener. It knows no feature: `crate::routes` composes their routers and
+//! listener. It knows no feature: `crate::app::routes` composes their routers and
 //! hands the result to [`router`].
 
 pub mod body_deadline;
@@ -33,16 +33,16 @@ use tower_http::{
 };
 
 use crate::{
-    app::AppState,
-    error::{AppError, ErrorBody, InternalCause},
-    i18n::{Lang, Msg},
+    foundation::error::{AppError, ErrorBody, InternalCause},
+    foundation::i18n::{Lang, Msg},
+    platform::state::AppState,
 };
 
 /// Request bodies larger than this are refused (uploads get their own limit).
 pub const BODY_LIMIT: usize = 64 * 1024;
 const REQUEST_ID: &str = "x-request-id";
 
-/// Wrap the composed API (`crate::routes`) in the edge: health checks, the
+/// Wrap the composed API (`crate::app::routes`) in the edge: health checks, the
 /// web app, and every middleware. `uploads` are routes that stream large
 /// bodies: they set their own body limit and get a longer timeout, and
 /// share every other layer.
@@ -157,7 +157,7 @@ async fn readyz(
 /// 413) the same JSON envelope.
 async fn error_envelope(request: Request, next: Next) -> Response {
     let lang = Lang::from_accept_language(request.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
-    crate::i18n::scope(lang, enveloped(request, next)).await
+    crate::foundation::i18n::scope(lang, enveloped(request, next)).await
 }
 
 async fn enveloped(request: Request, next: Next) -> Response {

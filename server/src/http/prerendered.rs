@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::{http::extract::cookie, i18n::Lang};
+use crate::{foundation::i18n::Lang, http::extract::cookie};
 
 /// The cookie that carries the reader's language choice to the server.
 pub const LANGUAGE_COOKIE: &str = "registry_language";

@@ -9,9 +9,9 @@ use axum::{
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::{
-    app::AppState,
-    config::{Config, PaymentsProvider},
-    error::AppError,
+    foundation::error::AppError,
+    platform::config::{Config, PaymentsProvider},
+    platform::state::AppState,
 };
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
@@ -130,9 +130,9 @@ mod tests {
     #[test]
     fn with_stripe_the_policy_admits_stripes_script_frames_and_api_only() {
         let stripe = PaymentsProvider::Stripe {
-            secret_key: crate::config::Secret::new("sk_test_x"),
+            secret_key: crate::platform::config::Secret::new("sk_test_x"),
             publishable_key: "pk_test_x".into(),
-            webhook_secret: crate::config::Secret::new("whsec_x"),
+            webhook_secret: crate::platform::config::Secret::new("whsec_x"),
             api_base: url::Url::parse("https://api.stripe.com").unwrap(),
         };
         let policy = content_security_policy(&stripe);

@@ -71,17 +71,17 @@ impl CpuPool {
     pub async fn run_or_busy<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
-    ) -> crate::error::AppResult<T> {
+    ) -> crate::foundation::error::AppResult<T> {
         self.run(job).await.map_err(|e| match e {
             CpuError::Busy => busy(),
-            CpuError::Gone => crate::error::AppError::Internal(e.into()),
+            CpuError::Gone => crate::foundation::error::AppError::Internal(e.into()),
         })
     }
 }
 
 /// The answer when the queue of CPU-heavy work is full.
-pub fn busy() -> crate::error::AppError {
-    crate::error::AppError::Unavailable { code: "busy", message: "busy".into(), retry_after_secs: 2 }
+pub fn busy() -> crate::foundation::error::AppError {
+    crate::foundation::error::AppError::Unavailable { code: "busy", message: "busy".into(), retry_after_secs: 2 }
 }
 
 impl Default for CpuPool {

@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 use serde::Deserialize;
 
-use crate::config::{Config, IdentityProviderConfig, Secret};
+use crate::platform::config::{Config, IdentityProviderConfig, Secret};
 
 /// What we ask the provider for.
 #[derive(Debug)]

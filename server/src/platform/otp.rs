@@ -25,12 +25,12 @@ use sqlx::Row;
 use subtle::ConstantTimeEq;
 
 use crate::{
-    config::CodeBudgets,
-    db::{Db, Tx},
     domain::PhoneE164,
-    error::{AppError, AppResult},
-    i18n::Msg,
+    foundation::error::{AppError, AppResult},
+    foundation::i18n::Msg,
     platform::clock::{DAY, HOUR, MINUTE, SECOND, now_ms},
+    platform::config::CodeBudgets,
+    platform::db::{Db, Tx},
     platform::ids::{hash_secret, new_id},
     platform::throttle::{self, Limit},
 };

@@ -5,7 +5,7 @@
 use base64::{Engine as _, engine::general_purpose::STANDARD as B64};
 use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
 
-use crate::config::Config;
+use crate::platform::config::Config;
 
 pub struct Signer {
     key: SigningKey,

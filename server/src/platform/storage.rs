@@ -22,7 +22,7 @@ pub fn open(url: &url::Url) -> anyhow::Result<Store> {
             std::fs::create_dir_all(&dir)?;
             // Objects are created private (`private_files::restrict`); a
             // directory made before that is closed to others here.
-            crate::private_files::tighten(&dir)?;
+            crate::foundation::private_files::tighten(&dir)?;
             Arc::new(LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true))
         }
         "s3" => {

@@ -12,8 +12,8 @@ pub fn verified_event<T: serde::de::DeserializeOwned>(
     headers: &axum::http::HeaderMap,
     body: &[u8],
     secret: &str,
-) -> Result<T, crate::error::AppError> {
-    use crate::error::AppError;
+) -> Result<T, crate::foundation::error::AppError> {
+    use crate::foundation::error::AppError;
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
     verify(signature, body, secret, crate::platform::clock::now_ms() / 1000)
         .map_err(|e| AppError::bad_request("invalid_signature", e.message()))?;

@@ -5,7 +5,7 @@
 //! followed by a separate count lets a burst of parallel requests all pass
 //! the check before any of them is counted.
 
-use crate::{db::Db, platform::clock::now_ms};
+use crate::{platform::clock::now_ms, platform::db::Db};
 use sqlx::Row;
 
 #[derive(Clone, Copy, Debug)]

@@ -491,7 +491,7 @@ async fn the_audit_log_records_sign_ins_and_cannot_be_changed() {
     let every: Vec<String> =
         sqlx::query_scalar("SELECT DISTINCT action FROM audit_log").fetch_all(&app.db).await.unwrap();
     for action in every {
-        assert!(registry::admin::audit_log::TYPES.contains(&action.as_str()), "{action} is not a listed type");
+        assert!(registry::flows::admin::audit_log::TYPES.contains(&action.as_str()), "{action} is not a listed type");
     }
 }
 

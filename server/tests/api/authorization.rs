@@ -352,7 +352,7 @@ fn template(path: &str) -> String {
 async fn every_route_answers_each_kind_of_caller_as_the_matrix_says() {
     let rows = matrix();
     // Every documented route has exactly one row, and every row a route.
-    let document = serde_json::to_value(registry::openapi::document()).unwrap();
+    let document = serde_json::to_value(registry::app::openapi::document()).unwrap();
     let mut documented: Vec<String> = document["paths"]
         .as_object()
         .unwrap()

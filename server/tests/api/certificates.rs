@@ -95,8 +95,8 @@ async fn a_transfer_supersedes_the_certificate() {
     named(&buyer, "Pieter Bakker").await;
     let seller = app.scalar_text("SELECT id FROM users WHERE email = 'skipper@example.nl'").await;
     let mut tx = app.state.begin().await.unwrap();
-    registry::vessels::lifecycle::start_transfer(&mut tx, id, &seller, "t").await.unwrap();
-    registry::vessels::lifecycle::hand_over(&mut tx, id, &seller, buyer_user["id"].as_str().unwrap(), "t")
+    registry::features::vessels::lifecycle::start_transfer(&mut tx, id, &seller, "t").await.unwrap();
+    registry::features::vessels::lifecycle::hand_over(&mut tx, id, &seller, buyer_user["id"].as_str().unwrap(), "t")
         .await
         .unwrap();
     tx.commit().await.unwrap();

@@ -277,9 +277,15 @@ async fn past_owners_lose_access_at_the_transfer() {
     let mut tx = app.state.begin().await.unwrap();
     sqlx::query("UPDATE vessels SET status = 'in_transfer' WHERE id = $1").bind(id).execute(&mut *tx).await.unwrap();
     assert!(
-        registry::vessels::lifecycle::hand_over(&mut tx, id, &seller_id, buyer_user["id"].as_str().unwrap(), "t")
-            .await
-            .unwrap()
+        registry::features::vessels::lifecycle::hand_over(
+            &mut tx,
+            id,
+            &seller_id,
+            buyer_user["id"].as_str().unwrap(),
+            "t"
+        )
+        .await
+        .unwrap()
     );
     tx.commit().await.unwrap();
     assert_eq!(parts(app.get(&format!("/api/vessels/{platform_id}/documents")).await).await.0, StatusCode::FORBIDDEN);
@@ -407,10 +413,10 @@ async fn orphaned_objects_are_swept_after_an_hour(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(stored_objects(&app).await, 2);
-    let swept = registry::jobs::retention::sweep_objects(&app.db, &app.state.storage, now_ms()).await.unwrap();
+    let swept = registry::app::jobs::retention::sweep_objects(&app.db, &app.state.storage, now_ms()).await.unwrap();
     assert_eq!(swept, 0, "not before it is an hour old: its upload may still be committing");
     let swept =
-        registry::jobs::retention::sweep_objects(&app.db, &app.state.storage, now_ms() + 2 * HOUR).await.unwrap();
+        registry::app::jobs::retention::sweep_objects(&app.db, &app.state.storage, now_ms() + 2 * HOUR).await.unwrap();
     assert_eq!(swept, 1);
     let left = registry::platform::storage::keys(&app.state.storage, "documents").await.unwrap();
     assert_eq!(left.len(), 1);

@@ -331,12 +331,12 @@ async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
     let db = &app.db;
     let now = now_ms();
     // Today nothing live is touched but used tokens.
-    let swept = registry::jobs::retention::sweep(db, now).await.unwrap();
+    let swept = registry::app::jobs::retention::sweep(db, now).await.unwrap();
     assert_eq!((swept.sessions, swept.outbox_bodies, swept.outbox), (0, 0, 0));
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 1);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM tokens WHERE used_at IS NULL").await, 1, "the live reset link stays");
 
-    let later = registry::jobs::retention::sweep(db, now + 8 * DAY).await.unwrap();
+    let later = registry::app::jobs::retention::sweep(db, now + 8 * DAY).await.unwrap();
     assert!(later.throttle > 0 && later.tokens > 0 && later.outbox_bodies >= 2, "{later:?}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, 0, "a 12-hour session is gone after 8 days");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM tokens").await, 0);
@@ -344,7 +344,7 @@ async fn the_retention_sweep_keeps_the_privacy_pages_promises() {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox WHERE body <> ''").await, 0, "links and codes erased");
     assert!(app.scalar("SELECT COUNT(*) FROM outbox").await >= 2, "the rest kept for 90 days");
 
-    registry::jobs::retention::sweep(db, now + 91 * DAY).await.unwrap();
+    registry::app::jobs::retention::sweep(db, now + 91 * DAY).await.unwrap();
     assert_eq!(app.scalar("SELECT COUNT(*) FROM outbox").await, 0);
 }
 

@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use registry::{app, config::Config, db::Db, server};
+use registry::{app::server, platform::config::Config, platform::db::Db, platform::state};
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -11,7 +11,7 @@ pub const PUBLIC_URL: &str = "http://localhost:8080";
 pub struct TestApp {
     pub base: String,
     pub db: Db,
-    pub state: app::AppState,
+    pub state: state::AppState,
     /// A client with its own cookie jar: one browser.
     pub client: reqwest::Client,
     cleanup: Cleanup,
@@ -134,7 +134,7 @@ impl TestApp {
         if outbox_worker {
             tokio::spawn(worker.run());
         }
-        tokio::spawn(registry::identity::service::decide_periodically(state.clone()));
+        tokio::spawn(registry::features::identity::service::decide_periodically(state.clone()));
         tokio::spawn(server::serve(state, listener));
         Self { base, db, state: app_state, client: Self::browser(), cleanup }
     }

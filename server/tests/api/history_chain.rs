@@ -68,10 +68,10 @@ async fn an_event_changed_behind_the_applications_back_breaks_the_chain() {
         .await
         .unwrap();
     let mut tx = app.state.begin().await.unwrap();
-    registry::vessels::history_chain::append(
+    registry::features::vessels::history_chain::append(
         &mut tx,
         vessel["id"].as_str().unwrap(),
-        registry::vessels::history_chain::EventType::Released,
+        registry::features::vessels::history_chain::EventType::Released,
         registry::platform::clock::now_ms(),
     )
     .await
@@ -217,11 +217,11 @@ async fn vessels_from_before_the_chain_get_one_when_it_is_introduced() {
     let vessel = paid_vessel(&app).await;
     let platform_id = vessel["platformId"].as_str().unwrap();
     sqlx::query("DELETE FROM ownership_events").execute(&app.db).await.unwrap();
-    assert!(registry::db::migrate(&app.db, app.state.backend).await.unwrap().is_empty(), "nothing pending");
+    assert!(registry::platform::db::migrate(&app.db, app.state.backend).await.unwrap().is_empty(), "nothing pending");
     assert_eq!(chain(&app, platform_id).await.1["valid"], false, "a removed chain is reported, not rebuilt");
-    assert_eq!(registry::vessels::history_chain::backfill(&app.db).await.unwrap(), 1);
+    assert_eq!(registry::features::vessels::history_chain::backfill(&app.db).await.unwrap(), 1);
     let (_, report) = chain(&app, platform_id).await;
     assert_eq!(report["valid"], true, "{report}");
     assert_eq!(report["events"][0]["eventType"], "registered");
-    assert_eq!(registry::vessels::history_chain::backfill(&app.db).await.unwrap(), 0);
+    assert_eq!(registry::features::vessels::history_chain::backfill(&app.db).await.unwrap(), 0);
 }

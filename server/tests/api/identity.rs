@@ -118,7 +118,7 @@ async fn the_local_provider_verifies_the_owner_after_a_photo_and_forgets_the_pho
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let r = client.post(&again).multipart(form).send().await.unwrap();
     assert!(r.headers()["location"].to_str().unwrap().ends_with("/profile?verified=identity"));
-    tokio::time::sleep(registry::identity::service::LOCAL_DECISION_DELAY).await;
+    tokio::time::sleep(registry::features::identity::service::LOCAL_DECISION_DELAY).await;
     let mut renamed = me(&app).await;
     for _ in 0..40 {
         if renamed["name"] == "Anna de Groot-Visser" {

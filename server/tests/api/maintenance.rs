@@ -83,7 +83,7 @@ async fn entries_pass_to_the_new_owner_read_only() {
     let seller = app.scalar_text("SELECT id FROM users WHERE email = 'skipper@example.nl'").await;
     let mut tx = app.state.begin().await.unwrap();
     sqlx::query("UPDATE vessels SET status = 'in_transfer' WHERE id = $1").bind(id).execute(&mut *tx).await.unwrap();
-    registry::vessels::lifecycle::hand_over(&mut tx, id, &seller, buyer_user["id"].as_str().unwrap(), "t")
+    registry::features::vessels::lifecycle::hand_over(&mut tx, id, &seller, buyer_user["id"].as_str().unwrap(), "t")
         .await
         .unwrap();
     tx.commit().await.unwrap();

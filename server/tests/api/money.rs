@@ -72,8 +72,9 @@ async fn a_transfer_fee_cannot_be_paid_once_its_transfer_has_ended() {
                 assert_eq!(r.status(), StatusCode::OK);
             }
             "expiry" => {
-                let later = registry::platform::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
-                assert_eq!(registry::server::sweep_transfers(&app.state, later).await.unwrap(), 1);
+                let later =
+                    registry::platform::clock::now_ms() + registry::features::transfers::service::VALIDITY_MS + 1;
+                assert_eq!(registry::app::server::sweep_transfers(&app.state, later).await.unwrap(), 1);
             }
             "seller archives" => assert_eq!(app.delete("/api/profile").await.status(), StatusCode::OK),
             "payer archives" => assert_eq!(buyer.delete("/api/profile").await.status(), StatusCode::OK),
@@ -359,12 +360,12 @@ pub async fn invariants(app: &TestApp) {
         let (id, platform_id, status): (String, String, String) =
             (sqlx::Row::get(&v, 0), sqlx::Row::get(&v, 1), sqlx::Row::get(&v, 2));
         let platform_id = registry::domain::PlatformId::display_stored(platform_id);
-        let subject = registry::vessels::history_chain::ChainSubject {
+        let subject = registry::features::vessels::history_chain::ChainSubject {
             id: &id,
             platform_id: &platform_id,
             registered: status == "active" || status == "in_transfer",
         };
-        let report = registry::vessels::history_chain::verify(&app.db, &subject).await.unwrap();
+        let report = registry::features::vessels::history_chain::verify(&app.db, &subject).await.unwrap();
         assert!(report.valid, "the chain of {platform_id} ({status}): {:?}", report.problem);
     }
 }

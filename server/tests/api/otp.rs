@@ -1,7 +1,7 @@
 //! One-time codes: limits that hold under parallel requests, on both databases.
 
 use registry::{
-    error::AppError,
+    foundation::error::AppError,
     platform::otp::{self, Purpose, Refusal},
 };
 
@@ -13,7 +13,7 @@ fn code_of(raw: &str) -> registry::domain::OtpCode {
 
 /// A sender: account `account` at client address 10.0.0.`host`.
 fn sender(account: &str, host: u8, own_number: bool) -> otp::Sender<'_> {
-    let budgets = registry::config::CodeBudgets {
+    let budgets = registry::platform::config::CodeBudgets {
         per_account_per_day: 10,
         numbers_per_account_per_day: 3,
         per_client_per_hour: 20,
@@ -28,7 +28,7 @@ fn mobile(n: u32) -> registry::domain::PhoneE164 {
 
 /// Reserve a send in a transaction of its own, committed when granted.
 async fn reserve_in(
-    state: &registry::app::AppState,
+    state: &registry::platform::state::AppState,
     purpose: Purpose,
     subject: &str,
     to: u32,
@@ -42,7 +42,7 @@ async fn reserve_in(
 }
 
 /// The sender's account row: the daily budgets are counted under its lock.
-async fn account(state: &registry::app::AppState, id: &str) {
+async fn account(state: &registry::platform::state::AppState, id: &str) {
     sqlx::query(
         "INSERT INTO users (id, email, password_hash, created_at) VALUES ($1, $2, '', 0) ON CONFLICT (id) DO NOTHING",
     )

@@ -3,7 +3,7 @@ use std::sync::{
     atomic::{AtomicUsize, Ordering},
 };
 
-use registry::outbox::{Delivery, Message, worker::Worker};
+use registry::features::outbox::{Delivery, Message, worker::Worker};
 use tokio::sync::Notify;
 
 use crate::helpers::TestApp;
@@ -29,7 +29,9 @@ impl Delivery for Counting {
 async fn enqueue(app: &TestApp, n: usize) {
     let mut tx = app.db.begin().await.unwrap();
     for i in 0..n {
-        registry::outbox::enqueue(&mut tx, &Message::email(&format!("r{i}@example.nl"), "s", "b")).await.unwrap();
+        registry::features::outbox::enqueue(&mut tx, &Message::email(&format!("r{i}@example.nl"), "s", "b"))
+            .await
+            .unwrap();
     }
     tx.commit().await.unwrap();
 }

@@ -693,9 +693,9 @@ async fn payment_records_are_kept_seven_years_and_then_deleted() {
     let (_, intent) = create_intent(&app, &vessel).await;
     confirm(&app, intent["clientSecret"].as_str().unwrap(), SUCCESS).await;
     let payments = "SELECT COUNT(*) FROM payments";
-    registry::jobs::retention::sweep(&app.db, now_ms() + 6 * 365 * DAY).await.unwrap();
+    registry::app::jobs::retention::sweep(&app.db, now_ms() + 6 * 365 * DAY).await.unwrap();
     assert_eq!(app.scalar(payments).await, 1);
-    registry::jobs::retention::sweep(&app.db, now_ms() + 7 * 365 * DAY + DAY).await.unwrap();
+    registry::app::jobs::retention::sweep(&app.db, now_ms() + 7 * 365 * DAY + DAY).await.unwrap();
     assert_eq!(app.scalar(payments).await, 0);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM payment_events").await, 0);
     assert_eq!(vessel_status(&app, &vessel).await, "active", "the vessel itself stays registered");

@@ -140,13 +140,13 @@ async fn fire(app: &TestApp, admin: &TestApp, round: &Round, op: Op) -> StatusCo
         Op::DeclineByBuyer => round.buyer.post(&format!("/api/transfers/{transfer}/cancel"), json!({})).await,
         Op::CancelByAdmin => admin.post(&format!("/api/admin/transfers/{transfer}/cancel"), reason).await,
         Op::HoldUnclaimed => {
-            let later = registry::platform::clock::now_ms() + registry::vessels::model::CLAIM_WINDOW_MS + 1;
-            registry::transfers::service::hold_unclaimed_due(&app.state, later).await.expect("never fails");
+            let later = registry::platform::clock::now_ms() + registry::features::vessels::model::CLAIM_WINDOW_MS + 1;
+            registry::features::transfers::service::hold_unclaimed_due(&app.state, later).await.expect("never fails");
             return StatusCode::OK;
         }
         Op::Expire => {
-            let later = registry::platform::clock::now_ms() + registry::transfers::service::VALIDITY_MS + 1;
-            registry::server::sweep_transfers(&app.state, later).await.expect("the sweep never fails");
+            let later = registry::platform::clock::now_ms() + registry::features::transfers::service::VALIDITY_MS + 1;
+            registry::app::server::sweep_transfers(&app.state, later).await.expect("the sweep never fails");
             return StatusCode::OK;
         }
         Op::RefundRegistration => {

@@ -342,7 +342,7 @@ async fn name_newest(app: &TestApp, n: i64, word: &str) {
 
 #[tokio::test]
 async fn a_text_search_beyond_the_bound_answers_more_than_and_pages_only_what_was_counted() {
-    let bound = registry::vessels::search::COUNT_BOUND;
+    let bound = registry::features::vessels::search::COUNT_BOUND;
     let app = seeded(usize::try_from(bound).unwrap() + 20).await;
     name_newest(&app, bound + 10, "Zeezwaluw").await;
     let (_, p) = search(&app, "query=zeezwaluw").await;
@@ -426,7 +426,7 @@ async fn sqlite_and_postgresql_answer_every_search_alike() {
     // Runs in the PostgreSQL pass (REGISTRY_TEST_POSTGRES_URL), comparing it
     // with SQLite on a copy of the same rows; in the SQLite pass both sides
     // are SQLite and it checks that a copied database answers alike.
-    let bound = registry::vessels::search::COUNT_BOUND;
+    let bound = registry::features::vessels::search::COUNT_BOUND;
     let source = seeded(usize::try_from(bound).unwrap() + 200).await;
     name_newest(&source, bound + 50, "Zeezwaluw").await;
     sqlx::query("UPDATE vessels SET public_visibility = 0 WHERE id IN (SELECT id FROM vessels ORDER BY id LIMIT 7)")
@@ -588,7 +588,7 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
     // PostgreSQL: the posting lists and trigram counts (migrations 20 and
     // 21) are exactly what the listed vessels' texts give, after all of the
     // above.
-    if app.state.backend == registry::db::Backend::Postgres {
+    if app.state.backend == registry::platform::db::Backend::Postgres {
         use sqlx::Row as _;
         let listed = "SELECT t AS trigram, v.seq, v.country_code, v.build_year, v.search_text
                       FROM vessels v, search_trigrams(v.search_text) t

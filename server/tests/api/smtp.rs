@@ -1,7 +1,7 @@
 //! The SMTP provider against a local fake SMTP server speaking just enough
 //! of RFC 5321 to accept one message.
 
-use registry::outbox::{Channel, Delivery, Message, Smtp};
+use registry::features::outbox::{Channel, Delivery, Message, Smtp};
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
     net::TcpListener,

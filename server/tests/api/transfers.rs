@@ -168,10 +168,12 @@ async fn an_unpaid_transfer_expires_after_a_day_and_the_vessel_is_active_again()
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let (_, started) = initiate(&app, &vessel).await;
-    let expired =
-        registry::transfers::service::expire_due(&app.state, registry::platform::clock::now_ms() + 24 * 3_600_000 + 1)
-            .await
-            .unwrap();
+    let expired = registry::features::transfers::service::expire_due(
+        &app.state,
+        registry::platform::clock::now_ms() + 24 * 3_600_000 + 1,
+    )
+    .await
+    .unwrap();
     assert_eq!(expired, 1);
     assert_eq!(vessel_status(&app, &vessel).await, "active");
     let (_, transfer) =
@@ -576,7 +578,7 @@ async fn a_number_verified_while_the_fee_is_recorded_still_gets_the_vessel() {
 /// the chain still sound. Another goes back to its seller.
 #[tokio::test]
 async fn an_unclaimed_vessel_is_held_for_review_after_30_days_and_resolved_by_an_administrator() {
-    use registry::{platform::clock::DAY, transfers::service::hold_unclaimed_due};
+    use registry::{features::transfers::service::hold_unclaimed_due, platform::clock::DAY};
     for returned in [false, true] {
         let app = TestApp::spawn().await;
         let vessel = owner_with_active_vessel(&app).await;
@@ -666,7 +668,7 @@ async fn the_card_summarises_the_ownership_history() {
 /// holds the new release for review nor lets the old buyer's number claim it.
 #[tokio::test]
 async fn a_vessel_returned_to_its_seller_can_be_sold_again() {
-    use registry::{platform::clock::DAY, transfers::service::hold_unclaimed_due};
+    use registry::{features::transfers::service::hold_unclaimed_due, platform::clock::DAY};
     let app = TestApp::spawn().await;
     let vessel = owner_with_active_vessel(&app).await;
     let platform_id = vessel["platformId"].as_str().unwrap().to_owned();

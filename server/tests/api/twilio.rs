@@ -13,8 +13,8 @@ use axum::{
     routing::post,
 };
 use registry::{
-    config::Secret,
-    outbox::{Delivery, Message, Twilio, worker::Worker},
+    features::outbox::{Delivery, Message, Twilio, worker::Worker},
+    platform::config::Secret,
 };
 use tokio::sync::Notify;
 
@@ -73,7 +73,9 @@ async fn one_sms_through_a_worker(answer: u16) -> (TestApp, Fake) {
     let (fake, base) = start(answer).await;
     let app = TestApp::spawn_without_outbox_worker().await;
     let mut tx = app.db.begin().await.unwrap();
-    registry::outbox::enqueue(&mut tx, &Message::sms("+31612345678", "Code", "Your code is 123456")).await.unwrap();
+    registry::features::outbox::enqueue(&mut tx, &Message::sms("+31612345678", "Code", "Your code is 123456"))
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let worker = Worker::new(app.db.clone(), Arc::new(twilio(&base)), Arc::new(Notify::new()));
     worker.run_once().await.unwrap();

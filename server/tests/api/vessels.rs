@@ -400,7 +400,7 @@ async fn the_vessel_page_survives_the_database_dropping_its_connections() {
     for _ in 0..4 {
         assert_eq!(app.get(&page).await.status(), StatusCode::OK);
     }
-    if app.state.backend != registry::db::Backend::Postgres {
+    if app.state.backend != registry::platform::db::Backend::Postgres {
         // SQLite's connections are files; nothing drops them. The PostgreSQL run checks this.
         eprintln!("skipped on SQLite: only a database server drops connections");
         return;

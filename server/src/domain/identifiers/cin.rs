@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::i18n::Msg;
+use crate::foundation::i18n::Msg;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cin {

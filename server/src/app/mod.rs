@@ -1,0 +1,7 @@
+//! The assembly: the API's routes and `OpenAPI` document, the server that
+//! fills the state and serves it, and the background jobs.
+
+pub mod jobs;
+pub mod openapi;
+pub mod routes;
+pub mod server;

@@ -1,0 +1,398 @@
+//! Account operations, free of HTTP: handlers parse requests into domain
+//! types and call these.
+
+use std::net::IpAddr;
+
+use sqlx::{FromRow, Row};
+
+use super::{
+    hashing, sessions,
+    tokens::{self, INVALID_TOKEN, Purpose},
+    user::{OwnerKind, Recipient, USER_COLUMNS, User, language_of},
+};
+use crate::platform::throttle::{self, Limit};
+use crate::{
+    domain::{CompanyNumber, Email, NewPassword, OwnerName, PhoneE164},
+    features::outbox::{self, Message},
+    foundation::error::{AppError, AppResult},
+    foundation::i18n::{Lang, Msg},
+    platform::audit::Event,
+    platform::clock::{HOUR, MINUTE, now_ms},
+    platform::db::{Tx, is_unique_violation},
+    platform::ids::new_id,
+    platform::state::AppState,
+};
+
+pub const INVALID_CREDENTIALS: &str = "invalid_email_password";
+
+/// Ten failed sign-ins for one email within 15 minutes lock it until the
+/// window passes.
+pub const LOGIN_LIMIT: Limit = Limit { max: 10, window_ms: 15 * MINUTE };
+/// Sign-in attempts from one client address across all accounts (credential
+/// stuffing). Generous, since an office or a marina's Wi-Fi shares one address.
+pub const LOGIN_PER_CLIENT_LIMIT: Limit = Limit { max: 100, window_ms: 15 * MINUTE };
+/// Registrations and verification resends from one client address.
+pub const SIGNUP_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
+
+/// Anyone who knows an email can exhaust its sign-in attempts; the owner
+/// gets back in at once through a password reset, which clears the count.
+pub const ACCOUNT_LOCKED: &str = "account_locked";
+const TOO_MANY_FROM_CLIENT: &str = "too_many_sign_ins_from_network";
+/// Reset and verification emails per address, and reset requests per client.
+pub const EMAIL_SEND_LIMIT: Limit = Limit { max: 5, window_ms: HOUR };
+pub const RESET_PER_CLIENT_LIMIT: Limit = Limit { max: 20, window_ms: HOUR };
+
+pub struct Registration {
+    pub email: Email,
+    pub password: NewPassword,
+    pub phone: Option<PhoneE164>,
+    pub language: Lang,
+    /// The name certificates will print (unverified until an identity check), if given.
+    pub owner: Option<Owner>,
+}
+
+/// Who owns an account's vessels, as a certificate names them.
+pub enum Owner {
+    Person(OwnerName),
+    Company { name: OwnerName, number: CompanyNumber },
+}
+
+impl Owner {
+    fn kind(&self) -> OwnerKind {
+        match self {
+            Self::Person(_) => OwnerKind::Person,
+            Self::Company { .. } => OwnerKind::Company,
+        }
+    }
+
+    fn name(&self) -> &OwnerName {
+        match self {
+            Self::Person(name) | Self::Company { name, .. } => name,
+        }
+    }
+
+    fn number(&self) -> Option<&str> {
+        match self {
+            Self::Person(_) => None,
+            Self::Company { number, .. } => Some(number.as_str()),
+        }
+    }
+}
+
+/// Set the name certificates print. A name an identity check verified
+/// changes only through another check (409 `verified_name_needs_new_verification`):
+/// the refusal is part of the update's condition, so a check completing at
+/// the same moment cannot be overwritten. Any other change is unverified.
+#[tracing::instrument(skip_all, fields(user = %user.id))]
+pub async fn set_owner(state: &AppState, user: &User, owner: &Owner) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let changed = sqlx::query(
+        "UPDATE users SET name = $1, owner_kind = $2, company_number = $3,
+             name_verified_at = CASE WHEN owner_kind = $2 AND name = $1 THEN name_verified_at ELSE NULL END
+         WHERE id = $4
+           AND (name_verified_at IS NULL OR owner_kind <> 'person' OR $2 <> 'person' OR name = $1)",
+    )
+    .bind(owner.name().as_str())
+    .bind(owner.kind().as_str())
+    .bind(owner.number())
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(AppError::Conflict("verified_name_needs_new_verification".into()));
+    }
+    Event::new("owner_name_set")
+        .by(Some(&user.id))
+        .subject("user", &user.id)
+        .detail(serde_json::json!({"ownerKind": owner.kind().as_str()}))
+        .write(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Create an account and send the verification email. An address that
+/// already has an account is answered exactly as a new one (the caller cannot
+/// tell them apart); its owner gets an email saying someone tried, with links
+/// to sign in or reset the password.
+#[tracing::instrument(skip_all, fields(client = %client))]
+pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppResult<()> {
+    refuse_when_throttled(state, &format!("register-client:{client}"), SIGNUP_PER_CLIENT_LIMIT).await?;
+    // Hashed in both cases so that both take the same time.
+    let hash = hashing::hash(&state.cpu, &r.password).await?;
+    let id = new_id();
+    let mut tx = state.begin().await?;
+    let inserted =
+        sqlx::query(
+            "INSERT INTO users (id, email, password_hash, phone_e164, created_at, language, name, owner_kind, company_number)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&id)
+        .bind(r.email.as_str())
+        .bind(&hash)
+        .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
+        .bind(now_ms())
+        .bind(r.language.code())
+        .bind(r.owner.as_ref().map(|o| o.name().as_str().to_owned()))
+        .bind(r.owner.as_ref().map_or(OwnerKind::Person, Owner::kind).as_str())
+        .bind(r.owner.as_ref().and_then(Owner::number).map(str::to_owned))
+            .execute(&mut *tx)
+            .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => {
+            // PostgreSQL aborts the transaction on the violation: start afresh.
+            tx.rollback().await?;
+            return tell_existing_owner(state, &r.email).await;
+        }
+        other => other?,
+    };
+    send_verification(state, &mut tx, &id, &r.email, r.language).await?;
+    Event::new("account_registered").by(Some(&id)).subject("user", &id).write(&mut *tx).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+async fn tell_existing_owner(state: &AppState, email: &Email) -> AppResult<()> {
+    // Someone repeating the attempt must not flood the owner's inbox; the
+    // answer to the caller stays the same either way.
+    if throttle::reserve(&state.db, &format!("exists-mail:{email}"), EMAIL_SEND_LIMIT).await?.is_some() {
+        return Ok(());
+    }
+    let body = Msg::new("mail.account_exists_body")
+        .arg("signIn", state.config.link("/login"))
+        .arg("reset", state.config.link("/forgot-password"));
+    let mut tx = state.begin().await?;
+    let lang = language_of(&mut tx, Recipient::Email(email.as_str())).await?.unwrap_or_default();
+    let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.account_exists_subject"), &body);
+    outbox::enqueue(&mut tx, &message).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// A new link makes the earlier ones stop working.
+async fn send_verification(
+    state: &AppState,
+    tx: &mut Tx<'_>,
+    user_id: &str,
+    email: &Email,
+    lang: Lang,
+) -> AppResult<()> {
+    tokens::revoke_unused(tx, user_id, Purpose::VerifyEmail).await?;
+    let token = tokens::issue(tx, user_id, Purpose::VerifyEmail).await?;
+    let body =
+        Msg::new("mail.verify_email_body").arg("link", state.config.link(&format!("/verify-email?token={token}")));
+    let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.verify_email_subject"), &body);
+    outbox::enqueue(tx, &message).await?;
+    Ok(())
+}
+
+pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::VerifyEmail).await? else {
+        return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
+    };
+    sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2")
+        .bind(now_ms())
+        .bind(&user_id)
+        .execute(&mut *tx)
+        .await?;
+    Event::new("email_verified").by(Some(&user_id)).subject("user", &user_id).write(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn resend_verification(state: &AppState, user: &User, client: IpAddr) -> AppResult<()> {
+    if user.email_verified_at.is_some() {
+        return Err(AppError::Conflict("email_address_already_verified".into()));
+    }
+    refuse_when_throttled(state, &format!("resend-client:{client}"), SIGNUP_PER_CLIENT_LIMIT).await?;
+    refuse_when_throttled(state, &format!("verify-mail:{}", user.id), EMAIL_SEND_LIMIT).await?;
+    let email = Email::parse(&user.email).map_err(|e| anyhow::anyhow!("stored email: {e}"))?;
+    let mut tx = state.begin().await?;
+    send_verification(state, &mut tx, &user.id, &email, user.language).await?;
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// Check the credentials and start a fresh session. Returns the user and the
+/// session secret for the cookie.
+///
+/// Whether an email is verified does not matter here: an unverified user may
+/// sign in (to resend the link, see their profile), but actions that need a
+/// verified address (registering a vessel) check it themselves.
+///
+/// Each attempt is reserved in the throttle (counted and checked in one
+/// statement) before the password is verified, so however many guesses run in
+/// parallel, at most `LOGIN_LIMIT.max` of them are ever verified per window.
+#[tracing::instrument(skip_all, fields(client = %client))]
+pub async fn login(
+    state: &AppState,
+    email: &Email,
+    password: &str,
+    remember: bool,
+    client: IpAddr,
+) -> AppResult<(User, String)> {
+    if let Some(wait) = throttle::reserve(&state.db, &format!("login-client:{client}"), LOGIN_PER_CLIENT_LIMIT).await? {
+        return Err(too_many(wait, TOO_MANY_FROM_CLIENT));
+    }
+    let account = format!("login:{email}");
+    if let Some(wait) = throttle::reserve(&state.db, &account, LOGIN_LIMIT).await? {
+        return Err(too_many(wait, ACCOUNT_LOCKED));
+    }
+    let row = sqlx::query(&format!(
+        "SELECT {USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1 AND u.archived_at IS NULL"
+    ))
+    .bind(email.as_str())
+    .fetch_optional(&state.db)
+    .await?;
+    let stored = row.as_ref().map(|r| r.try_get::<String, _>("password_hash")).transpose()?;
+    let known = row.as_ref().map(|r| r.try_get::<String, _>("id")).transpose()?;
+    let (true, Some(row)) = (hashing::verify(&state.cpu, stored, password).await?, row) else {
+        // The account (if there is one) is named by id; an unknown address is
+        // not recorded at all.
+        let mut failure = Event::new("sign_in").failed().detail(serde_json::json!({"reason": "invalid_credentials"}));
+        if let Some(id) = known.as_deref() {
+            failure = failure.subject("user", id);
+        }
+        failure.write(&state.db).await?;
+        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
+    };
+    let user = User::from_row(&row)?;
+    throttle::clear(&state.db, &account).await?;
+    let mut tx = state.begin().await?;
+    let secret = sessions::create(&mut tx, &user.id, remember).await?;
+    sqlx::query("UPDATE users SET last_signed_in_at = $1 WHERE id = $2")
+        .bind(crate::platform::clock::now_ms())
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    Event::new("sign_in").by(Some(&user.id)).subject("user", &user.id).write(&mut *tx).await?;
+    tx.commit().await?;
+    Ok((user, secret))
+}
+
+/// Always succeeds from the caller's point of view, whether or not the
+/// account exists, so the answer does not reveal who has an account.
+pub async fn request_password_reset(state: &AppState, email: &Email, client: IpAddr) -> AppResult<()> {
+    refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
+    refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
+    let mut tx = state.begin().await?;
+    let user: Option<(String, String)> =
+        sqlx::query("SELECT id, language FROM users WHERE email = $1 AND archived_at IS NULL")
+            .bind(email.as_str())
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| Ok::<_, sqlx::Error>((r.try_get("id")?, r.try_get("language")?)))
+            .transpose()?;
+    if let Some((user_id, language)) = user {
+        tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
+        let token = tokens::issue(&mut tx, &user_id, Purpose::PasswordReset).await?;
+        let body = Msg::new("mail.reset_password_body")
+            .arg("link", state.config.link(&format!("/reset-password?token={token}")));
+        let lang = Lang::parse(&language).unwrap_or_default();
+        let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.reset_password_subject"), &body);
+        outbox::enqueue(&mut tx, &message).await?;
+    }
+    tx.commit().await?;
+    state.wake_outbox();
+    Ok(())
+}
+
+/// Set the new password, end every session, and clear the account's failed
+/// sign-ins: whoever locked the owner out by guessing does not keep them out.
+pub async fn confirm_password_reset(state: &AppState, token: &str, password: &NewPassword) -> AppResult<()> {
+    let hash = hashing::hash(&state.cpu, password).await?;
+    let mut tx = state.begin().await?;
+    let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::PasswordReset).await? else {
+        return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
+    };
+    let email: String = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING email")
+        .bind(&hash)
+        .bind(&user_id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("email")?;
+    tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
+    sessions::end_all_for_user(&mut tx, &user_id).await?;
+    tx.commit().await?;
+    throttle::clear(&state.db, &format!("login:{email}")).await?;
+    Ok(())
+}
+
+async fn refuse_when_throttled(state: &AppState, bucket: &str, limit: Limit) -> AppResult<()> {
+    match throttle::reserve(&state.db, bucket, limit).await? {
+        Some(wait) => Err(too_many(wait, "too_many_requests_try_again")),
+        None => Ok(()),
+    }
+}
+
+fn too_many(retry_after_secs: u64, message: &'static str) -> AppError {
+    AppError::too_many(message, retry_after_secs)
+}
+
+/// For the seeder, which creates accounts without the registration flow.
+pub async fn hash_password(state: &AppState, password: &NewPassword) -> anyhow::Result<String> {
+    Ok(hashing::hash(&state.cpu, password).await?)
+}
+
+/// Serialise changes to who is an administrator on PostgreSQL (SQLite's
+/// write lock already does), so that the last-administrator counts see every
+/// other change: role changes and archiving take this lock.
+pub async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
+    if state.backend == crate::platform::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(727275)").execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// An administrator makes an account an administrator or takes the role
+/// away: never their own role, and never the last administrator's (counted
+/// in the statement that changes it, so two demotions at once cannot leave
+/// the registry without one).
+#[tracing::instrument(skip(state))]
+pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super::Role) -> AppResult<()> {
+    if admin == user_id {
+        return Err(AppError::Conflict("cannot_change_own_role".into()));
+    }
+    let role_text = match role {
+        super::Role::Admin => "admin",
+        super::Role::User => "user",
+    };
+    let mut tx = state.begin().await?;
+    lock_roles(state, &mut tx).await?;
+    // The actor must still be an administrator when the change is made.
+    let changed = sqlx::query(
+        "UPDATE users SET role = $1 WHERE id = $2 AND archived_at IS NULL
+           AND ($1 = 'admin' OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)
+           AND EXISTS (SELECT 1 FROM users x WHERE x.id = $3 AND x.role = 'admin' AND x.archived_at IS NULL)",
+    )
+    .bind(role_text)
+    .bind(user_id)
+    .bind(admin)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        return Err(if exists == 0 {
+            AppError::NotFound("no_such_account".into())
+        } else {
+            AppError::Conflict("registry_keep_least_one_administrator".into())
+        });
+    }
+    Event::new("role_changed")
+        .by(Some(admin))
+        .subject("user", user_id)
+        .detail(serde_json::json!({ "role": role_text }))
+        .write(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,528 @@
+//! Issuing certificates and checking them. A certificate is the vessel's
+//! particulars at issue, signed; the PDF shows them with a QR code for the
+//! public check, which says whether the signature holds and whether the
+//! certificate is still current (no ownership event since).
+
+use base64::{
+    Engine as _, engine::general_purpose::STANDARD as B64, engine::general_purpose::URL_SAFE_NO_PAD as B64URL,
+};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::{FromRow, Row};
+use utoipa::ToSchema;
+
+use super::pdf;
+use crate::{
+    domain::{
+        CertificateSerial, OwnerName, PlatformId,
+        particulars::{Engine, HullMaterial, VesselType},
+    },
+    features::auth::{OwnerKind, User},
+    features::vessels::model::{VESSEL_COLUMNS, Vessel, VesselIdentifiers, VesselStatus},
+    foundation::error::{AppError, AppResult},
+    foundation::i18n::{self, Lang, Msg},
+    platform::clock::{now_ms, rfc3339},
+    platform::ids::to_hex,
+    platform::state::AppState,
+};
+
+/// The data a certificate signs, in this field order, serialised as compact
+/// JSON (docs/CERTIFICATES.md). The owner appears only as a hash of the
+/// platform ID and the name printed on the certificate (folded: case and
+/// spacing do not matter), so the public check reveals no one's name while a
+/// holder can still match the paper. Version 2 adds whether the owner is a
+/// person or a company and whether the name was verified; version 3 a
+/// company's registration number and the particulars that describe the
+/// vessel (type, hull, engines, home port).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignedData {
+    version: u8,
+    serial: String,
+    platform_id: String,
+    name: Option<String>,
+    make: String,
+    model: String,
+    build_year: Option<i64>,
+    length_cm: Option<i64>,
+    country_code: String,
+    cin: Option<String>,
+    identifiers: VesselIdentifiers,
+    owner_name_sha256: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner_kind: Option<OwnerKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner_name_verified: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner_company_number: Option<String>,
+    #[serde(flatten)]
+    described: Described,
+    issued_at: String,
+    history_head: String,
+}
+
+/// What describes the vessel besides its identity, as a certificate signs
+/// it (from version 3); absent fields were not given.
+#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Described {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vessel_type: Option<VesselType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hull_material: Option<HullMaterial>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hull_colour: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home_port: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<Engine>,
+}
+
+impl Described {
+    fn of(vessel: &Vessel) -> Self {
+        Self {
+            vessel_type: vessel.vessel_type,
+            hull_material: vessel.hull_material,
+            hull_colour: vessel.hull_colour.clone(),
+            home_port: vessel.home_port.clone(),
+            engines: vessel.engines.clone(),
+        }
+    }
+}
+
+pub struct Issued {
+    pub serial: String,
+    pub pdf: Vec<u8>,
+}
+
+fn vessel_not_found() -> AppError {
+    AppError::NotFound("vessel_not_found".into())
+}
+
+/// The hash a certificate signs for its owner's name: over the name as
+/// printed in version 1, over the folded name from version 2.
+pub fn owner_name_hash(version: u8, platform_id: &str, name: &str) -> String {
+    let name = if version >= 2 { OwnerName::folded(name) } else { name.to_owned() };
+    to_hex(&Sha256::digest(format!("{platform_id}\n{name}").as_bytes()))
+}
+
+const VERSION: u8 = 3;
+
+async fn history_head(state: &AppState, vessel_id: &str) -> AppResult<String> {
+    let head = sqlx::query("SELECT hash FROM ownership_events WHERE vessel_id = $1 ORDER BY sequence DESC LIMIT 1")
+        .bind(vessel_id)
+        .fetch_optional(&state.db)
+        .await?;
+    Ok(match head {
+        Some(row) => row.try_get("hash")?,
+        None => crate::features::vessels::history_chain::GENESIS.to_owned(),
+    })
+}
+
+/// The current owner's certificate of an active vessel: the one already
+/// issued if nothing has changed since, or a new one.
+#[tracing::instrument(skip_all, fields(vessel = %platform_id, user = %user.id))]
+pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId, lang: Lang) -> AppResult<Issued> {
+    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
+        .bind(platform_id.compact())
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(vessel_not_found)?;
+    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+        return Err(AppError::Forbidden("vessels_current_owner_download_certificate".into()));
+    }
+    let vessel = Vessel::from_row(&row)?;
+    if vessel.status != VesselStatus::Active {
+        return Err(AppError::Conflict("certificate_issued_vessel_registry_not".into()));
+    }
+    // A certificate names its owner: without a name there is nothing to prove.
+    let name = user
+        .name
+        .as_deref()
+        .and_then(|n| OwnerName::parse(n).ok())
+        .ok_or_else(|| AppError::Conflict("owner_name_needed_for_certificate".into()))?;
+    let owner = CertifiedOwner {
+        kind: user.owner_kind,
+        name_verified: user.name_verified,
+        company_number: user.company_number.clone().filter(|_| user.owner_kind == OwnerKind::Company),
+    };
+    let head = history_head(state, &vessel.id).await?;
+    let name_hash = owner_name_hash(VERSION, &vessel.platform_id, name.as_str());
+    let existing = sqlx::query(
+        "SELECT serial, issued_at, signature FROM certificates
+         WHERE vessel_id = $1 AND owner_user_id = $2 AND history_head = $3 AND owner_name = $4 AND owner_kind = $5
+           AND owner_name_verified = $6 AND particulars_version = $7 AND COALESCE(owner_company_number, '') = $8
+           AND revoked_at IS NULL
+         ORDER BY issued_at DESC LIMIT 1",
+    )
+    .bind(&vessel.id)
+    .bind(&user.id)
+    .bind(&head)
+    .bind(name.as_str())
+    .bind(owner.kind.as_str())
+    .bind(i64::from(owner.name_verified))
+    .bind(vessel.particulars_version)
+    .bind(owner.company_number.as_deref().unwrap_or(""))
+    .fetch_optional(&state.db)
+    .await?;
+    let (serial, issued_at, signature) = match existing {
+        Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?, r.try_get("signature")?),
+        None => issue(state, user, &vessel, &head, &name, &name_hash, &owner).await?,
+    };
+    let printed = printed_owner(&name, &owner, lang);
+    let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, &signature, lang).await?;
+    Ok(Issued { serial, pdf })
+}
+
+/// The owner as the certificate prints them: the name, and what it is.
+fn printed_owner(name: &OwnerName, owner: &CertifiedOwner, lang: Lang) -> String {
+    match (owner.kind, owner.name_verified) {
+        (OwnerKind::Company, _) => Msg::new("pdf.owner_company")
+            .arg("name", name.as_str())
+            .arg("number", owner.company_number.as_deref().unwrap_or("—"))
+            .render(lang),
+        (OwnerKind::Person, true) => Msg::new("pdf.owner_verified").arg("name", name.as_str()).render(lang),
+        (OwnerKind::Person, false) => Msg::new("pdf.owner_not_verified").arg("name", name.as_str()).render(lang),
+    }
+}
+
+async fn issue(
+    state: &AppState,
+    user: &User,
+    vessel: &Vessel,
+    head: &str,
+    name: &OwnerName,
+    name_hash: &str,
+    owner: &CertifiedOwner,
+) -> AppResult<(String, i64, String)> {
+    let serial = CertificateSerial::of_new_id(&crate::platform::ids::new_id()).as_str().to_owned();
+    let issued_at = now_ms();
+    let issued_text = rfc3339(issued_at);
+    let data = SignedData {
+        version: VERSION,
+        serial: serial.clone(),
+        platform_id: vessel.platform_id.clone(),
+        name: vessel.name.clone(),
+        make: vessel.make.clone(),
+        model: vessel.model.clone(),
+        build_year: vessel.build_year,
+        length_cm: vessel.length_cm,
+        country_code: vessel.country_code.clone(),
+        cin: vessel.cin.clone(),
+        identifiers: vessel.identifiers.clone(),
+        owner_name_sha256: name_hash.to_owned(),
+        owner_kind: Some(owner.kind),
+        owner_name_verified: Some(owner.name_verified),
+        owner_company_number: owner.company_number.clone(),
+        described: Described::of(vessel),
+        issued_at: issued_text,
+        history_head: head.to_owned(),
+    };
+    let payload = serde_json::to_string(&data).map_err(anyhow::Error::from)?;
+    let signature = state.signer.sign(payload.as_bytes());
+    sqlx::query(
+        "INSERT INTO certificates (serial, vessel_id, owner_user_id, payload, signature, history_head, owner_name_sha256,
+             issued_at, owner_name, owner_kind, owner_name_verified, particulars_version, owner_company_number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(&serial)
+    .bind(&vessel.id)
+    .bind(&user.id)
+    .bind(&payload)
+    .bind(&signature)
+    .bind(head)
+    .bind(name_hash)
+    .bind(issued_at)
+    .bind(name.as_str())
+    .bind(owner.kind.as_str())
+    .bind(i64::from(owner.name_verified))
+    .bind(vessel.particulars_version)
+    .bind(owner.company_number.as_deref())
+    .execute(&state.db)
+    .await?;
+    Ok((serial, issued_at, signature))
+}
+
+/// The vessel's particulars as the certificate and the vessel record print them, in `lang`.
+pub fn particulars(vessel: &Vessel, lang: Lang) -> Vec<(String, String)> {
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
+    let decimal = if lang == Lang::En { '.' } else { ',' };
+    let length = vessel.length_cm.map(|l| format!("{}{decimal}{:02} m", l / 100, l % 100));
+    let country = crate::features::countries::find(&vessel.country_code)
+        .map_or(vessel.country_code.clone(), |c| format!("{} ({})", c.name.get(lang), vessel.country_code));
+    let mut rows = vec![
+        (i18n::text(lang, "pdf.vessel_name"), or_dash(vessel.name.clone())),
+        (i18n::text(lang, "pdf.make_and_model"), format!("{} {}", vessel.make, vessel.model)),
+        (i18n::text(lang, "pdf.build_year"), or_dash(vessel.build_year.map(|y| y.to_string()))),
+        (i18n::text(lang, "pdf.length"), or_dash(length)),
+        (i18n::text(lang, "pdf.country"), country),
+        ("CIN / HIN".to_owned(), or_dash(vessel.cin.clone())),
+    ];
+    let ids = &vessel.identifiers;
+    for (label, value) in [
+        (i18n::text(lang, "pdf.legacy_id"), &ids.legacy_id),
+        ("MMSI".to_owned(), &ids.mmsi),
+        (i18n::text(lang, "pdf.imo_number"), &ids.imo_number),
+        (i18n::text(lang, "pdf.eni_number"), &ids.eni_number),
+    ] {
+        if let Some(v) = value.as_ref().filter(|v| v.as_str() != "unknown") {
+            rows.push((label, v.clone()));
+        }
+    }
+    for (key, value) in &ids.national {
+        if value != "unknown" {
+            let label =
+                crate::features::countries::identifier_label(key, lang).map_or_else(|| key.clone(), str::to_owned);
+            rows.push((label, value.clone()));
+        }
+    }
+    rows.extend(described_rows(&Described::of(vessel), lang));
+    rows
+}
+
+/// The describing particulars that were given, as printed.
+fn described_rows(d: &Described, lang: Lang) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    if let Some(t) = d.vessel_type {
+        rows.push((i18n::text(lang, "pdf.vessel_type"), i18n::text(lang, vessel_type_key(t))));
+    }
+    if let Some(m) = d.hull_material {
+        rows.push((i18n::text(lang, "pdf.hull_material"), i18n::text(lang, hull_material_key(m))));
+    }
+    if let Some(c) = &d.hull_colour {
+        rows.push((i18n::text(lang, "pdf.hull_colour"), c.clone()));
+    }
+    for (n, engine) in d.engines.iter().enumerate() {
+        let label = if d.engines.len() == 1 {
+            i18n::text(lang, "pdf.engine")
+        } else {
+            Msg::new("pdf.engine_numbered").arg("n", n + 1).render(lang)
+        };
+        rows.push((label, engine_text(engine, lang)));
+    }
+    if let Some(p) = &d.home_port {
+        rows.push((i18n::text(lang, "pdf.home_port"), p.clone()));
+    }
+    rows
+}
+
+/// 'Volvo Penta D2-40, 29,4 kW' in the reader's number format.
+fn engine_text(e: &Engine, lang: Lang) -> String {
+    let power = format!("{:.1}", e.power_kw);
+    let power = power.strip_suffix(".0").unwrap_or(&power);
+    let power = if lang == Lang::En { power.to_owned() } else { power.replace('.', ",") };
+    match &e.model {
+        Some(model) => format!("{} {model}, {power} kW", e.make),
+        None => format!("{}, {power} kW", e.make),
+    }
+}
+
+fn vessel_type_key(t: VesselType) -> &'static str {
+    match t {
+        VesselType::Sail => "pdf.type_sail",
+        VesselType::Motor => "pdf.type_motor",
+        VesselType::Paddle => "pdf.type_paddle",
+        VesselType::Rowing => "pdf.type_rowing",
+        VesselType::Other => "pdf.type_other",
+    }
+}
+
+fn hull_material_key(m: HullMaterial) -> &'static str {
+    match m {
+        HullMaterial::Grp => "pdf.material_grp",
+        HullMaterial::Wood => "pdf.material_wood",
+        HullMaterial::Steel => "pdf.material_steel",
+        HullMaterial::Aluminium => "pdf.material_aluminium",
+        HullMaterial::Polyethylene => "pdf.material_polyethylene",
+        HullMaterial::Inflatable => "pdf.material_inflatable",
+        HullMaterial::Other => "pdf.material_other",
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn render(
+    state: &AppState,
+    vessel: &Vessel,
+    owner: &str,
+    serial: &str,
+    issued_at: i64,
+    head: &str,
+    signature: &str,
+    lang: Lang,
+) -> AppResult<Vec<u8>> {
+    let verify_url = state.config.link(&format!("/verify/{serial}"));
+    // The QR code carries the signature itself (in the fragment, which the
+    // page reads and no server sees): a phone checks the signed particulars
+    // against the registry's public key without trusting the page.
+    let qr = format!("{verify_url}#sig={}", signature_for_url(signature));
+    let mut rows = particulars(vessel, lang);
+    rows.extend([
+        (i18n::text(lang, "pdf.registered_owner"), owner.to_owned()),
+        (i18n::text(lang, "pdf.issued"), i18n::short_date(lang, issued_at)),
+        (i18n::text(lang, "pdf.serial"), serial.to_owned()),
+        (i18n::text(lang, "pdf.history_head"), head.to_owned()),
+    ]);
+    let content = pdf::Content {
+        registry: i18n::text(lang, "pdf.registry"),
+        title: i18n::text(lang, "pdf.certificate_title"),
+        platform_id: vessel.platform_id.clone(),
+        sections: vec![pdf::Section { heading: None, rows }],
+        qr: Some(qr),
+        footer: vec![
+            i18n::text(lang, "pdf.check_this"),
+            verify_url.clone(),
+            i18n::text(lang, "pdf.signed_with"),
+            i18n::text(lang, "pdf.public_key"),
+            i18n::text(lang, "pdf.not_title"),
+            Msg::new("pdf.disputes").arg("email", state.config.support_email.as_str()).render(lang),
+        ],
+    };
+    pdf::render_on(&state.cpu, content).await
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CertificateStatus {
+    /// Nothing about the vessel's ownership or particulars has changed since issue.
+    Current,
+    /// An ownership event since issue (a transfer), or a correction of the particulars:
+    /// a newer certificate exists or can be issued.
+    Superseded,
+    /// Withdrawn: the vessel left the registry.
+    Revoked,
+}
+
+/// The owner as a certificate describes them, without their name.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertifiedOwner {
+    /// `person` or `company`.
+    pub kind: OwnerKind,
+    /// The printed name was verified by an identity check when the certificate was issued.
+    pub name_verified: bool,
+    /// A company's registration number as printed (certificates from version 3); absent for a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub company_number: Option<String>,
+}
+
+/// Every particular the certificate prints, as signed (later corrections of
+/// the vessel's record do not change a certificate).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertifiedVessel {
+    pub name: Option<String>,
+    pub make: String,
+    pub model: String,
+    pub build_year: Option<i64>,
+    pub length_cm: Option<i64>,
+    pub country_code: String,
+    pub cin: Option<String>,
+    pub identifiers: VesselIdentifiers,
+    /// Type, hull, engines and home port, as signed (certificates from version 3).
+    #[serde(flatten)]
+    pub described: Described,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateCheck {
+    /// The stored data's signature verifies with the registry's public key.
+    pub valid: bool,
+    pub serial: String,
+    pub platform_id: String,
+    pub issued_at: String,
+    /// `current`, `superseded` (ownership or particulars changed since issue) or `revoked`.
+    pub status: CertificateStatus,
+    pub vessel: CertifiedVessel,
+    pub owner: CertifiedOwner,
+    /// Answered only when `ownerName` was given: whether it is the name the certificate prints
+    /// (case and spacing aside).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner_name_matches: Option<bool>,
+    /// The printed name, answered only to a person who typed it correctly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner_name: Option<String>,
+    /// Where to write about a dispute over this certificate.
+    pub support_email: String,
+    /// The signed data, exactly as signed (compact JSON, UTF-8).
+    pub signed_data: String,
+    /// Its Ed25519 signature, base64.
+    pub signature: String,
+}
+
+/// A signature as the QR code carries it: base64url without padding.
+pub fn signature_for_url(signature: &str) -> String {
+    B64.decode(signature).map(|raw| B64URL.encode(raw)).unwrap_or_default()
+}
+
+/// Anyone may check a certificate by its serial (typed in any case, with or
+/// without hyphens). With `owner_name`, the answer says whether that is the
+/// name the certificate prints, and only then names it.
+#[tracing::instrument(skip_all, fields(serial = %serial.as_str()))]
+pub async fn check(
+    state: &AppState,
+    serial: &CertificateSerial,
+    owner_name: Option<&str>,
+) -> AppResult<CertificateCheck> {
+    let row = sqlx::query(&format!(
+        "SELECT c.serial, c.owner_user_id AS certified_owner, c.payload, c.signature, c.history_head, c.issued_at,
+                c.revoked_at, c.owner_name AS certified_name, c.particulars_version AS certified_particulars,
+                {VESSEL_COLUMNS}
+         FROM certificates c JOIN vessels v ON v.id = c.vessel_id WHERE c.serial = $1"
+    ))
+    .bind(serial.as_str())
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or_else(|| AppError::NotFound("no_certificate_serial".into()))?;
+    let vessel = Vessel::from_row(&row)?;
+    let payload: String = row.try_get("payload")?;
+    let signature: String = row.try_get("signature")?;
+    let signed: SignedData = serde_json::from_str(&payload).map_err(anyhow::Error::from)?;
+    let valid = signed.serial == serial.as_str() && state.signer.verifies(payload.as_bytes(), &signature);
+    let current_owner: Option<String> = row.try_get("owner_user_id")?;
+    let certified_owner: String = row.try_get("certified_owner")?;
+    let status = if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() || vessel.status == VesselStatus::Deactivated
+    {
+        CertificateStatus::Revoked
+    } else if history_head(state, &vessel.id).await? != row.try_get::<String, _>("history_head")?
+        || current_owner.as_deref() != Some(certified_owner.as_str())
+        || vessel.particulars_version != row.try_get::<i64, _>("certified_particulars")?
+    {
+        CertificateStatus::Superseded
+    } else {
+        CertificateStatus::Current
+    };
+    let owner_name_matches = owner_name.map(|typed| {
+        owner_name_hash(signed.version, &signed.platform_id, &OwnerName::folded(typed)) == signed.owner_name_sha256
+            || owner_name_hash(signed.version, &signed.platform_id, typed.trim()) == signed.owner_name_sha256
+    });
+    let certified_name: Option<String> = row.try_get("certified_name")?;
+    Ok(CertificateCheck {
+        valid,
+        serial: row.try_get("serial")?,
+        platform_id: signed.platform_id,
+        issued_at: signed.issued_at,
+        status,
+        vessel: CertifiedVessel {
+            name: signed.name,
+            make: signed.make,
+            model: signed.model,
+            build_year: signed.build_year,
+            length_cm: signed.length_cm,
+            country_code: signed.country_code,
+            cin: signed.cin,
+            identifiers: signed.identifiers,
+            described: signed.described,
+        },
+        owner: CertifiedOwner {
+            kind: signed.owner_kind.unwrap_or(OwnerKind::Person),
+            name_verified: signed.owner_name_verified.unwrap_or(false),
+            company_number: signed.owner_company_number,
+        },
+        owner_name: certified_name.filter(|_| owner_name_matches == Some(true)),
+        owner_name_matches,
+        support_email: state.config.support_email.clone(),
+        signed_data: payload,
+        signature,
+    })
+}

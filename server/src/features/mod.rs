@@ -1,0 +1,17 @@
+//! The features: each one a folder (or a file, when small) with the same rooms:
+//! `routes.rs` (thin handlers and the router), `service.rs` (rules, free of
+//! HTTP), `store.rs` (its SQL) and `model.rs` (its types). A feature uses
+//! another only through what that one's `mod.rs` offers.
+
+pub mod auth;
+pub mod certificates;
+pub mod countries;
+pub mod documents;
+pub mod identity;
+pub mod maintenance;
+pub mod outbox;
+pub mod payments;
+pub mod public_pages;
+pub mod support;
+pub mod transfers;
+pub mod vessels;

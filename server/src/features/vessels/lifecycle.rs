@@ -1,0 +1,536 @@
+//! A vessel's lifecycle. Every change of `vessels.status` made on behalf of
+//! another feature goes through here, inside the caller's transaction, so the
+//! rules live in one place:
+//!
+//! - `pending_payment` → `active` when the registration fee is paid and its
+//!   identifiers are still free;
+//! - `pending_payment` → `needs_review` when the fee is paid but another
+//!   vessel took one of its identifiers meanwhile (the owner sees why, an
+//!   administrator resolves it);
+//! - any → `deactivated` when the owner archives the account;
+//! - `active` → `in_transfer` → `active` (with a new owner, or the same one
+//!   when the transfer is canceled or expires);
+//! - `in_transfer` with no owner while a paid transfer waits for its buyer's
+//!   claim, then `active` with the buyer as owner; after 30 days unclaimed,
+//!   `needs_review`, until an administrator gives it to an account or back
+//!   to its seller;
+//! - administrators: `active` or `needs_review` → `deactivated` with a
+//!   reason, `deactivated` → `active` when its fee stands (not refunded) and
+//!   its identifiers are free, `needs_review` → `active` once resolved.
+//!
+//! Every change of owner also ends and starts `ownership_history` entries
+//! and appends to the vessel's hash chain (`history_chain`), here and only
+//! here.
+
+use super::history_chain::{self, EventType};
+use super::identifiers_in_use;
+use crate::platform::audit::record as audit;
+use sqlx::Row;
+
+use crate::{
+    foundation::error::{AppError, AppResult},
+    platform::clock::now_ms,
+    platform::db::{Tx, is_unique_violation},
+};
+
+/// What a paid registration did to its vessel.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Activation {
+    Activated,
+    /// Not pending any more (activated by a racing report, or deactivated).
+    Unchanged,
+    /// Held in `needs_review`: an identifier is in use by another vessel.
+    HeldForReview,
+}
+
+/// A paid registration puts the vessel in the registry, unless another
+/// vessel took one of its identifiers while it waited: then the payment
+/// stands, the vessel is held for review with the reason, and the owner and
+/// the administrators see it.
+pub async fn activate_after_payment(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    payer: &str,
+    payment_id: &str,
+) -> AppResult<Activation> {
+    // Only a vessel still awaiting its fee, from the payer who owns it: one
+    // deactivated meanwhile (its owner archived the account) or activated by
+    // another payment is not this payment's to change.
+    let awaiting: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM vessels WHERE id = $1 AND owner_user_id = $2 AND status = 'pending_payment'",
+    )
+    .bind(vessel_id)
+    .bind(payer)
+    .fetch_one(&mut **tx)
+    .await?;
+    if awaiting == 0 {
+        return Ok(Activation::Unchanged);
+    }
+    let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
+    if let Some((identifier, existing)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
+        identifiers_in_use::record_conflict(tx, payer, &identifier, &existing).await?;
+        tracing::warn!(
+            vessel = vessel_id,
+            identifier = identifier.column,
+            "paid vessel not activated: identifier in use"
+        );
+        return hold_for_review(tx, vessel_id, payment_id, identifier.column).await;
+    }
+    // In a savepoint: on PostgreSQL a vessel activated concurrently with the
+    // same identifier surfaces here as a unique violation, which would
+    // otherwise abort the whole transaction and the payment's record with it.
+    let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
+    let activated = sqlx::query(
+        "UPDATE vessels SET status = 'active', listed_at = $1 WHERE id = $2 AND status = 'pending_payment'",
+    )
+    .bind(now_ms())
+    .bind(vessel_id)
+    .execute(&mut *savepoint)
+    .await;
+    let activated = match activated {
+        Err(e) if is_unique_violation(&e) => {
+            savepoint.rollback().await?;
+            tracing::warn!(vessel = vessel_id, "paid vessel not activated: an identifier was taken concurrently");
+            return hold_for_review(tx, vessel_id, payment_id, "concurrent").await;
+        }
+        other => {
+            let done = other?.rows_affected();
+            savepoint.commit().await?;
+            done
+        }
+    };
+    if activated == 0 {
+        return Ok(Activation::Unchanged);
+    }
+    history_chain::append(tx, vessel_id, EventType::Registered, now_ms()).await?;
+    audit(tx, vessel_id, Some(payer), "registration_paid", serde_json::json!({"paymentId": payment_id})).await?;
+    Ok(Activation::Activated)
+}
+
+async fn hold_for_review(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    payment_id: &str,
+    identifier: &str,
+) -> AppResult<Activation> {
+    let held = sqlx::query(
+        "UPDATE vessels SET status = 'needs_review', review_reason = $1 WHERE id = $2 AND status = 'pending_payment'",
+    )
+    .bind(super::model::IDENTIFIER_TAKEN)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    let detail = serde_json::json!({"paymentId": payment_id, "identifier": identifier});
+    audit(tx, vessel_id, None, "activation_blocked", detail).await?;
+    Ok(if held == 1 { Activation::HeldForReview } else { Activation::Unchanged })
+}
+
+/// Deactivate every vessel of an owner who archives the account, and erase
+/// the phone number stored on them (data minimisation: the account's own
+/// phone is erased in the same transaction). Each change is audited.
+pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()> {
+    let vessels = crate::platform::db::ids(
+        tx,
+        "SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'",
+        owner_id,
+    )
+    .await?;
+    for vessel_id in &vessels {
+        // Each only while it is still theirs: a sale completing meanwhile
+        // handed it to its buyer, whose vessel it stays.
+        let moved = sqlx::query(
+            "UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '', deactivation_reason = 'account_archived',
+                 deactivation_note = NULL
+             WHERE id = $1 AND owner_user_id = $2 AND status <> 'deactivated'",
+        )
+        .bind(vessel_id)
+        .bind(owner_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if moved == 1 {
+            let detail = serde_json::json!({"reason": "owner archived the account"});
+            audit(tx, vessel_id, Some(owner_id), "deactivated", detail).await?;
+        }
+    }
+    // The phone stored on vessels already deactivated goes too.
+    sqlx::query("UPDATE vessels SET owner_phone_e164 = '' WHERE owner_user_id = $1 AND owner_phone_e164 <> ''")
+        .bind(owner_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The owner cancels a registration not yet paid: only while it is still
+/// `pending_payment` and theirs (a fee recorded meanwhile activated it, and
+/// it stays). The caller cancels its unfinished payment in the same
+/// transaction; a success that crossed it finds the vessel gone and is
+/// refunded.
+pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) -> AppResult<bool> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'deactivated', canceled_at = $1, deactivation_reason = 'registration_canceled'
+         WHERE id = $2 AND owner_user_id = $3 AND status = 'pending_payment'",
+    )
+    .bind(crate::platform::clock::now_ms())
+    .bind(vessel_id)
+    .bind(owner)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, Some(owner), "registration_canceled", serde_json::json!({})).await?;
+    }
+    Ok(moved == 1)
+}
+
+/// An administrator takes a vessel out of the registry. Only `active` and
+/// `needs_review` vessels (a vessel in transfer first has its transfer
+/// canceled; an unpaid one simply never becomes active).
+pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'deactivated', deactivation_reason = 'administrator', deactivation_note = $1
+             WHERE id = $2 AND status IN ('active', 'needs_review')",
+    )
+    .bind(reason)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Err(AppError::Conflict("active_vessel_one_awaiting_review".into()));
+    }
+    audit(tx, vessel_id, Some(admin), "deactivated", serde_json::json!({"reason": reason})).await?;
+    Ok(())
+}
+
+/// A refunded registration takes its vessel out of the registry, whatever
+/// state it is in. The caller has canceled its open transfers in the same
+/// transaction (a refund is refused while one is open; one started in the
+/// meantime is canceled with it).
+pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'deactivated', review_reason = NULL, deactivation_reason = 'refunded',
+             deactivation_note = $1
+         WHERE id = $2 AND status <> 'deactivated'",
+    )
+    .bind(reason)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, Some(admin), "deactivated", serde_json::json!({"reason": reason, "refunded": true}))
+            .await?;
+    }
+    Ok(())
+}
+
+/// An administrator puts a vessel (back) into the registry from `from`: a
+/// deactivated one (reactivation) whose owner's account is open and whose
+/// registration fee stands, or one held for review once the conflict is
+/// resolved. Its identifiers must be free; its chain starts now if it never
+/// started.
+pub async fn activate_by_admin(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    from: super::model::VesselStatus,
+    admin: &str,
+    reason: &str,
+) -> AppResult<()> {
+    use super::model::VesselStatus;
+    // Lock the owner's row (a no-op update) so that archiving the account
+    // cannot commit between the check below and the activation.
+    sqlx::query(
+        "UPDATE users SET archived_at = archived_at
+         WHERE id = (SELECT owner_user_id FROM vessels WHERE id = $1) AND archived_at IS NULL",
+    )
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?;
+    let row = sqlx::query(
+        "SELECT v.status,
+             (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND u.archived_at IS NULL) AS owner_open,
+             (SELECT COUNT(*) FROM payments p WHERE p.vessel_id = v.id AND p.purpose = 'registration'
+                 AND p.status = 'succeeded'
+                 AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status <> 'failed'))
+                 AS paid,
+             (SELECT COUNT(*) FROM ownership_events e WHERE e.vessel_id = v.id) AS chained
+         FROM vessels v WHERE v.id = $1",
+    )
+    .bind(vessel_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let (action, refusal) = match from {
+        VesselStatus::Deactivated => ("reactivated", "deactivated_vessel_reactivated"),
+        VesselStatus::NeedsReview => ("review_resolved", "vessel_not_awaiting_review"),
+        _ => ("activated", "deactivated_vessel_one_awaiting_review"),
+    };
+    let status: String = row.try_get("status")?;
+    if !matches!(from, VesselStatus::Deactivated | VesselStatus::NeedsReview) || status != from.as_str() {
+        return Err(AppError::Conflict(refusal.into()));
+    }
+    if row.try_get::<i64, _>("owner_open")? == 0 {
+        return Err(AppError::Conflict("vessels_owner_archived_their_account".into()));
+    }
+    if row.try_get::<i64, _>("paid")? == 0 {
+        return Err(AppError::Conflict("vessels_registration_fee_never_paid".into()));
+    }
+    let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
+    if let Some((identifier, _)) = identifiers_in_use::find_taken(tx, &identifiers, Some(vessel_id)).await? {
+        return Err(identifiers_in_use::conflict(&identifier));
+    }
+    let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'active', review_reason = NULL, listed_at = COALESCE(listed_at, $1),
+             deactivation_reason = NULL, deactivation_note = NULL, canceled_at = NULL
+         WHERE id = $2 AND status = $3",
+    )
+    .bind(now_ms())
+    .bind(vessel_id)
+    .bind(from.as_str())
+    .execute(&mut *savepoint)
+    .await;
+    match moved {
+        Err(e) if is_unique_violation(&e) => {
+            savepoint.rollback().await?;
+            return Err(AppError::Conflict("another_vessel_carries_one_vessels".into()));
+        }
+        Ok(done) if done.rows_affected() == 0 => {
+            // Another administrator (or a refund) moved it first.
+            savepoint.rollback().await?;
+            return Err(AppError::Conflict("vessel_changed_meanwhile_reload".into()));
+        }
+        other => {
+            other?;
+            savepoint.commit().await?;
+        }
+    }
+    if row.try_get::<i64, _>("chained")? == 0 {
+        history_chain::append(tx, vessel_id, EventType::Registered, now_ms()).await?;
+    }
+    audit(tx, vessel_id, Some(admin), action, serde_json::json!({"reason": reason})).await?;
+    Ok(())
+}
+
+/// `active` → `in_transfer`, for the vessel's current owner only. False when
+/// the vessel is not active or not theirs (the caller answers why).
+pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, transfer_id: &str) -> AppResult<bool> {
+    // The vessel's row first (an update that changes nothing): a refund of
+    // its registration fee reserves under the same lock
+    // (`payments::refunds`), so the check below, a statement of its own,
+    // sees a reservation committed while this waited. Not while its
+    // registration fee is being (or has been) refunded.
+    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(vessel_id).execute(&mut **tx).await?;
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'
+           AND NOT EXISTS (SELECT 1 FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
+                           WHERE p.vessel_id = $1 AND p.purpose = 'registration' AND r.status <> 'failed'
+                             AND r.cause = 'administrator')",
+    )
+    .bind(vessel_id)
+    .bind(owner_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, Some(owner_id), "transfer_started", serde_json::json!({"transferId": transfer_id}))
+            .await?;
+    }
+    Ok(moved == 1)
+}
+
+/// `in_transfer` → `active`: the transfer was canceled or expired.
+pub async fn end_transfer(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>, why: &str) -> AppResult<bool> {
+    let moved = sqlx::query("UPDATE vessels SET status = 'active' WHERE id = $1 AND status = 'in_transfer'")
+        .bind(vessel_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, actor, "transfer_ended", serde_json::json!({"reason": why})).await?;
+    }
+    Ok(moved == 1)
+}
+
+/// Hand a vessel in transfer over to its new owner: the current ownership
+/// entry ends, a new one starts, the owner changes and the vessel is
+/// `active` again, in the caller's transaction. False when the vessel is not
+/// in transfer from `from` (nothing is changed then).
+pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
+    pass_to(tx, vessel_id, Some(from), to, transfer_id).await
+}
+
+/// A paid transfer whose buyer has no account yet: the seller's ownership
+/// ends now, and the vessel stays `in_transfer` with no owner until the
+/// holder of the number claims it. False when the vessel is not in transfer
+/// from `from`.
+pub async fn release(tx: &mut Tx<'_>, vessel_id: &str, from: &str, transfer_id: &str) -> AppResult<bool> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE vessels SET owner_user_id = NULL, owner_phone_e164 = ''
+         WHERE id = $1 AND owner_user_id = $2 AND status = 'in_transfer'",
+    )
+    .bind(vessel_id)
+    .bind(from)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(false);
+    }
+    end_ownership(tx, vessel_id, from, now).await?;
+    history_chain::append(tx, vessel_id, EventType::Released, now).await?;
+    audit(tx, vessel_id, Some(from), "released_for_claim", serde_json::json!({"transferId": transfer_id})).await?;
+    Ok(true)
+}
+
+/// The buyer of a released vessel claims it: they become its owner and it
+/// is `active` again. False when the vessel is not waiting for a claim
+/// (claimed already: two claims at once agree on one).
+pub async fn claim(tx: &mut Tx<'_>, vessel_id: &str, to: &str, transfer_id: &str) -> AppResult<bool> {
+    pass_to(tx, vessel_id, None, to, transfer_id).await
+}
+
+/// A released vessel whose buyer did not claim it within the claim window
+/// goes to `needs_review` with the reason, for an administrator to hand it
+/// to an account or back to its seller. False when it is no longer waiting
+/// (claimed meanwhile).
+pub async fn hold_unclaimed(tx: &mut Tx<'_>, vessel_id: &str, transfer_id: &str) -> AppResult<bool> {
+    let moved = sqlx::query(
+        "UPDATE vessels SET status = 'needs_review', review_reason = $1
+         WHERE id = $2 AND status = 'in_transfer' AND owner_user_id IS NULL",
+    )
+    .bind(super::model::CLAIM_EXPIRED)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 1 {
+        audit(tx, vessel_id, None, "claim_expired", serde_json::json!({"transferId": transfer_id})).await?;
+    }
+    Ok(moved == 1)
+}
+
+/// An administrator gives a vessel whose claim window expired to `to`: the
+/// buyer's account found another way, or the seller's again (`returned`).
+/// Its ownership starts as a claim's does, and the chain records a claim.
+/// False when the vessel is not awaiting that review (resolved meanwhile).
+pub async fn assign_unclaimed(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    to: &str,
+    transfer_id: &str,
+    admin: &str,
+    reason: &str,
+    returned: bool,
+) -> AppResult<bool> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE vessels SET owner_user_id = $1, status = 'active', review_reason = NULL,
+             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
+         WHERE id = $2 AND owner_user_id IS NULL AND status = 'needs_review' AND review_reason = $3",
+    )
+    .bind(to)
+    .bind(vessel_id)
+    .bind(super::model::CLAIM_EXPIRED)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(false);
+    }
+    start_ownership(tx, vessel_id, to, now).await?;
+    history_chain::append(tx, vessel_id, EventType::Claimed, now).await?;
+    let action = if returned { "returned_to_seller" } else { "handed_over_by_admin" };
+    let detail = serde_json::json!({"transferId": transfer_id, "to": to, "reason": reason});
+    audit(tx, vessel_id, Some(admin), action, detail).await?;
+    Ok(true)
+}
+
+/// `in_transfer` from `from` (`None`: released, waiting for a claim) →
+/// `active` with `to` as owner: the ownership entries, the chain and the
+/// audit trail follow in the same transaction.
+async fn pass_to(tx: &mut Tx<'_>, vessel_id: &str, from: Option<&str>, to: &str, transfer_id: &str) -> AppResult<bool> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE vessels SET owner_user_id = $1, status = 'active',
+             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
+         WHERE id = $2 AND COALESCE(owner_user_id, '') = $3 AND status = 'in_transfer'",
+    )
+    .bind(to)
+    .bind(vessel_id)
+    .bind(from.unwrap_or_default())
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Ok(false);
+    }
+    let (event, action, actor) = match from {
+        Some(from) => {
+            end_ownership(tx, vessel_id, from, now).await?;
+            (EventType::Transferred, "transferred", from)
+        }
+        None => (EventType::Claimed, "claimed", to),
+    };
+    start_ownership(tx, vessel_id, to, now).await?;
+    history_chain::append(tx, vessel_id, event, now).await?;
+    audit(tx, vessel_id, Some(actor), action, serde_json::json!({"transferId": transfer_id})).await?;
+    Ok(true)
+}
+
+async fn end_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE ownership_history SET transferred_out_at = $1
+         WHERE vessel_id = $2 AND owner_user_id = $3 AND transferred_out_at IS NULL",
+    )
+    .bind(at)
+    .bind(vessel_id)
+    .bind(owner)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
+         VALUES ($1, $2, $3, 'private', $4)",
+    )
+    .bind(crate::platform::ids::new_id())
+    .bind(vessel_id)
+    .bind(owner)
+    .bind(at)
+    .execute(&mut **tx)
+    .await?;
+    // The cards' ownership summary, kept with the entry it counts; documents
+    // belong to an ownership period, so the new owner's counts start at zero.
+    sqlx::query(
+        "UPDATE vessels SET owners_count = owners_count + 1, first_owned_at = COALESCE(first_owned_at, $1),
+             documents_count = 0, verified_documents_count = 0
+         WHERE id = $2",
+    )
+    .bind(at)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The document counts cards and pages show, changed with the documents
+/// themselves (in the caller's transaction): `stored` for every document
+/// kept, `verified` for those an administrator verified.
+pub async fn count_documents(tx: &mut Tx<'_>, vessel_id: &str, stored: i64, verified: i64) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE vessels SET documents_count = documents_count + $1,
+             verified_documents_count = verified_documents_count + $2
+         WHERE id = $3",
+    )
+    .bind(stored)
+    .bind(verified)
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

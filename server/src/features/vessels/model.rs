@@ -1,0 +1,450 @@
+//! Vessels as the API shows them, and how rows become them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sqlx::{Row, any::AnyRow};
+use utoipa::ToSchema;
+
+use crate::{
+    domain::{
+        PlatformId,
+        particulars::{Engine, HullMaterial, VesselType},
+    },
+    foundation::i18n::Msg,
+    platform::clock::rfc3339,
+};
+
+/// The review reason of a vessel whose identifier another vessel took while its fee was paid. Stored
+/// as this message code, so each reader reads the reason in their own language.
+pub const IDENTIFIER_TAKEN: &str = "vessel_identifier_taken_review";
+
+/// The review reason of a vessel released to a buyer who did not claim it within
+/// [`CLAIM_WINDOW_MS`]: an administrator hands it to an account or back to its seller.
+pub const CLAIM_EXPIRED: &str = "vessel_claim_window_expired_review";
+
+/// How long a released vessel waits for its buyer's claim.
+pub const CLAIM_WINDOW_MS: i64 = 30 * crate::platform::clock::DAY;
+
+/// The review reasons stored as message codes.
+const REVIEW_CODES: [&str; 2] = [IDENTIFIER_TAKEN, CLAIM_EXPIRED];
+
+/// '2 owners since 2019', in the reader's language; none before a first owner.
+fn ownership_summary(owners: i64, since_ms: Option<i64>) -> Option<String> {
+    let since = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(since_ms?) * 1_000_000).ok()?;
+    (owners > 0).then(|| Msg::new("ownership_summary").arg("count", owners).arg("year", since.year()).localized())
+}
+
+/// A stored review reason as the reader reads it.
+fn review_reason(stored: String) -> String {
+    match REVIEW_CODES.into_iter().find(|code| *code == stored) {
+        Some(code) => Msg::new(code).localized(),
+        None => stored,
+    }
+}
+
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum VesselStatus {
+    /// Created, not public, until the registration fee is paid.
+    PendingPayment,
+    Active,
+    InTransfer,
+    Deactivated,
+    /// The fee is paid but the vessel could not be activated (an identifier
+    /// taken meanwhile); `reviewReason` says why. Administrators resolve it.
+    NeedsReview,
+}
+
+impl VesselStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VesselIdentifiers {
+    pub legacy_id: Option<String>,
+    pub engine_serial: Option<String>,
+    pub mmsi: Option<String>,
+    /// The country the MMSI's MID is allotted to.
+    pub mmsi_country: Option<String>,
+    pub imo_number: Option<String>,
+    pub eni_number: Option<String>,
+    /// National identifier type -> value (or `unknown`).
+    pub national: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Vessel {
+    pub id: String,
+    /// Grouped for display, e.g. `7KQ2-M9XD-4HTB`.
+    pub platform_id: String,
+    pub name: Option<String>,
+    pub make: String,
+    pub model: String,
+    pub build_year: Option<i64>,
+    pub length_cm: Option<i64>,
+    pub country_code: String,
+    pub public_visibility: bool,
+    pub for_sale: bool,
+    pub status: VesselStatus,
+    /// Why the vessel waits in `needs_review`, for its owner; null otherwise.
+    pub review_reason: Option<String>,
+    /// The same as a message code, when it is one of the registry's own reasons:
+    /// `vessel_identifier_taken_review` or `vessel_claim_window_expired_review`
+    /// (which the console resolves by handing the vessel to an account or back to its seller).
+    pub review_reason_code: Option<String>,
+    /// Why a `deactivated` vessel is (for its owner): `refunded`, `administrator`,
+    /// `account_archived` or `registration_canceled`; null otherwise.
+    pub deactivation_reason: Option<DeactivationReason>,
+    /// The administrator's words, with `refunded` or `administrator`.
+    pub deactivation_note: Option<String>,
+    pub created_at: String,
+    pub documents_count: i64,
+    /// Documents an administrator has verified.
+    pub verified_documents_count: i64,
+    /// `NL-BEN12345F819`, `unknown`, or null for vessels built before 1998.
+    pub cin: Option<String>,
+    pub identifiers: VesselIdentifiers,
+    pub vessel_type: Option<VesselType>,
+    pub hull_material: Option<HullMaterial>,
+    pub hull_colour: Option<String>,
+    /// Where the vessel is kept, as the owner names it.
+    pub home_port: Option<String>,
+    /// In the owner's order; empty when none were given.
+    pub engines: Vec<Engine>,
+    /// Raised by every correction of the particulars; a certificate is current only for the
+    /// version it printed.
+    #[serde(skip)]
+    pub particulars_version: i64,
+    /// How many owners the vessel has had and since which year, in the
+    /// reader's language ('2 owners since 2019'); null before its first owner.
+    pub ownership_summary: Option<String>,
+    /// The current owner has verified their email, mobile number and
+    /// identity, and an administrator has verified at least one of this
+    /// vessel's documents (completeness 100 %).
+    pub verified: bool,
+}
+
+/// Why a vessel left the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum DeactivationReason {
+    /// Its registration fee was refunded by an administrator.
+    Refunded,
+    /// An administrator took it out of the registry.
+    Administrator,
+    /// Its owner archived the account.
+    AccountArchived,
+    /// Its owner canceled the registration before paying.
+    RegistrationCanceled,
+}
+
+/// The vessel's own columns, without the owner's verification.
+macro_rules! vessel_fields {
+    () => {
+        "v.id, v.platform_id, v.owner_user_id, v.status, v.name, v.make, v.model, \
+         v.build_year, v.length_cm, v.country_code, v.public_visibility, v.for_sale, v.cin, v.legacy_id, \
+         v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
+         v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, v.owners_count, v.first_owned_at, \
+         v.deactivation_reason, v.deactivation_note, v.vessel_type, v.hull_material, v.hull_colour, v.home_port, \
+         v.engines, v.particulars_version"
+    };
+}
+
+/// Whether the owner has verified their email, mobile number and identity,
+/// as the `owner_verified` column [`Vessel`]'s `FromRow` reads, from the
+/// owner's row joined as `u`.
+macro_rules! owner_verified_of_u {
+    () => {
+        "u.email_verified_at IS NOT NULL AND u.phone_verified_at IS NOT NULL \
+         AND u.identity_verification_status = 'verified'"
+    };
+}
+
+/// Every column [`Vessel`]'s `FromRow` reads, the owner's verification
+/// looked up per row.
+pub const VESSEL_COLUMNS: &str = concat!(
+    vessel_fields!(),
+    ", (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND ",
+    owner_verified_of_u!(),
+    ") AS owner_verified"
+);
+
+/// [`VESSEL_COLUMNS`] for a statement that joins the owner's row as `u`
+/// itself, so that row is read once.
+pub const VESSEL_COLUMNS_OWNER_JOINED: &str = concat!(
+    vessel_fields!(),
+    ", CAST(CASE WHEN ",
+    owner_verified_of_u!(),
+    " THEN 1 ELSE 0 END AS BIGINT) AS owner_verified"
+);
+
+impl sqlx::FromRow<'_, AnyRow> for Vessel {
+    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
+        let national: BTreeMap<String, String> =
+            serde_json::from_str(r.try_get::<&str, _>("national_identifiers")?).unwrap_or_default();
+        Ok(Self {
+            id: r.try_get("id")?,
+            platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
+            name: r.try_get("name")?,
+            make: r.try_get("make")?,
+            model: r.try_get("model")?,
+            build_year: r.try_get("build_year")?,
+            length_cm: r.try_get("length_cm")?,
+            country_code: r.try_get("country_code")?,
+            public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
+            for_sale: r.try_get::<i64, _>("for_sale")? == 1,
+            status: crate::platform::db::stored::<VesselStatus>(r.try_get("status")?)?,
+            review_reason_code: r
+                .try_get::<Option<String>, _>("review_reason")?
+                .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
+            review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
+            deactivation_reason: r
+                .try_get::<Option<&str>, _>("deactivation_reason")?
+                .map(crate::platform::db::stored)
+                .transpose()?,
+            deactivation_note: r.try_get("deactivation_note")?,
+            created_at: rfc3339(r.try_get("created_at")?),
+            documents_count: r.try_get("documents_count")?,
+            verified_documents_count: r.try_get("verified_documents_count")?,
+            cin: r.try_get("cin")?,
+            identifiers: VesselIdentifiers {
+                legacy_id: r.try_get("legacy_id")?,
+                engine_serial: r.try_get("engine_serial")?,
+                mmsi: r.try_get("mmsi")?,
+                mmsi_country: r.try_get("mmsi_country")?,
+                imo_number: r.try_get("imo_number")?,
+                eni_number: r.try_get("eni_number")?,
+                national,
+            },
+            vessel_type: r.try_get::<Option<&str>, _>("vessel_type")?.map(crate::platform::db::stored).transpose()?,
+            hull_material: r
+                .try_get::<Option<&str>, _>("hull_material")?
+                .map(crate::platform::db::stored)
+                .transpose()?,
+            hull_colour: r.try_get("hull_colour")?,
+            home_port: r.try_get("home_port")?,
+            engines: serde_json::from_str(r.try_get::<&str, _>("engines")?)
+                .map_err(|e| sqlx::Error::Decode(format!("engines: {e}").into()))?,
+            particulars_version: r.try_get("particulars_version")?,
+            ownership_summary: ownership_summary(r.try_get("owners_count")?, r.try_get("first_owned_at")?),
+            verified: r.try_get::<i64, _>("owner_verified")? > 0
+                && r.try_get::<i64, _>("verified_documents_count")? > 0,
+        })
+    }
+}
+
+impl Vessel {
+    /// Public and in the registry: what anyone may see.
+    pub fn is_listed(&self) -> bool {
+        self.public_visibility && matches!(self.status, VesselStatus::Active | VesselStatus::InTransfer)
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Warning {
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedVessel {
+    #[serde(flatten)]
+    pub vessel: Vessel,
+    /// Accepted, but worth a second look (an MMSI of another country, say).
+    pub warnings: Vec<Warning>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnershipEntry {
+    /// Only ever the viewer's own id; null for everyone else's entries.
+    pub owner_user_id: Option<String>,
+    /// `private` or `company`.
+    pub acquisition_type: String,
+    pub acquired_at: String,
+    /// Null for the current owner.
+    pub transferred_out_at: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VesselDetail {
+    pub vessel: Vessel,
+    pub ownership_history: Vec<OwnershipEntry>,
+    pub documents_count: i64,
+    /// The current owner's verification; null while the vessel has no owner
+    /// (released, waiting for its buyer's claim).
+    pub owner_verification: Option<OwnerVerification>,
+    /// Corrections of the particulars since registration, newest first.
+    pub corrections: Vec<Correction>,
+}
+
+/// How far the current owner has proved who they are and what they own:
+/// 25 % each for email, mobile, identity and a verified document.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerVerification {
+    pub email: bool,
+    pub phone: bool,
+    pub identity: crate::features::auth::IdentityVerificationStatus,
+    /// At least one of this vessel's documents is verified.
+    pub documents: bool,
+    /// 0, 25, 50, 75 or 100.
+    pub completeness: i64,
+}
+
+impl OwnerVerification {
+    pub fn of(
+        email: bool,
+        phone: bool,
+        identity: crate::features::auth::IdentityVerificationStatus,
+        verified_documents: i64,
+    ) -> Self {
+        let documents = verified_documents > 0;
+        let done = [email, phone, identity == crate::features::auth::IdentityVerificationStatus::Verified, documents]
+            .into_iter()
+            .filter(|d| *d)
+            .count();
+        Self { email, phone, identity, documents, completeness: i64::try_from(done).unwrap_or(0) * 25 }
+    }
+}
+
+/// Whether `total` is the exact number of results or a lower bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TotalRelation {
+    /// Exactly `total` results.
+    Eq,
+    /// More than `total` results; only the first `total` can be paged through.
+    Gte,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VesselPage {
+    pub data: Vec<Vessel>,
+    /// The number of results, or with `totalRelation` `gte` the number that
+    /// can be paged through, of more.
+    pub total: i64,
+    /// Pages that can be fetched: `ceil(total / pageSize)`.
+    pub total_pages: i64,
+    pub total_relation: TotalRelation,
+}
+
+/// Who made a correction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum MadeBy {
+    /// The owner, from the vessel page.
+    Owner,
+    /// An administrator, granting the owner's request.
+    Registry,
+}
+
+impl MadeBy {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// One correction as the vessel page lists it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Correction {
+    /// The request field it changed: `name`, `vesselType`, `hullMaterial`, `hullColour`, `homePort`,
+    /// `engines`, or (by the registry) `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`,
+    /// `engineSerial`, `mmsi`, `imoNumber`, `eniNumber`, `identifiers.<type>`.
+    pub field: String,
+    /// The value before, as the API writes it (for `engines`, the engines as a JSON array); null when there was none.
+    pub from: Option<String>,
+    /// The value after; null when it was removed.
+    pub to: Option<String>,
+    pub made_by: MadeBy,
+    pub corrected_at: String,
+}
+
+/// A correction as stored, for the vessel page's one statement: (field, from, to, made by, at).
+pub type CorrectionRow = (String, Option<String>, Option<String>, String, i64);
+
+impl Correction {
+    pub fn from_stored((field, from, to, made_by, at): CorrectionRow) -> sqlx::Result<Self> {
+        Ok(Self { field, from, to, made_by: crate::platform::db::stored(&made_by)?, corrected_at: rfc3339(at) })
+    }
+}
+
+/// A request to correct what identifies a vessel.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionRequest {
+    pub id: String,
+    pub vessel_id: String,
+    pub platform_id: String,
+    pub vessel_name: Option<String>,
+    /// `make`, `model`, `buildYear`, `lengthCm`, `cin`, `legacyId`, `engineSerial`, `mmsi`,
+    /// `imoNumber`, `eniNumber` or `identifiers.<type>`.
+    pub field: String,
+    /// The registered value when the request was listed.
+    pub current_value: Option<String>,
+    /// The value asked for (empty: remove an optional identifier).
+    pub value: String,
+    pub reason: String,
+    /// `pending`, `approved` or `rejected`.
+    pub status: CorrectionRequestStatus,
+    /// The administrator's words with a decision.
+    pub decision_note: Option<String>,
+    pub requested_at: String,
+    pub decided_at: Option<String>,
+    /// For administrators only: who asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requested_by_email: Option<String>,
+}
+
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum CorrectionRequestStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl CorrectionRequestStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_status_reads_back_and_an_unknown_one_is_an_error_not_a_default() {
+        for status in [
+            VesselStatus::PendingPayment,
+            VesselStatus::Active,
+            VesselStatus::InTransfer,
+            VesselStatus::Deactivated,
+            VesselStatus::NeedsReview,
+        ] {
+            assert_eq!(crate::platform::db::stored::<VesselStatus>(status.as_str()).unwrap(), status);
+        }
+        assert_eq!(VesselStatus::NeedsReview.as_str(), "needs_review");
+        assert!(crate::platform::db::stored::<VesselStatus>("paid").is_err());
+        assert!(crate::platform::db::stored::<VesselStatus>("Active").is_err());
+    }
+}

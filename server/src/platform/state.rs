@@ -1,0 +1,101 @@
+//! The application state every handler shares: configuration, the
+//! database, providers behind their traits, and the search count cache (a
+//! leaf of `vessels` that imports nothing back). `server.rs` assembles it
+//! and composes the routes; no feature's services are reachable from here.
+
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+use crate::{
+    platform::config::Config,
+    platform::count_cache::{CountCache, Kept},
+    platform::cpu::CpuPool,
+    platform::db::{Backend, Db, ReadLane},
+    platform::identity_provider::IdentityProvider,
+    platform::payment_provider::PaymentProvider,
+    platform::signing::Signer,
+    platform::storage::Store,
+};
+
+/// Cloned for every extractor and middleware that takes the state, so it is
+/// one shared pointer: a clone is one reference count, not one per field.
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What [`AppState`] shares.
+pub struct Shared {
+    pub config: Arc<Config>,
+    pub db: Db,
+    /// Connections for the hottest one-statement reads (`db::lane`).
+    pub reads: ReadLane,
+    pub backend: Backend,
+    /// Search totals, reused while the listing generation is unchanged.
+    pub search_counts: Arc<CountCache<Kept>>,
+    /// The card provider (`REGISTRY_PAYMENTS`).
+    pub payments: Arc<dyn PaymentProvider>,
+    /// The identity provider (`REGISTRY_IDENTITY`).
+    pub identity: Arc<dyn IdentityProvider>,
+    /// Uploaded documents (`REGISTRY_STORAGE_URL`).
+    pub storage: Store,
+    /// The certificates' Ed25519 key.
+    pub signer: Arc<Signer>,
+    /// Threads for CPU- and memory-heavy work (password hashing), bounded.
+    pub cpu: CpuPool,
+    outbox_wake: Arc<Notify>,
+    /// One payments follow-up at a time in this process (`payments::follow_up`):
+    /// two would ask the provider the same things at once.
+    pub payments_follow_up: tokio::sync::Mutex<()>,
+}
+
+/// The outside services the state holds, made by `server::assemble`.
+pub struct Providers {
+    pub payments: Arc<dyn PaymentProvider>,
+    pub identity: Arc<dyn IdentityProvider>,
+    pub storage: Store,
+    pub signer: Arc<Signer>,
+}
+
+impl AppState {
+    /// Start a transaction. On `SQLite` it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads and then writes
+    /// fails with `SQLITE_BUSY` when another connection wrote in between,
+    /// without waiting for the busy timeout.
+    pub async fn begin(&self) -> sqlx::Result<crate::platform::db::Tx<'static>> {
+        match self.backend {
+            Backend::Sqlite => crate::platform::db::begin(&self.db, "BEGIN IMMEDIATE").await,
+            Backend::Postgres => crate::platform::db::begin(&self.db, "BEGIN").await,
+        }
+    }
+
+    pub fn new(config: Config, db: Db, backend: Backend, providers: Providers, outbox_wake: Arc<Notify>) -> Self {
+        let search_counts = Arc::new(CountCache::new(config.search_count_cache));
+        Self(Arc::new(Shared {
+            config: Arc::new(config),
+            reads: ReadLane::new(&db, backend),
+            db,
+            backend,
+            search_counts,
+            payments: providers.payments,
+            identity: providers.identity,
+            storage: providers.storage,
+            signer: providers.signer,
+            cpu: CpuPool::new(),
+            outbox_wake,
+            payments_follow_up: tokio::sync::Mutex::new(()),
+        }))
+    }
+
+    /// Tell this process's outbox worker that a message is waiting.
+    pub fn wake_outbox(&self) {
+        self.outbox_wake.notify_one();
+    }
+}
