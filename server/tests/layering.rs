@@ -190,3 +190,102 @@ fn an_upward_import_is_caught_in_every_form_it_takes() {
         "a feature without a rank"
     );
 }
+
+/// Each table, and the files whose SQL may write it (INSERT, UPDATE or
+/// DELETE; an `UPDATE t SET c = c` that only takes a row lock is not a
+/// write). The owner's store first; the others are the exceptions
+/// docs/ARCHITECTURE.md names: the retention sweep deletes what is no
+/// longer kept, and the bulk seeder loads vessels with their history.
+const WRITERS: &[(&str, &[&str])] = &[
+    ("audit_log", &["platform/audit/store.rs"]),
+    ("certificates", &["features/certificates/store.rs"]),
+    ("correction_requests", &["features/vessels/store.rs"]),
+    ("documents", &["features/documents/store.rs"]),
+    ("identifier_conflicts", &["features/vessels/store.rs"]),
+    ("identity_events", &["features/identity/store.rs"]),
+    ("identity_sessions", &["features/identity/store.rs"]),
+    ("listing_counts", &["cli/store.rs"]),
+    ("local_payment_intents", &["features/payments/store.rs", "app/jobs/store.rs"]),
+    ("local_refunds", &["features/payments/store.rs", "app/jobs/store.rs"]),
+    ("maintenance_entries", &["features/maintenance/store.rs"]),
+    // auth revokes a number's codes when another account verifies it.
+    ("one_time_codes", &["platform/otp/store.rs", "features/auth/store.rs", "app/jobs/store.rs"]),
+    ("otp_sends", &["platform/otp/store.rs", "app/jobs/store.rs"]),
+    ("outbox", &["features/outbox/store.rs", "app/jobs/store.rs"]),
+    ("ownership_events", &["features/vessels/store.rs", "cli/store.rs"]),
+    ("ownership_history", &["features/vessels/store.rs", "cli/store.rs"]),
+    ("payment_events", &["features/payments/store.rs", "app/jobs/store.rs"]),
+    ("payment_refunds", &["features/payments/store.rs", "app/jobs/store.rs"]),
+    ("payments", &["features/payments/store.rs", "app/jobs/store.rs"]),
+    ("schema_migrations", &["platform/db/migrations.rs"]),
+    ("sessions", &["features/auth/store.rs", "app/jobs/store.rs"]),
+    // The code budgets count in the throttle's table, in the code's own statement.
+    ("throttle", &["platform/throttle/store.rs", "platform/otp/store.rs", "app/jobs/store.rs"]),
+    ("tokens", &["features/auth/store.rs", "app/jobs/store.rs"]),
+    ("transfer_records", &["features/transfers/store.rs"]),
+    ("transfers", &["features/transfers/store.rs"]),
+    // An identity check sets the verified name and status; archiving closes the account.
+    ("users", &["features/auth/store.rs", "features/identity/store.rs", "flows/accounts/store.rs", "cli/store.rs"]),
+    ("vessel_corrections", &["features/vessels/store.rs"]),
+    ("vessel_counts", &["cli/store.rs"]),
+    ("vessels", &["features/vessels/store.rs", "cli/store.rs"]),
+    ("vessels_fts", &["cli/store.rs"]),
+];
+
+/// The tables the SQL in `source` writes: INSERT INTO, DELETE FROM, and
+/// UPDATE unless it sets one column to itself (a row lock).
+fn tables_written(source: &str) -> BTreeSet<String> {
+    let mut written = BTreeSet::new();
+    for literal in source.split('"').skip(1).step_by(2) {
+        let words: Vec<&str> = literal.split_whitespace().collect();
+        for (i, pair) in words.windows(2).enumerate() {
+            let table = match pair {
+                ["INSERT", "INTO"] | ["DELETE", "FROM"] => words.get(i + 2),
+                ["UPDATE", _] => {
+                    let lock = words.get(i + 2) == Some(&"SET")
+                        && words.get(i + 4) == Some(&"=")
+                        && words.get(i + 3) == words.get(i + 5);
+                    if lock { None } else { Some(&pair[1]) }
+                }
+                _ => None,
+            };
+            if let Some(table) = table {
+                let name: String = table.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                if !name.is_empty() {
+                    written.insert(name);
+                }
+            }
+        }
+    }
+    written
+}
+
+#[test]
+fn each_table_is_written_only_by_its_owner() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+        for table in tables_written(&code_of(&std::fs::read_to_string(path).unwrap())) {
+            match WRITERS.iter().find(|(t, _)| *t == table) {
+                None => problems.push(format!("{relative} writes `{table}`, a table with no owner here")),
+                Some((_, writers)) if !writers.contains(&relative.as_str()) => {
+                    problems.push(format!("{relative} writes `{table}`, which only {writers:?} may write"));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(problems.is_empty(), "writes outside the owner:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn a_write_is_told_from_a_row_lock() {
+    let written = tables_written(
+        r#"sqlx::query("UPDATE vessels SET status = status WHERE id = $1"); sqlx::query("UPDATE users SET
+           name = $1 WHERE id = $2"); q("INSERT INTO audit_log (id) VALUES ($1)"); q("DELETE FROM tokens")"#,
+    );
+    assert_eq!(written.into_iter().collect::<Vec<_>>(), ["audit_log", "tokens", "users"]);
+}

@@ -27,9 +27,7 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
         // is reported, not silently rebuilt.
         crate::features::vessels::history_chain::backfill(&db).await?;
     }
-    if backend == Backend::Postgres
-        && crate::features::vessels::search::postings_trigger_off(&mut *db.acquire().await?).await?
-    {
+    if crate::features::vessels::search::text_index_incomplete(&db, backend).await? {
         // A seeding stopped before building the text search's posting
         // lists: the vessels it loaded are not found by text until the
         // next seeding (which finishes the job) builds them.

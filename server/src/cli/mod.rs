@@ -3,3 +3,4 @@
 
 pub mod seed;
 pub mod seed_vessels;
+mod store;

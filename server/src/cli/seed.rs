@@ -6,11 +6,10 @@
 //! (code and fee), and documents are uploaded; so the console has payments,
 //! a completed transfer, documents awaiting review and audit entries.
 
-use sqlx::{FromRow, Row};
-
+use super::store;
 use crate::{
     domain::{Email, NewPassword},
-    features::auth::{USER_COLUMNS, User},
+    features::auth::User,
     features::vessels::{CreateVesselRequest, NewVessel},
     foundation::error::AppError,
     platform::clock::now_ms,
@@ -58,7 +57,7 @@ const OWNER: &str = "owner@registry.test";
 const PREVIOUS_OWNER: &str = "previous-owner@registry.invalid";
 
 pub async fn is_empty(state: &AppState) -> anyhow::Result<bool> {
-    let n: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users").fetch_one(&state.db).await?.try_get("n")?;
+    let n = store::count_users(&state.db).await?;
     Ok(n == 0)
 }
 
@@ -69,21 +68,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         let password = NewPassword::parse(account.password).map_err(anyhow::Error::msg)?;
         let hash = crate::features::auth::service::hash_password(state, &password).await?;
         let now = now_ms();
-        let result = sqlx::query(
-            "INSERT INTO users (id, email, password_hash, role, email_verified_at, phone_e164, phone_verified_at,
-                 created_at, name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $5, $8)",
-        )
-        .bind(new_id())
-        .bind(email.as_str())
-        .bind(hash)
-        .bind(account.role)
-        .bind(now)
-        .bind(account.phone)
-        .bind(account.phone.map(|_| now))
-        .bind(account.name)
-        .execute(&state.db)
-        .await;
+        let result = store::insert_demo_account(&state.db, &new_id(), account, email.as_str(), &hash, now).await;
         match result {
             Err(e) if crate::platform::db::is_unique_violation(&e) => println!("  {} exists already", account.email),
             other => {
@@ -95,11 +80,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
 }
 
 async fn user(state: &AppState, email: &str) -> anyhow::Result<User> {
-    let row = sqlx::query(&format!("SELECT {USER_COLUMNS} FROM users u WHERE u.email = $1"))
-        .bind(email)
-        .fetch_one(&state.db)
-        .await?;
-    Ok(User::from_row(&row)?)
+    Ok(store::user_by_email(&state.db, email).await?)
 }
 
 /// A vessel registered through the same code a person's registration runs.
@@ -147,12 +128,7 @@ async fn sell(state: &AppState, seller: &User, vessel_id: &str, phone: &str) -> 
         sale_price_cents: Some(4_250_000),
     };
     let transfer = initiate(state, seller, initiation).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let sms: String = sqlx::query_scalar(
-        "SELECT body FROM outbox WHERE recipient = $1 AND channel = 'sms' ORDER BY created_at DESC, id DESC LIMIT 1",
-    )
-    .bind(phone)
-    .fetch_one(&state.db)
-    .await?;
+    let sms = store::latest_sms_body(&state.db, phone).await?;
     let code = sms
         .split(|c: char| !c.is_ascii_digit())
         .find_map(|w| crate::domain::OtpCode::parse(w).ok())
@@ -199,23 +175,12 @@ async fn upload(state: &AppState, owner: &User, vessel_id: &str, kind: &str, tit
 /// two documents wait for an administrator's review.
 async fn demo_vessels(state: &AppState) -> anyhow::Result<()> {
     let owner = user(state, OWNER).await?;
-    let previous_exists: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE email = $1")
-        .bind(PREVIOUS_OWNER)
-        .fetch_one(&state.db)
-        .await?
-        .try_get("n")?;
+    let previous_exists = store::accounts_with_email(&state.db, PREVIOUS_OWNER).await?;
     if previous_exists > 0 {
         println!("  the demo owner's vessels exist already");
         return Ok(());
     }
-    sqlx::query(
-        "INSERT INTO users (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, '', $3, $3)",
-    )
-    .bind(new_id())
-    .bind(PREVIOUS_OWNER)
-    .bind(now_ms())
-    .execute(&state.db)
-    .await?;
+    store::insert_passwordless_user(&state.db, &new_id(), PREVIOUS_OWNER, now_ms()).await?;
     let previous = user(state, PREVIOUS_OWNER).await?;
     let vessel = |name: &str, make: &str, model: &str, year: i64, cin: Option<&str>| {
         serde_json::json!({
@@ -244,11 +209,7 @@ async fn demo_vessels(state: &AppState) -> anyhow::Result<()> {
 /// `registry users promote EMAIL`.
 pub async fn promote(db: &Db, email: &str) -> Result<(), AppError> {
     let email = Email::parse(email).map_err(|m| AppError::field("email", m))?;
-    let changed = sqlx::query("UPDATE users SET role = 'admin' WHERE email = $1 AND archived_at IS NULL")
-        .bind(email.as_str())
-        .execute(db)
-        .await?
-        .rows_affected();
+    let changed = store::promote(db, email.as_str()).await?;
     if changed == 0 {
         return Err(AppError::NotFound(crate::foundation::i18n::Msg::new("no_active_user").arg("email", email)));
     }

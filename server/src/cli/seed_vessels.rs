@@ -8,12 +8,13 @@ use std::collections::HashSet;
 
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
+use super::store;
+pub use super::store::takes_fast_path;
 use crate::{
     domain::{PlatformId, folded::fold},
     features::countries::SUPPORTED,
     features::vessels::history_chain::{EventType, Link},
     platform::clock::{DAY, now_ms},
-    platform::db::Backend,
     platform::ids::new_id,
     platform::state::AppState,
 };
@@ -120,28 +121,24 @@ fn serial(mut i: usize) -> String {
     String::from_utf8(s.to_vec()).expect("ASCII")
 }
 
-struct Row {
-    id: String,
-    platform_id: String,
-    owner: String,
-    name: Option<String>,
-    make: &'static str,
-    model: &'static str,
-    build_year: i64,
-    length_cm: i64,
-    country: &'static str,
-    cin: Option<String>,
-    legacy_id: Option<String>,
-    mmsi: Option<String>,
-    search_text: String,
-    created_at: i64,
-    previous_owner: Option<(String, i64)>,
-}
-
-/// The fast path (indexes and the search trigger dropped, no fsync) only for
-/// a SQLite database without vessels: nothing there can be broken by it.
-pub fn takes_fast_path(backend: Backend, existing_vessels: usize) -> bool {
-    backend == Backend::Sqlite && existing_vessels == 0
+/// A seeded vessel, as `store::insert_vessels` writes it.
+pub(super) struct Row {
+    pub(super) id: String,
+    pub(super) platform_id: String,
+    pub(super) owner: String,
+    pub(super) name: Option<String>,
+    pub(super) make: &'static str,
+    pub(super) model: &'static str,
+    pub(super) build_year: i64,
+    pub(super) length_cm: i64,
+    pub(super) country: &'static str,
+    pub(super) cin: Option<String>,
+    pub(super) legacy_id: Option<String>,
+    pub(super) mmsi: Option<String>,
+    pub(super) search_text: String,
+    pub(super) created_at: i64,
+    /// The previous owner and when they acquired it.
+    pub(super) previous_owner: Option<(String, i64)>,
 }
 
 /// Fictional vessels have no place in a production registry unless the
@@ -157,75 +154,32 @@ pub fn refuse_unless_forced(config: &crate::platform::config::Config, force: boo
 pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     let mut rng = StdRng::from_entropy();
     let owners = seed_owners(state, (n / 20).clamp(1, 5_000)).await?;
-    let sqlite = state.backend == Backend::Sqlite;
     // One connection throughout: the trigger dance below must not be seen
     // half-done by another connection of the pool.
     let mut conn = state.db.acquire().await?;
     let (start_index, latest): (usize, Option<i64>) = {
-        use sqlx::Row as _;
-        let row =
-            sqlx::query("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels").fetch_one(&mut *conn).await?;
-        (usize::try_from(row.try_get::<i64, _>("n")?)?, row.try_get("latest")?)
+        let (n, latest) = store::vessel_count_and_latest(&mut conn).await?;
+        (usize::try_from(n)?, latest)
     };
     // The fast path drops indexes (UNIQUE ones too) and the search trigger
     // and turns off fsync: only for a SQLite database without vessels, where
     // a crash costs nothing but seeding again. Otherwise every constraint
     // stays in force and each batch is an ordinary transaction.
     let bulk = takes_fast_path(state.backend, start_index);
-    let mut indexes = Vec::new();
-    let mut triggers = Vec::new();
-    if bulk {
-        // A bulk load: a large page cache, no fsync per batch (a crash means
-        // seeding again), and indexes built once from the loaded rows rather
-        // than updated row by row with random keys.
-        sqlx::query("PRAGMA cache_size = -262144; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY")
-            .execute(&mut *conn)
-            .await?;
-        // The insert triggers that maintain the search index and the
-        // counts; what they maintain is rebuilt from the loaded rows at the end.
-        let names = REBUILT_AFTER_LOAD.iter().fold(String::new(), |names, (trigger, _)| {
-            let comma = if names.is_empty() { "" } else { ", " };
-            format!("{names}{comma}'{trigger}'")
-        });
-        triggers = schema_objects(
-            &mut conn,
-            &format!("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ({names})"),
-        )
-        .await?;
-        for (name, _) in &triggers {
-            sqlx::query(&format!("DROP TRIGGER {name}")).execute(&mut *conn).await?;
-        }
-        indexes = schema_objects(
-            &mut conn,
-            "SELECT name, sql FROM sqlite_master
-             WHERE type = 'index' AND tbl_name IN ('vessels', 'ownership_history') AND sql IS NOT NULL",
-        )
-        .await?;
-        for (name, _) in &indexes {
-            sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
-        }
-    }
+    let dropped = if bulk { Some(store::drop_for_bulk_load(&mut conn).await?) } else { None };
     // PostgreSQL: the text search's posting lists (migration 20) are built
     // once from the loaded rows, not entry by entry in random key order
     // (about five times faster at a million vessels). Only into a database
     // without vessels, like SQLite's fast path; a load that failed half-way
     // left the trigger off, and the next seeding finishes the job.
-    let deferred_postings =
-        !sqlite && (start_index == 0 || crate::features::vessels::search::postings_trigger_off(&mut conn).await?);
+    let deferred_postings = store::has_posting_lists(state.backend)
+        && (start_index == 0 || crate::features::vessels::search::postings_trigger_off(&mut conn).await?);
     if deferred_postings {
-        sqlx::query("ALTER TABLE vessels DISABLE TRIGGER vessel_trigrams_insert").execute(&mut *conn).await?;
+        store::defer_postings(&mut conn).await?;
     }
     // The unique index may be dropped during the load: collisions (one in
     // about 70,000 per million vessels) are caught here and drawn again.
-    let mut platform_ids: HashSet<String> = {
-        use sqlx::Row as _;
-        sqlx::query("SELECT platform_id FROM vessels")
-            .fetch_all(&mut *conn)
-            .await?
-            .iter()
-            .map(|r| r.try_get("platform_id"))
-            .collect::<sqlx::Result<_>>()?
-    };
+    let mut platform_ids: HashSet<String> = store::platform_ids(&mut conn).await?;
     let timeline = Timeline::new(now_ms(), latest, n);
     let mut done = 0;
     let mut insert_time = std::time::Duration::ZERO;
@@ -246,66 +200,20 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     if deferred_postings {
         // In one transaction: no vessel written meanwhile goes without entries.
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-        sqlx::query("SELECT rebuild_vessel_trigrams()").execute(&mut *tx).await?;
-        sqlx::query("ALTER TABLE vessels ENABLE TRIGGER vessel_trigrams_insert").execute(&mut *tx).await?;
+        store::build_postings(&mut tx).await?;
         tx.commit().await?;
         tracing::info!(total = ?started.elapsed(), "posting lists built");
     }
-    if bulk {
-        for (_, sql) in &indexes {
-            sqlx::query(sql).execute(&mut *conn).await?;
-        }
+    if let Some(dropped) = dropped {
+        store::create_indexes(&mut conn, &dropped).await?;
         tracing::info!(total = ?started.elapsed(), "indexes built");
-        for (_, rebuild) in REBUILT_AFTER_LOAD {
-            sqlx::query(rebuild).execute(&mut *conn).await?;
-        }
+        store::rebuild_after_load(&mut conn).await?;
         tracing::info!(total = ?started.elapsed(), "search index and counts built");
-        for (_, sql) in &triggers {
-            sqlx::query(sql).execute(&mut *conn).await?;
-        }
-        sqlx::query("ANALYZE").execute(&mut *conn).await?;
-        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
-    } else if sqlite {
-        sqlx::query("ANALYZE").execute(&mut *conn).await?;
+        store::restore_after_bulk_load(&mut conn, &dropped).await?;
     } else {
-        // VACUUM also sets the visibility map, so index-only counts need
-        // not visit the table; plain ANALYZE leaves that to autovacuum.
-        for table in ["vessels", "ownership_history", "vessel_trigrams", "trigram_counts"] {
-            sqlx::query(&format!("VACUUM (ANALYZE) {table}")).execute(&mut *conn).await?;
-        }
+        store::analyze(&mut conn, state.backend).await?;
     }
     Ok(())
-}
-
-/// The insert triggers a bulk load drops, each with the statements that
-/// rebuild what it maintains from the loaded rows (as the migrations that
-/// made them fill them: 3 and 4, 18, 19).
-const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
-    (
-        "vessels_fts_insert",
-        "INSERT INTO vessels_fts (vessels_fts) VALUES ('delete-all');
-         INSERT INTO vessels_fts (rowid, search_text)
-             SELECT rowid, search_text FROM vessels WHERE status = 'active' AND public_visibility = 1",
-    ),
-    (
-        "listing_counts_insert",
-        "DELETE FROM listing_counts;
-         INSERT INTO listing_counts (country_code, build_year, n)
-             SELECT country_code, COALESCE(build_year, 0), COUNT(*) FROM vessels
-             WHERE status = 'active' AND public_visibility = 1
-             GROUP BY country_code, COALESCE(build_year, 0)",
-    ),
-    (
-        "vessel_counts_insert",
-        "DELETE FROM vessel_counts;
-         INSERT INTO vessel_counts (status, n) SELECT status, COUNT(*) FROM vessels GROUP BY status",
-    ),
-];
-
-/// Names and definitions of schema objects, to drop them and create them again.
-async fn schema_objects(conn: &mut sqlx::AnyConnection, sql: &str) -> sqlx::Result<Vec<(String, String)>> {
-    use sqlx::Row as _;
-    sqlx::query(sql).fetch_all(conn).await?.iter().map(|r| Ok((r.try_get("name")?, r.try_get("sql")?))).collect()
 }
 
 /// Registration times: spread over the last three years, but never before a
@@ -393,44 +301,7 @@ async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::R
 }
 
 async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> anyhow::Result<()> {
-    const COLS: usize = 18;
-    let placeholders = |width: usize, count: usize| {
-        (0..count)
-            .map(|r| format!("({})", (1..=width).map(|c| format!("${}", r * width + c)).collect::<Vec<_>>().join(", ")))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let sql = format!(
-        "INSERT INTO vessels (id, platform_id, owner_user_id, name, make, model, build_year, length_cm, country_code,
-             cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, owners_count, first_owned_at,
-             status, owner_phone_e164, public_visibility, for_sale)
-         SELECT t.*, 'active', '+31600000000', 1, 0 FROM (VALUES {}) AS t",
-        placeholders(COLS, rows.len())
-    );
-    let mut q = sqlx::query(&sql);
-    for r in rows {
-        q = q
-            .bind(&r.id)
-            .bind(&r.platform_id)
-            .bind(&r.owner)
-            .bind(r.name.clone())
-            .bind(r.make)
-            .bind(r.model)
-            .bind(r.build_year)
-            .bind(r.length_cm)
-            .bind(r.country)
-            .bind(r.cin.clone())
-            .bind(r.legacy_id.clone())
-            .bind(r.mmsi.clone())
-            .bind(r.mmsi.as_ref().map(|_| r.country))
-            .bind(&r.search_text)
-            .bind(r.created_at)
-            .bind(r.created_at)
-            // The owners its history below holds, and when the first began.
-            .bind(if r.previous_owner.is_some() { 2_i64 } else { 1 })
-            .bind(r.previous_owner.as_ref().map_or(r.created_at, |(_, since)| *since));
-    }
-    q.execute(&mut **tx).await?;
+    store::insert_vessels(tx, rows).await?;
 
     let entries: Vec<(String, &str, &str, i64, Option<i64>)> = rows
         .iter()
@@ -443,16 +314,7 @@ async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> any
             std::iter::once(current).chain(previous)
         })
         .collect();
-    let sql = format!(
-        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquired_at, transferred_out_at, acquisition_type)
-         SELECT t.*, 'private' FROM (VALUES {}) AS t",
-        placeholders(5, entries.len())
-    );
-    let mut q = sqlx::query(&sql);
-    for (id, vessel, owner, acquired, out) in &entries {
-        q = q.bind(id.as_str()).bind(*vessel).bind(*owner).bind(*acquired).bind(*out);
-    }
-    q.execute(&mut **tx).await?;
+    store::insert_ownership(tx, &entries).await?;
 
     // Each vessel's ownership chain: registered (by the previous owner, if
     // any), then transferred to the current one.
@@ -470,23 +332,7 @@ async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> any
             chain.into_iter().map(|l| (r.id.as_str(), l))
         })
         .collect();
-    let sql = format!(
-        "INSERT INTO ownership_events (vessel_id, sequence, event_type, owner_ref, occurred_at, previous_hash, hash)
-         SELECT * FROM (VALUES {}) AS t",
-        placeholders(7, links.len())
-    );
-    let mut q = sqlx::query(&sql);
-    for (vessel, l) in &links {
-        q = q
-            .bind(*vessel)
-            .bind(l.sequence)
-            .bind(l.event.as_str())
-            .bind(l.owner_ref.as_str())
-            .bind(l.at_ms)
-            .bind(l.previous_hash.as_str())
-            .bind(l.hash.as_str());
-    }
-    q.execute(&mut **tx).await?;
+    store::insert_chain_links(tx, &links).await?;
     Ok(())
 }
 
@@ -497,14 +343,8 @@ async fn seed_owners(state: &AppState, n: usize) -> anyhow::Result<Vec<String>> 
     let mut tx = state.begin().await?;
     for i in 0..n {
         let id = new_id();
-        sqlx::query(
-            "INSERT INTO users (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, '', $3, $3)",
-        )
-        .bind(&id)
-        .bind(format!("seed-owner-{}-{i}@registry.invalid", &id[20..]))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        let email = format!("seed-owner-{}-{i}@registry.invalid", &id[20..]);
+        store::insert_passwordless_user(&mut *tx, &id, &email, now).await?;
         ids.push(id);
     }
     tx.commit().await?;
@@ -516,13 +356,6 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-
-    #[test]
-    fn only_an_empty_sqlite_database_is_loaded_without_its_constraints() {
-        assert!(takes_fast_path(Backend::Sqlite, 0));
-        assert!(!takes_fast_path(Backend::Sqlite, 1), "a registry with vessels keeps every index while seeding");
-        assert!(!takes_fast_path(Backend::Postgres, 0));
-    }
 
     #[test]
     fn prod_mode_needs_force_to_seed_vessels() {

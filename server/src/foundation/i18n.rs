@@ -392,3 +392,145 @@ mod tests {
         assert!(text.contains("{{code}} (P)") && text.contains("123456"), "{text}");
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Every text of every catalogue, as (language, `section.key`, template); a plural form is
+    /// a key of its own (`errors.wrong_code_one`).
+    fn entries() -> Vec<(Lang, &'static str, &'static str)> {
+        let mut all = Vec::new();
+        for lang in Lang::ALL {
+            let table: &'static HashMap<String, String> = &CATALOGUES[lang as usize];
+            let mut texts: Vec<_> = table.iter().map(|(key, text)| (lang, key.as_str(), text.as_str())).collect();
+            texts.sort_unstable_by_key(|(_, key, _)| *key);
+            all.extend(texts);
+        }
+        all
+    }
+
+    /// The names of `text`'s `{{placeholders}}`.
+    fn placeholders(text: &'static str) -> Vec<&'static str> {
+        let names: BTreeSet<&'static str> =
+            text.split("{{").skip(1).filter_map(|rest| rest.split_once("}}").map(|(name, _)| name)).collect();
+        names.into_iter().collect()
+    }
+
+    /// `key` rendered in `lang` with the i-th placeholder given the i-th value (cycling).
+    fn render_with(lang: Lang, key: &'static str, names: &[&'static str], values: &[String]) -> String {
+        names
+            .iter()
+            .zip(values.iter().cycle())
+            .fold(Msg::new(key), |msg, (&name, value)| msg.arg(name, value))
+            .render(lang)
+    }
+
+    /// A text no catalogue holds and no argument below can contain (private-use characters).
+    fn marker(i: usize) -> String {
+        format!("\u{e000}{i}\u{e001}")
+    }
+
+    /// An argument that tries to look like a template: braces, placeholders' names, and any
+    /// printable text.
+    fn argument() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("{{".to_owned()),
+            Just("}}".to_owned()),
+            Just("{".to_owned()),
+            Just("{{count}}".to_owned()),
+            Just("{{vessel}}".to_owned()),
+            Just("{{code}}".to_owned()),
+            Just("{{amount}}".to_owned()),
+            Just("{{name}}".to_owned()),
+            "\\PC{0,6}",
+        ];
+        proptest::collection::vec(piece, 0..6).prop_map(|pieces| pieces.concat())
+    }
+
+    /// A piece of a template for `fill`: literal text (no braces) or a placeholder.
+    #[derive(Clone, Debug)]
+    enum Piece {
+        Text(String),
+        Slot(&'static str),
+    }
+
+    /// Placeholder names for generated templates; `missing` is never given an argument.
+    const NAMES: [&str; 4] = ["a", "vessel", "count", "missing"];
+
+    #[test]
+    fn every_text_renders_in_every_language_with_no_placeholder_left_when_all_are_given() {
+        for (lang, key, text) in entries() {
+            let names = placeholders(text);
+            let markers: Vec<String> = (0..names.len()).map(marker).collect();
+            let rendered = render_with(lang, key, &names, &markers);
+            assert!(
+                !rendered.contains("{{") && !rendered.contains("}}"),
+                "{lang}: {key} left a placeholder: {rendered}"
+            );
+            for (name, mark) in names.iter().zip(&markers) {
+                let wanted = text.matches(&format!("{{{{{name}}}}}")).count();
+                assert_eq!(rendered.matches(mark.as_str()).count(), wanted, "{lang}: {key}: {{{{{name}}}}}");
+            }
+        }
+    }
+
+    proptest! {
+        /// Whatever an argument holds, it lands verbatim where its placeholder was, once per
+        /// placeholder, and is never read again as a template: rendering with the arguments is
+        /// rendering with unique markers and then putting each argument in its marker's place.
+        #[test]
+        fn any_argument_is_inserted_verbatim_and_never_re_read(
+            (lang, key, text) in proptest::sample::select(entries()),
+            values in proptest::collection::vec(argument(), 1..8),
+        ) {
+            let names = placeholders(text);
+            let markers: Vec<String> = (0..names.len()).map(marker).collect();
+            let marked = render_with(lang, key, &names, &markers);
+            let expected = markers
+                .iter()
+                .zip(values.iter().cycle())
+                .fold(marked, |out, (mark, value)| out.replace(mark.as_str(), value));
+            prop_assert_eq!(render_with(lang, key, &names, &values), expected);
+        }
+
+        /// `fill` against a model: literal text stays, a placeholder with an argument becomes
+        /// the argument, one without stays as written.
+        #[test]
+        fn fill_replaces_exactly_the_placeholders_it_has_arguments_for(
+            pieces in proptest::collection::vec(
+                prop_oneof![
+                    "[^{}]{0,8}".prop_map(Piece::Text),
+                    proptest::sample::select(NAMES.to_vec()).prop_map(Piece::Slot),
+                ],
+                0..8,
+            ),
+            values in proptest::collection::vec(argument(), 3),
+        ) {
+            let args: Vec<(&'static str, String)> = NAMES[..3].iter().copied().zip(values).collect();
+            let mut template = String::new();
+            let mut expected = String::new();
+            for piece in &pieces {
+                match piece {
+                    Piece::Text(text) => {
+                        template.push_str(text);
+                        expected.push_str(text);
+                    }
+                    Piece::Slot(name) => {
+                        let slot = format!("{{{{{name}}}}}");
+                        template.push_str(&slot);
+                        match args.iter().find(|(n, _)| n == name) {
+                            Some((_, value)) => expected.push_str(value),
+                            None => expected.push_str(&slot),
+                        }
+                    }
+                }
+            }
+            prop_assert_eq!(fill(&template, &args), expected);
+        }
+    }
+}

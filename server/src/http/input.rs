@@ -117,3 +117,93 @@ mod tests {
         assert_eq!(first_refused_string(&json!({"notes": "line\nbreak\ttab"})), None);
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use std::{borrow::Cow, ops::RangeInclusive};
+
+    use axum::body::Body;
+    use percent_encoding::{NON_ALPHANUMERIC, percent_encode, utf8_percent_encode};
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The characters the module documents as refused: C0 and C1 controls but tab and line
+    /// breaks, and the bidirectional embeddings, overrides and isolates.
+    static REFUSED: &[RangeInclusive<char>] = &[
+        '\u{0}'..='\u{8}',
+        '\u{b}'..='\u{c}',
+        '\u{e}'..='\u{1f}',
+        '\u{7f}'..='\u{9f}',
+        '\u{202a}'..='\u{202e}',
+        '\u{2066}'..='\u{2069}',
+    ];
+
+    fn refused() -> impl Strategy<Value = char> {
+        proptest::char::ranges(Cow::Borrowed(REFUSED))
+    }
+
+    /// Printable text in any script, with tabs and line breaks; encoded, at most 192 bytes, so a
+    /// path segment holding it stays under the segment limit.
+    fn ordinary() -> impl Strategy<Value = String> {
+        "[\\PC\\t\\n\\r]{0,16}"
+    }
+
+    /// Shorter ordinary text, to put on either side of a refused character in one segment.
+    fn short() -> impl Strategy<Value = String> {
+        "[\\PC\\t\\n\\r]{0,6}"
+    }
+
+    fn request(path: &str, query: Option<&str>) -> Request {
+        let uri = match query {
+            Some(q) => format!("{path}?{q}"),
+            None => path.to_owned(),
+        };
+        axum::http::Request::builder().uri(uri).body(Body::empty()).expect("a valid request")
+    }
+
+    fn encoded(text: &str) -> String {
+        utf8_percent_encode(text, NON_ALPHANUMERIC).to_string()
+    }
+
+    proptest! {
+        #[test]
+        fn any_encoded_bytes_are_answered_without_a_panic(
+            path in proptest::collection::vec(any::<u8>(), 0..64),
+            query in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..64)),
+        ) {
+            let path = format!("/api/{}", percent_encode(&path, NON_ALPHANUMERIC));
+            let query = query.map(|q| percent_encode(&q, NON_ALPHANUMERIC).to_string());
+            let _ = check(&request(&path, query.as_deref()));
+        }
+
+        #[test]
+        fn ordinary_text_in_the_path_or_the_query_is_accepted(segment in ordinary(), value in ordinary()) {
+            let path = format!("/api/vessels/{}", encoded(&segment));
+            let query = format!("q={}", encoded(&value));
+            prop_assert!(check(&request(&path, Some(query.as_str()))).is_ok());
+        }
+
+        #[test]
+        fn a_refused_character_anywhere_in_the_path_is_refused(
+            before in short(),
+            c in refused(),
+            after in short(),
+        ) {
+            let path = format!("/api/vessels/{}", encoded(&format!("{before}{c}{after}")));
+            let answer = check(&request(&path, Some("q=ok")));
+            prop_assert!(matches!(answer, Err(AppError::BadRequest { code: "invalid_path", .. })), "{answer:?}");
+        }
+
+        #[test]
+        fn a_refused_character_anywhere_in_the_query_is_refused(
+            before in short(),
+            c in refused(),
+            after in short(),
+        ) {
+            let query = format!("q={}", encoded(&format!("{before}{c}{after}")));
+            let answer = check(&request("/api/vessels", Some(query.as_str())));
+            prop_assert!(matches!(answer, Err(AppError::BadRequest { code: "invalid_parameter", .. })), "{answer:?}");
+        }
+    }
+}

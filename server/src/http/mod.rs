@@ -140,7 +140,7 @@ struct Readiness {
 async fn readyz(
     axum::extract::State(state): axum::extract::State<AppState>,
 ) -> Result<json::ApiJson<Readiness>, AppError> {
-    if let Err(e) = sqlx::query("SELECT 1").execute(&state.db).await {
+    if let Err(e) = crate::platform::db::ping(&state.db).await {
         tracing::error!(error = %e, "readiness check failed");
         return Err(AppError::Unavailable {
             code: "database_unavailable",

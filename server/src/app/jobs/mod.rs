@@ -1,3 +1,4 @@
 //! Background work the server runs on a timer.
 
 pub mod retention;
+mod store;

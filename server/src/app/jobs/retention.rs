@@ -11,6 +11,7 @@
 //! | stored objects no row refers to (a process killed between storing a file and committing its row) | an hour |
 //! | the audit log | kept: append-only, ids and reasons, no secrets |
 
+use super::store;
 use crate::{
     platform::clock::{DAY, HOUR, now_ms},
     platform::db::Db,
@@ -37,48 +38,16 @@ pub struct Swept {
 
 #[tracing::instrument(skip(db))]
 pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
-    let run = |sql: &'static str, before: i64| async move {
-        Ok::<_, sqlx::Error>(sqlx::query(sql).bind(before).execute(db).await?.rows_affected())
-    };
     let outbox_body_before = now - OUTBOX_BODY_DAYS * DAY;
     let payments_before = now - PAYMENT_YEARS * 365 * DAY;
     let swept = Swept {
-        sessions: run("DELETE FROM sessions WHERE expires_at <= $1", now).await?,
-        tokens: run("DELETE FROM tokens WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?
-            + run("DELETE FROM one_time_codes WHERE used_at IS NOT NULL OR expires_at <= $1", now).await?,
-        throttle: run("DELETE FROM throttle WHERE window_start <= $1", now - THROTTLE_KEEP_MS).await?
-            + run("DELETE FROM otp_sends WHERE sent_at <= $1", now - 2 * DAY).await?,
-        outbox_bodies: run(
-            "UPDATE outbox SET body = '' WHERE body <> ''
-               AND COALESCE(delivered_at, failed_at) IS NOT NULL AND COALESCE(delivered_at, failed_at) <= $1",
-            outbox_body_before,
-        )
-        .await?,
-        outbox: run(
-            "DELETE FROM outbox WHERE created_at <= $1 AND (delivered_at IS NOT NULL OR failed_at IS NOT NULL)",
-            now - OUTBOX_DAYS * DAY,
-        )
-        .await?,
-        payments: {
-            run(
-                "DELETE FROM payment_events WHERE payment_id IN (SELECT id FROM payments WHERE created_at <= $1)",
-                payments_before,
-            )
-            .await?;
-            run(
-                "DELETE FROM payment_refunds WHERE payment_id IN (SELECT id FROM payments WHERE created_at <= $1)",
-                payments_before,
-            )
-            .await?;
-            run(
-                "DELETE FROM local_refunds WHERE intent_id IN
-                     (SELECT id FROM local_payment_intents WHERE created_at <= $1)",
-                payments_before,
-            )
-            .await?;
-            run("DELETE FROM local_payment_intents WHERE created_at <= $1", payments_before).await?;
-            run("DELETE FROM payments WHERE created_at <= $1", payments_before).await?
-        },
+        sessions: store::delete_expired_sessions(db, now).await?,
+        tokens: store::delete_spent_tokens(db, now).await? + store::delete_spent_codes(db, now).await?,
+        throttle: store::delete_throttle_windows(db, now - THROTTLE_KEEP_MS).await?
+            + store::delete_code_sends(db, now - 2 * DAY).await?,
+        outbox_bodies: store::erase_outbox_bodies(db, outbox_body_before).await?,
+        outbox: store::delete_outbox(db, now - OUTBOX_DAYS * DAY).await?,
+        payments: store::delete_payments(db, payments_before).await?,
     };
     Ok(swept)
 }
@@ -86,12 +55,6 @@ pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
 /// How long an object may exist without a row that refers to it: an upload
 /// stores its files before it commits their rows.
 pub const ORPHAN_AFTER_MS: i64 = HOUR;
-
-/// The prefixes of stored objects and the column that refers to each.
-const OBJECTS: [(&str, &str); 2] = [
-    ("documents", "SELECT object_key FROM documents WHERE object_key IN"),
-    ("identity", "SELECT document_key FROM identity_sessions WHERE document_key IN"),
-];
 
 /// Delete stored objects older than [`ORPHAN_AFTER_MS`] that no row refers
 /// to: what a process killed between storing a file and committing its row
@@ -101,8 +64,9 @@ pub async fn sweep_objects(db: &Db, store: &crate::platform::storage::Store, now
     use futures_util::TryStreamExt;
     let before = now - ORPHAN_AFTER_MS;
     let mut deleted = 0;
-    for (prefix, referenced) in OBJECTS {
-        let prefix = object_store::path::Path::from(prefix);
+    // `store` is the object store here; the SQL is `super::store`'s.
+    for referrers in &super::store::OBJECTS {
+        let prefix = object_store::path::Path::from(referrers.prefix);
         let old: Vec<String> = store
             .list(Some(&prefix))
             .try_filter(|meta| std::future::ready(meta.last_modified.timestamp_millis() <= before))
@@ -110,13 +74,7 @@ pub async fn sweep_objects(db: &Db, store: &crate::platform::storage::Store, now
             .try_collect()
             .await?;
         for chunk in old.chunks(200) {
-            let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-            let sql = format!("{referenced} ({})", placeholders.join(", "));
-            let mut query = sqlx::query_scalar::<_, String>(&sql);
-            for key in chunk {
-                query = query.bind(key);
-            }
-            let kept: std::collections::HashSet<String> = query.fetch_all(db).await?.into_iter().collect();
+            let kept = super::store::referenced(db, referrers, chunk).await?;
             for key in chunk.iter().filter(|key| !kept.contains(*key)) {
                 crate::platform::storage::delete(store, &object_store::path::Path::from(key.as_str())).await?;
                 deleted += 1;

@@ -74,3 +74,84 @@ mod tests {
         assert_eq!(Eni::parse("0232654A"), Err(INVALID_ENI));
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// An ENI whose first three digits an authority issues, and its country.
+    fn issued() -> impl Strategy<Value = (String, &'static str)> {
+        (proptest::sample::select(AUTHORITIES), 0u16..20, "[0-9]{5}").prop_map(|((lo, hi, country), offset, rest)| {
+            let code = lo + offset % (hi - lo + 1);
+            (format!("{code:03}{rest}"), country)
+        })
+    }
+
+    /// Any run of whitespace (`char::is_whitespace`), or none.
+    fn gap() -> impl Strategy<Value = &'static str> {
+        prop_oneof![Just(""), Just(" "), Just("\t"), Just("\n"), Just("\u{a0}"), Just("  ")]
+    }
+
+    #[test]
+    fn the_authority_ranges_are_ordered_and_do_not_overlap() {
+        assert!(AUTHORITIES.iter().all(|(lo, hi, _)| lo <= hi));
+        assert!(AUTHORITIES.windows(2).all(|w| w[0].1 < w[1].0));
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_answered_without_a_panic(raw in "\\PC{0,20}") {
+            let _ = Eni::parse(&raw);
+        }
+
+        #[test]
+        fn eight_digits_parse_exactly_when_an_authority_issues_their_code(digits in "[0-9]{8}") {
+            let code: u16 = digits[..3].parse().expect("three ASCII digits");
+            if let Some(country) = authority_country(code) {
+                let eni = Eni::parse(&digits).expect("an issuing authority's code");
+                prop_assert_eq!((eni.as_str(), eni.country()), (digits.as_str(), country));
+            } else {
+                prop_assert_eq!(Eni::parse(&digits), Err(UNKNOWN_ENI_AUTHORITY));
+            }
+        }
+
+        /// No authority issues 000, nor any code from 870 on.
+        #[test]
+        fn unissued_codes_are_refused(code in prop_oneof![Just(0u16), 870u16..1000], rest in "[0-9]{5}") {
+            prop_assert_eq!(Eni::parse(&format!("{code:03}{rest}")), Err(UNKNOWN_ENI_AUTHORITY));
+        }
+
+        #[test]
+        fn an_eni_parses_back_as_itself_however_it_is_spaced(
+            (number, country) in issued(),
+            gaps in proptest::collection::vec(gap(), 9),
+        ) {
+            let mut typed = String::new();
+            for (c, space) in number.chars().zip(&gaps) {
+                typed.push_str(space);
+                typed.push(c);
+            }
+            typed.push_str(gaps[8]);
+            let parsed = Eni::parse(&typed).expect("whitespace anywhere is ignored");
+            prop_assert_eq!((parsed.as_str(), parsed.country()), (number.as_str(), country));
+            prop_assert_eq!(Eni::parse(parsed.as_str()), Ok(parsed));
+        }
+
+        #[test]
+        fn other_lengths_and_non_digits_are_refused(
+            (number, _) in issued(),
+            short in "[0-9]{0,7}",
+            long in "[0-9]{9,14}",
+            at in 0usize..8,
+            other in "[^0-9\\s]",
+        ) {
+            prop_assert_eq!(Eni::parse(&short), Err(INVALID_ENI));
+            prop_assert_eq!(Eni::parse(&long), Err(INVALID_ENI));
+            let mut changed: Vec<String> = number.chars().map(String::from).collect();
+            changed[at].clone_from(&other);
+            prop_assert_eq!(Eni::parse(&changed.concat()), Err(INVALID_ENI));
+        }
+    }
+}

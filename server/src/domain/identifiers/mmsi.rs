@@ -113,3 +113,88 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// An MMSI whose MID is allotted, and the MID's country.
+    fn allotted() -> impl Strategy<Value = (String, &'static str)> {
+        (proptest::sample::select(MIDS), "[0-9]{6}")
+            .prop_map(|((mid, country), rest)| (format!("{mid:03}{rest}"), country))
+    }
+
+    /// Any run of whitespace (`char::is_whitespace`), or none.
+    fn gap() -> impl Strategy<Value = &'static str> {
+        prop_oneof![Just(""), Just(" "), Just("\t"), Just("\n"), Just("\u{a0}"), Just("\u{2003}"), Just("  ")]
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_answered_without_a_panic(raw in "\\PC{0,20}") {
+            let _ = Mmsi::parse(&raw);
+        }
+
+        /// Nine digits are an MMSI exactly when their first three are an allotted MID, whose
+        /// country they then carry; every allotted MID is a ship station's (2 to 7).
+        #[test]
+        fn nine_digits_parse_exactly_when_their_mid_is_allotted(digits in "[0-9]{9}") {
+            let mid: u16 = digits[..3].parse().expect("three ASCII digits");
+            if let Some(country) = country_of_mid(mid) {
+                let mmsi = Mmsi::parse(&digits).expect("an allotted MID");
+                prop_assert_eq!((mmsi.as_str(), mmsi.country()), (digits.as_str(), country));
+                prop_assert!((b'2'..=b'7').contains(&digits.as_bytes()[0]), "{digits}");
+            } else {
+                prop_assert_eq!(Mmsi::parse(&digits), Err(UNKNOWN_MID));
+            }
+        }
+
+        #[test]
+        fn an_mmsi_parses_back_as_itself_however_it_is_spaced(
+            (number, country) in allotted(),
+            gaps in proptest::collection::vec(gap(), 10),
+        ) {
+            let mut typed = String::new();
+            for (c, space) in number.chars().zip(&gaps) {
+                typed.push_str(space);
+                typed.push(c);
+            }
+            typed.push_str(gaps[9]);
+            let parsed = Mmsi::parse(&typed).expect("whitespace anywhere is ignored");
+            prop_assert_eq!((parsed.as_str(), parsed.country()), (number.as_str(), country));
+            prop_assert_eq!(Mmsi::parse(parsed.as_str()), Ok(parsed));
+        }
+
+        /// An MMSI has no check digit: the MID alone is checked, so the six digits after it
+        /// may be anything and the country stays the MID's.
+        #[test]
+        fn the_mid_alone_decides(
+            (number, country) in allotted(),
+            at in 3usize..9,
+            digit in proptest::char::range('0', '9'),
+        ) {
+            let mut changed: Vec<char> = number.chars().collect();
+            changed[at] = digit;
+            let changed: String = changed.into_iter().collect();
+            let parsed = Mmsi::parse(&changed);
+            prop_assert_eq!(parsed.as_ref().map(Mmsi::country), Ok(country));
+        }
+
+        #[test]
+        fn other_lengths_and_non_digits_are_refused(
+            (number, _) in allotted(),
+            short in "[0-9]{0,8}",
+            long in "[0-9]{10,14}",
+            at in 0usize..9,
+            other in "[^0-9\\s]",
+        ) {
+            prop_assert_eq!(Mmsi::parse(&short), Err(INVALID_MMSI));
+            prop_assert_eq!(Mmsi::parse(&long), Err(INVALID_MMSI));
+            let mut changed: Vec<String> = number.chars().map(String::from).collect();
+            changed[at].clone_from(&other);
+            prop_assert_eq!(Mmsi::parse(&changed.concat()), Err(INVALID_MMSI));
+        }
+    }
+}

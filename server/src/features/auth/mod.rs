@@ -6,12 +6,13 @@ pub mod phone;
 mod routes;
 pub mod service;
 pub mod sessions;
+mod store;
 pub mod tokens;
 mod user;
 
 pub use extract::{Admin, CurrentUser, MaybeUser};
 pub use routes::*;
+pub use store::USER_COLUMNS;
 pub use user::{
-    IdentityFailure, IdentityVerificationStatus, OwnerKind, Recipient, Role, USER_COLUMNS, User, language_of,
-    set_language,
+    IdentityFailure, IdentityVerificationStatus, OwnerKind, Recipient, Role, User, language_of, set_language,
 };

@@ -2,9 +2,7 @@
 //! verified on at most one account at a time, so a transfer's recipient is
 //! never ambiguous.
 
-use sqlx::Row;
-
-use super::User;
+use super::{User, store};
 use crate::{
     domain::PhoneE164,
     features::outbox::{self, Message},
@@ -21,22 +19,8 @@ pub async fn set(state: &AppState, user: &User, phone: &PhoneE164) -> AppResult<
     // The account's mobile number is where its codes go.
     phone.textable(&state.config.sms_prefixes).map_err(|m| AppError::field("phoneE164", m))?;
     let mut tx = state.begin().await?;
-    sqlx::query(
-        "UPDATE users SET phone_e164 = $1,
-             phone_verified_at = CASE WHEN phone_e164 = $1 THEN phone_verified_at ELSE NULL END
-         WHERE id = $2",
-    )
-    .bind(phone.as_str())
-    .bind(&user.id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "UPDATE one_time_codes SET used_at = $1 WHERE purpose = 'phone' AND subject LIKE $2 AND used_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(format!("{}:%", user.id))
-    .execute(&mut *tx)
-    .await?;
+    store::set_phone(&mut tx, &user.id, phone.as_str()).await?;
+    store::revoke_phone_codes(&mut tx, &format!("{}:%", user.id), now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -88,34 +72,19 @@ pub async fn verify(state: &AppState, user: &User, code: &crate::domain::OtpCode
     let phone = unverified_phone(user)?.to_owned();
     let matched = otp::check(&state.db, Purpose::Phone, &subject(user, &phone), code).await?.map_err(AppError::from)?;
     let mut tx = state.begin().await?;
-    let taken: i64 = sqlx::query(
-        "SELECT COUNT(*) AS n FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL
-           AND archived_at IS NULL AND id <> $2",
-    )
-    .bind(&phone)
-    .bind(&user.id)
-    .fetch_one(&mut *tx)
-    .await?
-    .try_get("n")?;
+    let taken = store::phone_verified_elsewhere(&mut tx, &phone, &user.id).await?;
     if taken > 0 {
         tx.rollback().await?;
         return Err(taken_elsewhere());
     }
-    let verified = sqlx::query(
-        "UPDATE users SET phone_verified_at = $1 WHERE id = $2 AND phone_e164 = $3 AND phone_verified_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(&user.id)
-    .bind(&phone)
-    .execute(&mut *tx)
-    .await;
+    let verified = store::mark_phone_verified(&mut tx, &user.id, &phone, now_ms()).await;
     let verified = match verified {
         // Another account verified the number in the meantime (the unique index).
         Err(e) if crate::platform::db::is_unique_violation(&e) => {
             tx.rollback().await?;
             return Err(taken_elsewhere());
         }
-        other => other?.rows_affected(),
+        other => other?,
     };
     if verified == 0 || !matched.consume(&mut tx).await? {
         tx.rollback().await?;

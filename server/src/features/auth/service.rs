@@ -3,12 +3,10 @@
 
 use std::net::IpAddr;
 
-use sqlx::{FromRow, Row};
-
 use super::{
-    hashing, sessions,
+    hashing, sessions, store,
     tokens::{self, INVALID_TOKEN, Purpose},
-    user::{OwnerKind, Recipient, USER_COLUMNS, User, language_of},
+    user::{OwnerKind, Recipient, User, language_of},
 };
 use crate::platform::throttle::{self, Limit};
 use crate::{
@@ -86,19 +84,14 @@ impl Owner {
 #[tracing::instrument(skip_all, fields(user = %user.id))]
 pub async fn set_owner(state: &AppState, user: &User, owner: &Owner) -> AppResult<()> {
     let mut tx = state.begin().await?;
-    let changed = sqlx::query(
-        "UPDATE users SET name = $1, owner_kind = $2, company_number = $3,
-             name_verified_at = CASE WHEN owner_kind = $2 AND name = $1 THEN name_verified_at ELSE NULL END
-         WHERE id = $4
-           AND (name_verified_at IS NULL OR owner_kind <> 'person' OR $2 <> 'person' OR name = $1)",
+    let changed = store::set_owner_unless_verified(
+        &mut tx,
+        &user.id,
+        owner.name().as_str(),
+        owner.kind().as_str(),
+        owner.number(),
     )
-    .bind(owner.name().as_str())
-    .bind(owner.kind().as_str())
-    .bind(owner.number())
-    .bind(&user.id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    .await?;
     if changed == 0 {
         return Err(AppError::Conflict("verified_name_needs_new_verification".into()));
     }
@@ -123,22 +116,21 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
     let hash = hashing::hash(&state.cpu, &r.password).await?;
     let id = new_id();
     let mut tx = state.begin().await?;
-    let inserted =
-        sqlx::query(
-            "INSERT INTO users (id, email, password_hash, phone_e164, created_at, language, name, owner_kind, company_number)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(&id)
-        .bind(r.email.as_str())
-        .bind(&hash)
-        .bind(r.phone.as_ref().map(|p| p.as_str().to_owned()))
-        .bind(now_ms())
-        .bind(r.language.code())
-        .bind(r.owner.as_ref().map(|o| o.name().as_str().to_owned()))
-        .bind(r.owner.as_ref().map_or(OwnerKind::Person, Owner::kind).as_str())
-        .bind(r.owner.as_ref().and_then(Owner::number).map(str::to_owned))
-            .execute(&mut *tx)
-            .await;
+    let inserted = store::insert_user(
+        &mut tx,
+        store::NewUser {
+            id: &id,
+            email: r.email.as_str(),
+            password_hash: &hash,
+            phone_e164: r.phone.as_ref().map(|p| p.as_str().to_owned()),
+            created_at: now_ms(),
+            language: r.language.code(),
+            name: r.owner.as_ref().map(|o| o.name().as_str().to_owned()),
+            owner_kind: r.owner.as_ref().map_or(OwnerKind::Person, Owner::kind).as_str(),
+            company_number: r.owner.as_ref().and_then(Owner::number).map(str::to_owned),
+        },
+    )
+    .await;
     match inserted {
         Err(e) if is_unique_violation(&e) => {
             // PostgreSQL aborts the transaction on the violation: start afresh.
@@ -146,7 +138,7 @@ pub async fn register(state: &AppState, r: Registration, client: IpAddr) -> AppR
             return tell_existing_owner(state, &r.email).await;
         }
         other => other?,
-    };
+    }
     send_verification(state, &mut tx, &id, &r.email, r.language).await?;
     Event::new("account_registered").by(Some(&id)).subject("user", &id).write(&mut *tx).await?;
     tx.commit().await?;
@@ -194,11 +186,7 @@ pub async fn verify_email(state: &AppState, token: &str) -> AppResult<()> {
     let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::VerifyEmail).await? else {
         return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
     };
-    sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2")
-        .bind(now_ms())
-        .bind(&user_id)
-        .execute(&mut *tx)
-        .await?;
+    store::mark_email_verified(&mut tx, &user_id, now_ms()).await?;
     Event::new("email_verified").by(Some(&user_id)).subject("user", &user_id).write(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
@@ -243,14 +231,9 @@ pub async fn login(
     if let Some(wait) = throttle::reserve(&state.db, &account, LOGIN_LIMIT).await? {
         return Err(too_many(wait, ACCOUNT_LOCKED));
     }
-    let row = sqlx::query(&format!(
-        "SELECT {USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1 AND u.archived_at IS NULL"
-    ))
-    .bind(email.as_str())
-    .fetch_optional(&state.db)
-    .await?;
-    let stored = row.as_ref().map(|r| r.try_get::<String, _>("password_hash")).transpose()?;
-    let known = row.as_ref().map(|r| r.try_get::<String, _>("id")).transpose()?;
+    let row = store::live_user_with_password(&state.db, email.as_str()).await?;
+    let stored = row.as_ref().map(|r| r.password_hash.clone());
+    let known = row.as_ref().map(|r| r.user.id().to_owned());
     let (true, Some(row)) = (hashing::verify(&state.cpu, stored, password).await?, row) else {
         // The account (if there is one) is named by id; an unknown address is
         // not recorded at all.
@@ -261,15 +244,11 @@ pub async fn login(
         failure.write(&state.db).await?;
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()));
     };
-    let user = User::from_row(&row)?;
+    let user = User::try_from(row.user)?;
     throttle::clear(&state.db, &account).await?;
     let mut tx = state.begin().await?;
     let secret = sessions::create(&mut tx, &user.id, remember).await?;
-    sqlx::query("UPDATE users SET last_signed_in_at = $1 WHERE id = $2")
-        .bind(crate::platform::clock::now_ms())
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?;
+    store::set_last_signed_in(&mut tx, &user.id, crate::platform::clock::now_ms()).await?;
     Event::new("sign_in").by(Some(&user.id)).subject("user", &user.id).write(&mut *tx).await?;
     tx.commit().await?;
     Ok((user, secret))
@@ -281,13 +260,7 @@ pub async fn request_password_reset(state: &AppState, email: &Email, client: IpA
     refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
     let mut tx = state.begin().await?;
-    let user: Option<(String, String)> =
-        sqlx::query("SELECT id, language FROM users WHERE email = $1 AND archived_at IS NULL")
-            .bind(email.as_str())
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| Ok::<_, sqlx::Error>((r.try_get("id")?, r.try_get("language")?)))
-            .transpose()?;
+    let user = store::live_user_id_and_language(&mut tx, email.as_str()).await?;
     if let Some((user_id, language)) = user {
         tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
         let token = tokens::issue(&mut tx, &user_id, Purpose::PasswordReset).await?;
@@ -310,12 +283,7 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
     let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::PasswordReset).await? else {
         return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
     };
-    let email: String = sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING email")
-        .bind(&hash)
-        .bind(&user_id)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("email")?;
+    let email = store::set_password_hash(&mut tx, &user_id, &hash).await?;
     tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
     sessions::end_all_for_user(&mut tx, &user_id).await?;
     tx.commit().await?;
@@ -343,10 +311,7 @@ pub async fn hash_password(state: &AppState, password: &NewPassword) -> anyhow::
 /// write lock already does), so that the last-administrator counts see every
 /// other change: role changes and archiving take this lock.
 pub async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
-    if state.backend == crate::platform::db::Backend::Postgres {
-        sqlx::query("SELECT pg_advisory_xact_lock(727275)").execute(&mut **tx).await?;
-    }
-    Ok(())
+    store::lock_roles(state.backend, tx).await
 }
 
 /// An administrator makes an account an administrator or takes the role
@@ -364,27 +329,12 @@ pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super:
     };
     let mut tx = state.begin().await?;
     lock_roles(state, &mut tx).await?;
-    // The actor must still be an administrator when the change is made.
-    let changed = sqlx::query(
-        "UPDATE users SET role = $1 WHERE id = $2 AND archived_at IS NULL
-           AND ($1 = 'admin' OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)
-           AND EXISTS (SELECT 1 FROM users x WHERE x.id = $3 AND x.role = 'admin' AND x.archived_at IS NULL)",
-    )
-    .bind(role_text)
-    .bind(user_id)
-    .bind(admin)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let changed = store::set_role_keeping_an_admin(&mut tx, user_id, role_text, admin).await?;
     if changed == 0 {
-        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        return Err(if exists == 0 {
-            AppError::NotFound("no_such_account".into())
-        } else {
+        return Err(if account_open(&mut tx, user_id).await? {
             AppError::Conflict("registry_keep_least_one_administrator".into())
+        } else {
+            AppError::NotFound("no_such_account".into())
         });
     }
     Event::new("role_changed")
@@ -395,4 +345,9 @@ pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super:
         .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// Whether account `user_id` exists and is not archived, read in `tx`.
+pub async fn account_open(tx: &mut crate::platform::db::Tx<'_>, user_id: &str) -> sqlx::Result<bool> {
+    Ok(store::live_accounts_with_id(tx, user_id).await? > 0)
 }

@@ -1,5 +1,5 @@
 use serde::Serialize;
-use sqlx::{Row, any::AnyRow};
+use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
 use crate::{foundation::i18n::Lang, platform::clock::rfc3339};
@@ -125,33 +125,61 @@ pub struct User {
     pub language: Lang,
 }
 
-/// Columns to select for [`User::from_row`], with table alias `u`.
-pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.name_verified_at, u.owner_kind, u.company_number, u.email, \
-     u.phone_e164, u.email_verified_at, u.phone_verified_at, u.identity_verification_status, u.identity_failure_code, \
-     u.language";
+/// A `users` row as `store::USER_COLUMNS` selects it.
+#[derive(sqlx::FromRow)]
+pub(super) struct UserRow {
+    id: String,
+    role: String,
+    name: Option<String>,
+    name_verified_at: Option<i64>,
+    owner_kind: String,
+    company_number: Option<String>,
+    email: String,
+    phone_e164: Option<String>,
+    email_verified_at: Option<i64>,
+    phone_verified_at: Option<i64>,
+    identity_verification_status: String,
+    identity_failure_code: Option<String>,
+    language: String,
+}
 
-impl sqlx::FromRow<'_, AnyRow> for User {
-    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
-        let failure = r.try_get::<Option<&str>, _>("identity_failure_code")?.and_then(IdentityFailure::parse);
+impl UserRow {
+    pub(super) fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+impl TryFrom<UserRow> for User {
+    type Error = sqlx::Error;
+
+    fn try_from(r: UserRow) -> sqlx::Result<Self> {
+        let failure = r.identity_failure_code.as_deref().and_then(IdentityFailure::parse);
         Ok(Self {
-            id: r.try_get("id")?,
-            role: crate::platform::db::stored::<Role>(r.try_get("role")?)?,
-            name: r.try_get("name")?,
-            name_verified: r.try_get::<Option<i64>, _>("name_verified_at")?.is_some(),
-            owner_kind: OwnerKind::parse(r.try_get("owner_kind")?)
+            id: r.id,
+            role: crate::platform::db::stored::<Role>(&r.role)?,
+            name: r.name,
+            name_verified: r.name_verified_at.is_some(),
+            owner_kind: OwnerKind::parse(&r.owner_kind)
                 .ok_or_else(|| sqlx::Error::Decode("unknown owner_kind".into()))?,
-            company_number: r.try_get("company_number")?,
-            email: r.try_get("email")?,
-            phone_e164: r.try_get("phone_e164")?,
-            email_verified_at: r.try_get::<Option<i64>, _>("email_verified_at")?.map(rfc3339),
-            phone_verified_at: r.try_get::<Option<i64>, _>("phone_verified_at")?.map(rfc3339),
+            company_number: r.company_number,
+            email: r.email,
+            phone_e164: r.phone_e164,
+            email_verified_at: r.email_verified_at.map(rfc3339),
+            phone_verified_at: r.phone_verified_at.map(rfc3339),
             identity_verification_status: crate::platform::db::stored::<IdentityVerificationStatus>(
-                r.try_get("identity_verification_status")?,
+                &r.identity_verification_status,
             )?,
             identity_failure_code: failure,
             identity_failure_reason: failure.map(|f| crate::foundation::i18n::Msg::new(f.message()).localized()),
-            language: Lang::parse(r.try_get("language")?).unwrap_or_default(),
+            language: Lang::parse(&r.language).unwrap_or_default(),
         })
+    }
+}
+
+/// A user read with `USER_COLUMNS` (`query_as::<_, User>`), through [`UserRow`].
+impl sqlx::FromRow<'_, AnyRow> for User {
+    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
+        <UserRow as sqlx::FromRow<'_, AnyRow>>::from_row(r)?.try_into()
     }
 }
 
@@ -181,24 +209,10 @@ pub enum Recipient<'a> {
 
 /// The recipient's chosen language, when they have a live account.
 pub async fn language_of(conn: &mut sqlx::AnyConnection, who: Recipient<'_>) -> sqlx::Result<Option<Lang>> {
-    let (sql, value) = match who {
-        Recipient::Id(id) => ("SELECT language FROM users WHERE id = $1 AND archived_at IS NULL", id),
-        Recipient::Email(email) => ("SELECT language FROM users WHERE email = $1 AND archived_at IS NULL", email),
-        Recipient::VerifiedPhone(phone) => (
-            "SELECT language FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL",
-            phone,
-        ),
-    };
-    let row = sqlx::query(sql).bind(value).fetch_optional(conn).await?;
-    Ok(row.map(|r| r.try_get::<String, _>("language")).transpose()?.as_deref().and_then(Lang::parse))
+    Ok(super::store::language_of(conn, who).await?.as_deref().and_then(Lang::parse))
 }
 
 /// Keep `language` as the account's language.
 pub async fn set_language(conn: &mut sqlx::AnyConnection, user_id: &str, language: Lang) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET language = $1 WHERE id = $2")
-        .bind(language.code())
-        .bind(user_id)
-        .execute(conn)
-        .await?;
-    Ok(())
+    super::store::set_language(conn, user_id, language.code()).await
 }

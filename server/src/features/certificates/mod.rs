@@ -4,5 +4,6 @@
 pub mod pdf;
 mod routes;
 pub mod service;
+mod store;
 
 pub use routes::*;

@@ -8,17 +8,17 @@ use base64::{
 };
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sqlx::{FromRow, Row};
 use utoipa::ToSchema;
 
 use super::pdf;
+use super::store::{self, CertificateRow, Certified, OwnedVessel};
 use crate::{
     domain::{
         CertificateSerial, OwnerName, PlatformId,
         particulars::{Engine, HullMaterial, VesselType},
     },
     features::auth::{OwnerKind, User},
-    features::vessels::model::{VESSEL_COLUMNS, Vessel, VesselIdentifiers, VesselStatus},
+    features::vessels::model::{Vessel, VesselIdentifiers, VesselStatus},
     foundation::error::{AppError, AppResult},
     foundation::i18n::{self, Lang, Msg},
     platform::clock::{now_ms, rfc3339},
@@ -109,29 +109,19 @@ pub fn owner_name_hash(version: u8, platform_id: &str, name: &str) -> String {
 const VERSION: u8 = 3;
 
 async fn history_head(state: &AppState, vessel_id: &str) -> AppResult<String> {
-    let head = sqlx::query("SELECT hash FROM ownership_events WHERE vessel_id = $1 ORDER BY sequence DESC LIMIT 1")
-        .bind(vessel_id)
-        .fetch_optional(&state.db)
-        .await?;
-    Ok(match head {
-        Some(row) => row.try_get("hash")?,
-        None => crate::features::vessels::history_chain::GENESIS.to_owned(),
-    })
+    let head = store::chain_head(&state.db, vessel_id).await?;
+    Ok(head.unwrap_or_else(|| crate::features::vessels::history_chain::GENESIS.to_owned()))
 }
 
 /// The current owner's certificate of an active vessel: the one already
 /// issued if nothing has changed since, or a new one.
 #[tracing::instrument(skip_all, fields(vessel = %platform_id, user = %user.id))]
 pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId, lang: Lang) -> AppResult<Issued> {
-    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.platform_id = $1"))
-        .bind(platform_id.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(vessel_not_found)?;
-    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    let OwnedVessel { owner_user_id, vessel } =
+        store::vessel_by_platform_id(&state.db, platform_id.compact()).await?.ok_or_else(vessel_not_found)?;
+    if owner_user_id.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::Forbidden("vessels_current_owner_download_certificate".into()));
     }
-    let vessel = Vessel::from_row(&row)?;
     if vessel.status != VesselStatus::Active {
         return Err(AppError::Conflict("certificate_issued_vessel_registry_not".into()));
     }
@@ -148,26 +138,20 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
     };
     let head = history_head(state, &vessel.id).await?;
     let name_hash = owner_name_hash(VERSION, &vessel.platform_id, name.as_str());
-    let existing = sqlx::query(
-        "SELECT serial, issued_at, signature FROM certificates
-         WHERE vessel_id = $1 AND owner_user_id = $2 AND history_head = $3 AND owner_name = $4 AND owner_kind = $5
-           AND owner_name_verified = $6 AND particulars_version = $7 AND COALESCE(owner_company_number, '') = $8
-           AND revoked_at IS NULL
-         ORDER BY issued_at DESC LIMIT 1",
-    )
-    .bind(&vessel.id)
-    .bind(&user.id)
-    .bind(&head)
-    .bind(name.as_str())
-    .bind(owner.kind.as_str())
-    .bind(i64::from(owner.name_verified))
-    .bind(vessel.particulars_version)
-    .bind(owner.company_number.as_deref().unwrap_or(""))
-    .fetch_optional(&state.db)
-    .await?;
+    let certified = Certified {
+        vessel_id: &vessel.id,
+        owner_user_id: &user.id,
+        history_head: &head,
+        owner_name: name.as_str(),
+        owner_kind: owner.kind,
+        owner_name_verified: owner.name_verified,
+        particulars_version: vessel.particulars_version,
+        owner_company_number: owner.company_number.as_deref(),
+    };
+    let existing = store::matching_certificate(&state.db, &certified).await?;
     let (serial, issued_at, signature) = match existing {
-        Some(r) => (r.try_get::<String, _>("serial")?, r.try_get::<i64, _>("issued_at")?, r.try_get("signature")?),
-        None => issue(state, user, &vessel, &head, &name, &name_hash, &owner).await?,
+        Some(found) => found,
+        None => issue(state, &vessel, &certified, &name_hash, &owner).await?,
     };
     let printed = printed_owner(&name, &owner, lang);
     let pdf = render(state, &vessel, &printed, &serial, issued_at, &head, &signature, lang).await?;
@@ -188,10 +172,8 @@ fn printed_owner(name: &OwnerName, owner: &CertifiedOwner, lang: Lang) -> String
 
 async fn issue(
     state: &AppState,
-    user: &User,
     vessel: &Vessel,
-    head: &str,
-    name: &OwnerName,
+    certified: &Certified<'_>,
     name_hash: &str,
     owner: &CertifiedOwner,
 ) -> AppResult<(String, i64, String)> {
@@ -216,30 +198,11 @@ async fn issue(
         owner_company_number: owner.company_number.clone(),
         described: Described::of(vessel),
         issued_at: issued_text,
-        history_head: head.to_owned(),
+        history_head: certified.history_head.to_owned(),
     };
     let payload = serde_json::to_string(&data).map_err(anyhow::Error::from)?;
     let signature = state.signer.sign(payload.as_bytes());
-    sqlx::query(
-        "INSERT INTO certificates (serial, vessel_id, owner_user_id, payload, signature, history_head, owner_name_sha256,
-             issued_at, owner_name, owner_kind, owner_name_verified, particulars_version, owner_company_number)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-    )
-    .bind(&serial)
-    .bind(&vessel.id)
-    .bind(&user.id)
-    .bind(&payload)
-    .bind(&signature)
-    .bind(head)
-    .bind(name_hash)
-    .bind(issued_at)
-    .bind(name.as_str())
-    .bind(owner.kind.as_str())
-    .bind(i64::from(owner.name_verified))
-    .bind(vessel.particulars_version)
-    .bind(owner.company_number.as_deref())
-    .execute(&state.db)
-    .await?;
+    store::insert_certificate(&state.db, certified, &serial, &payload, &signature, name_hash, issued_at).await?;
     Ok((serial, issued_at, signature))
 }
 
@@ -464,29 +427,27 @@ pub async fn check(
     serial: &CertificateSerial,
     owner_name: Option<&str>,
 ) -> AppResult<CertificateCheck> {
-    let row = sqlx::query(&format!(
-        "SELECT c.serial, c.owner_user_id AS certified_owner, c.payload, c.signature, c.history_head, c.issued_at,
-                c.revoked_at, c.owner_name AS certified_name, c.particulars_version AS certified_particulars,
-                {VESSEL_COLUMNS}
-         FROM certificates c JOIN vessels v ON v.id = c.vessel_id WHERE c.serial = $1"
-    ))
-    .bind(serial.as_str())
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(|| AppError::NotFound("no_certificate_serial".into()))?;
-    let vessel = Vessel::from_row(&row)?;
-    let payload: String = row.try_get("payload")?;
-    let signature: String = row.try_get("signature")?;
+    let CertificateRow {
+        serial: stored_serial,
+        certified_owner,
+        payload,
+        signature,
+        history_head: certified_head,
+        revoked_at,
+        certified_name,
+        certified_particulars,
+        owner_user_id: current_owner,
+        vessel,
+    } = store::certificate_by_serial(&state.db, serial.as_str())
+        .await?
+        .ok_or_else(|| AppError::NotFound("no_certificate_serial".into()))?;
     let signed: SignedData = serde_json::from_str(&payload).map_err(anyhow::Error::from)?;
     let valid = signed.serial == serial.as_str() && state.signer.verifies(payload.as_bytes(), &signature);
-    let current_owner: Option<String> = row.try_get("owner_user_id")?;
-    let certified_owner: String = row.try_get("certified_owner")?;
-    let status = if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() || vessel.status == VesselStatus::Deactivated
-    {
+    let status = if revoked_at.is_some() || vessel.status == VesselStatus::Deactivated {
         CertificateStatus::Revoked
-    } else if history_head(state, &vessel.id).await? != row.try_get::<String, _>("history_head")?
+    } else if history_head(state, &vessel.id).await? != certified_head
         || current_owner.as_deref() != Some(certified_owner.as_str())
-        || vessel.particulars_version != row.try_get::<i64, _>("certified_particulars")?
+        || vessel.particulars_version != certified_particulars
     {
         CertificateStatus::Superseded
     } else {
@@ -496,10 +457,9 @@ pub async fn check(
         owner_name_hash(signed.version, &signed.platform_id, &OwnerName::folded(typed)) == signed.owner_name_sha256
             || owner_name_hash(signed.version, &signed.platform_id, typed.trim()) == signed.owner_name_sha256
     });
-    let certified_name: Option<String> = row.try_get("certified_name")?;
     Ok(CertificateCheck {
         valid,
-        serial: row.try_get("serial")?,
+        serial: stored_serial,
         platform_id: signed.platform_id,
         issued_at: signed.issued_at,
         status,
@@ -525,4 +485,131 @@ pub async fn check(
         signed_data: payload,
         signature,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    /// A vessel with every particular a certificate prints; two engines, so they are numbered.
+    fn full_vessel() -> Vessel {
+        Vessel {
+            id: "example-vessel".to_owned(),
+            platform_id: "7KQ2-M9XD-4HTB".to_owned(),
+            name: Some("Zeemeeuw".to_owned()),
+            make: "Hallberg-Rassy".to_owned(),
+            model: "31 Mk II".to_owned(),
+            build_year: Some(2019),
+            length_cm: Some(945),
+            country_code: "NL".to_owned(),
+            public_visibility: true,
+            for_sale: false,
+            status: VesselStatus::Active,
+            review_reason: None,
+            review_reason_code: None,
+            deactivation_reason: None,
+            deactivation_note: None,
+            created_at: "2026-11-18T14:05:00Z".to_owned(),
+            documents_count: 0,
+            verified_documents_count: 0,
+            cin: Some("NL-BEN12345F819".to_owned()),
+            identifiers: VesselIdentifiers {
+                legacy_id: Some("NL 1978 1234".to_owned()),
+                engine_serial: Some("VP-2240-778".to_owned()),
+                mmsi: Some("244123456".to_owned()),
+                mmsi_country: Some("NL".to_owned()),
+                imo_number: Some("unknown".to_owned()),
+                eni_number: Some("02326543".to_owned()),
+                national: BTreeMap::from([
+                    ("akz".to_owned(), "unknown".to_owned()),
+                    ("brandmerk".to_owned(), "NL-BM 1234".to_owned()),
+                ]),
+            },
+            vessel_type: Some(VesselType::Sail),
+            hull_material: Some(HullMaterial::Grp),
+            hull_colour: Some("white".to_owned()),
+            home_port: Some("Enkhuizen".to_owned()),
+            engines: vec![
+                Engine { make: "Volvo Penta".to_owned(), model: Some("D2-40".to_owned()), power_kw: 29.4 },
+                Engine { make: "Torqeedo".to_owned(), model: None, power_kw: 3.0 },
+            ],
+            particulars_version: 1,
+            ownership_summary: None,
+            verified: false,
+        }
+    }
+
+    /// The same vessel with only what registration requires, in a country the registry does
+    /// not list, its legacy ID unknown.
+    fn sparse_vessel() -> Vessel {
+        let mut vessel = full_vessel();
+        vessel.name = None;
+        vessel.build_year = None;
+        vessel.length_cm = None;
+        vessel.country_code = "XX".to_owned();
+        vessel.cin = None;
+        vessel.identifiers = VesselIdentifiers {
+            legacy_id: Some("unknown".to_owned()),
+            engine_serial: None,
+            mmsi: None,
+            mmsi_country: None,
+            imo_number: None,
+            eni_number: None,
+            national: BTreeMap::new(),
+        };
+        vessel.vessel_type = None;
+        vessel.hull_material = None;
+        vessel.hull_colour = None;
+        vessel.home_port = None;
+        vessel.engines = Vec::new();
+        vessel
+    }
+
+    /// Each kind of owner a certificate names.
+    fn owners() -> Vec<(&'static str, OwnerName, CertifiedOwner)> {
+        let person =
+            |verified| CertifiedOwner { kind: OwnerKind::Person, name_verified: verified, company_number: None };
+        let company = CertifiedOwner {
+            kind: OwnerKind::Company,
+            name_verified: false,
+            company_number: Some("KvK 87654321".to_owned()),
+        };
+        vec![
+            ("a person, verified", OwnerName::parse("Jan de Vries").expect("a name"), person(true)),
+            ("a person, not verified", OwnerName::parse("Anna Müller-Lüdenscheidt").expect("a name"), person(false)),
+            ("a company", OwnerName::parse("Zeilmakerij Enkhuizen B.V.").expect("a name"), company),
+        ]
+    }
+
+    fn lines(rows: &[(String, String)]) -> String {
+        assert!(rows.iter().all(|(_, value)| value != "unknown"), "an unknown identifier was printed: {rows:?}");
+        rows.iter().map(|(label, value)| format!("{label}: {value}")).collect::<Vec<_>>().join("\n")
+    }
+
+    /// The certificate's particulars and owner lines as composed before drawing, in each
+    /// language. (The headings, the issue date, serial and history lines, and the footer are
+    /// composed inside `render`, which needs the app's state, and are not covered here.)
+    #[test]
+    fn certificate_lines_in_each_language() {
+        for lang in Lang::ALL {
+            let mut document = vec![
+                "# A vessel with every particular".to_owned(),
+                lines(&particulars(&full_vessel(), lang)),
+                String::new(),
+                "# A vessel with only what registration requires".to_owned(),
+                lines(&particulars(&sparse_vessel(), lang)),
+                String::new(),
+                "# The registered owner".to_owned(),
+            ];
+            for (case, name, owner) in owners() {
+                document.push(format!("{case}: {}", printed_owner(&name, &owner, lang)));
+            }
+            let document = document.join("\n");
+            assert!(!document.contains("{{"), "{lang}: a placeholder was left:\n{document}");
+            let name = format!("certificate_lines_{}", lang.code());
+            insta::assert_snapshot!(name.as_str(), document);
+        }
+    }
 }

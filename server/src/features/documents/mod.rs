@@ -5,6 +5,7 @@
 pub mod model;
 mod routes;
 pub mod service;
+mod store;
 pub mod upload;
 
 pub use model::{Document, DocumentType, PreviousOwnerDocument, ReviewStatus};

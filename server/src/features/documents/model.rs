@@ -2,7 +2,7 @@
 //! say it is.
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Row, any::AnyRow};
+use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
 use crate::platform::clock::rfc3339;
@@ -33,6 +33,14 @@ impl DocumentType {
 
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
+
+impl std::str::FromStr for DocumentType {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s).ok_or(())
     }
 }
 
@@ -192,24 +200,50 @@ pub const DOCUMENT_COLUMNS: &str = "d.id, d.vessel_id, d.document_type, d.custom
                             WHERE h.id = d.ownership_id AND h.transferred_out_at IS NULL) \
           THEN 0 ELSE 1 END AS BIGINT) AS previous_owner";
 
+/// A document's row as [`DOCUMENT_COLUMNS`] reads it.
+#[derive(sqlx::FromRow)]
+pub struct DocumentRow {
+    pub id: String,
+    pub vessel_id: String,
+    pub document_type: String,
+    pub custom_type: Option<String>,
+    pub original_name: String,
+    pub size_bytes: i64,
+    pub sha256: String,
+    pub content_type: String,
+    pub uploaded_at: i64,
+    pub review_status: String,
+    pub review_reason: Option<String>,
+    pub reviewed_at: Option<i64>,
+    pub previous_owner: i64,
+}
+
+impl TryFrom<DocumentRow> for Document {
+    type Error = sqlx::Error;
+
+    fn try_from(r: DocumentRow) -> sqlx::Result<Self> {
+        Ok(Self {
+            id: r.id,
+            vessel_id: r.vessel_id,
+            document_type: crate::platform::db::stored::<DocumentType>(&r.document_type)?,
+            custom_type: r.custom_type,
+            file_name: r.original_name,
+            size_bytes: r.size_bytes,
+            sha256: r.sha256,
+            content_type: r.content_type,
+            uploaded_at: rfc3339(r.uploaded_at),
+            review_status: crate::platform::db::stored::<ReviewStatus>(&r.review_status)?,
+            review_reason: r.review_reason,
+            reviewed_at: r.reviewed_at.map(rfc3339),
+            previous_owner: r.previous_owner == 1,
+        })
+    }
+}
+
+/// A row read with [`DOCUMENT_COLUMNS`] (other columns beside them are left alone).
 impl sqlx::FromRow<'_, AnyRow> for Document {
     fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
-        let document_type: String = r.try_get("document_type")?;
-        Ok(Self {
-            id: r.try_get("id")?,
-            vessel_id: r.try_get("vessel_id")?,
-            document_type: DocumentType::parse(&document_type).unwrap_or(DocumentType::OtherProof),
-            custom_type: r.try_get("custom_type")?,
-            file_name: r.try_get("original_name")?,
-            size_bytes: r.try_get("size_bytes")?,
-            sha256: r.try_get("sha256")?,
-            content_type: r.try_get("content_type")?,
-            uploaded_at: rfc3339(r.try_get("uploaded_at")?),
-            review_status: crate::platform::db::stored::<ReviewStatus>(r.try_get("review_status")?)?,
-            review_reason: r.try_get("review_reason")?,
-            reviewed_at: r.try_get::<Option<i64>, _>("reviewed_at")?.map(rfc3339),
-            previous_owner: r.try_get::<i64, _>("previous_owner")? == 1,
-        })
+        <DocumentRow as sqlx::FromRow<'_, AnyRow>>::from_row(r)?.try_into()
     }
 }
 

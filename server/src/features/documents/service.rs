@@ -2,9 +2,8 @@
 //! list, fetch, delete, and review. Who may act is decided here, from the
 //! vessel's current owner (so a past owner loses access at the transfer).
 
-use sqlx::{FromRow, Row};
-
-use super::model::{DOCUMENT_COLUMNS, Document, PreviousOwnerDocument, ReviewStatus};
+use super::model::{Document, PreviousOwnerDocument, ReviewStatus};
+use super::store::{self, Placement};
 use super::upload::{Content, Upload};
 use crate::{
     domain::PlatformId,
@@ -32,11 +31,7 @@ fn not_owner() -> AppError {
 /// The vessel a platform ID names, if `user` may add documents to it: asked
 /// before a byte of the upload is read (`POST /api/vessels/{id}/documents`).
 pub async fn may_upload_to(state: &AppState, user: &User, id: &PlatformId) -> AppResult<String> {
-    let vessel_id: String = sqlx::query_scalar("SELECT id FROM vessels WHERE platform_id = $1")
-        .bind(id.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(vessel_not_found)?;
+    let vessel_id = store::vessel_id_by_platform_id(&state.db, id.compact()).await?.ok_or_else(vessel_not_found)?;
     may_upload(state, user, &vessel_id).await?;
     Ok(vessel_id)
 }
@@ -45,15 +40,11 @@ pub async fn may_upload_to(state: &AppState, user: &User, id: &PlatformId) -> Ap
 /// owner, while it is pending payment, active or in transfer.
 #[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]
 pub async fn may_upload(state: &AppState, user: &User, vessel_id: &str) -> AppResult<()> {
-    let row = sqlx::query("SELECT owner_user_id, status FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(vessel_not_found)?;
-    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    let (owner, status) = store::vessel_owner_and_status(&state.db, vessel_id).await?.ok_or_else(vessel_not_found)?;
+    if owner.as_deref() != Some(user.id.as_str()) {
         return Err(not_owner());
     }
-    match row.try_get::<&str, _>("status")? {
+    match status.as_str() {
         "pending_payment" | "active" | "in_transfer" => Ok(()),
         _ => Err(AppError::Conflict("documents_no_longer_added_vessel".into())),
     }
@@ -113,45 +104,19 @@ async fn record(
     let mut tx = state.begin().await?;
     // The vessel's row first: a sale completing now (a new ownership period,
     // its counts reset) waits, or has happened and the query below sees it.
-    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(&upload.vessel_id).execute(&mut *tx).await?;
+    store::lock_vessel(&mut tx, &upload.vessel_id).await?;
     // Still theirs and open to documents, now that the files are stored.
     // The documents belong to this owner's ownership period.
-    let period: Option<String> = sqlx::query_scalar(
-        "SELECT h.id FROM vessels v
-         JOIN ownership_history h ON h.vessel_id = v.id AND h.owner_user_id = v.owner_user_id
-                                  AND h.transferred_out_at IS NULL
-         WHERE v.id = $1 AND v.owner_user_id = $2 AND v.status IN ('pending_payment', 'active', 'in_transfer')",
-    )
-    .bind(&upload.vessel_id)
-    .bind(&user.id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let period = store::open_period_of_owner(&mut tx, &upload.vessel_id, &user.id).await?;
     let Some(period) = period else {
         return Err(not_owner());
     };
-    let now = now_ms();
+    let placement =
+        Placement { vessel_id: &upload.vessel_id, uploaded_by: &user.id, uploaded_at: now_ms(), ownership_id: &period };
     let mut ids = Vec::with_capacity(keys.len());
     for (doc, key) in upload.documents.iter().zip(keys) {
         let id = new_id();
-        sqlx::query(
-            "INSERT INTO documents (id, vessel_id, document_type, custom_type, original_name, size_bytes, sha256,
-                 content_type, object_key, uploaded_by, uploaded_at, ownership_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        )
-        .bind(&id)
-        .bind(&upload.vessel_id)
-        .bind(doc.document_type.as_str())
-        .bind(doc.custom_type.clone())
-        .bind(&doc.file.file_name)
-        .bind(i64::try_from(doc.file.size).unwrap_or(i64::MAX))
-        .bind(&doc.file.sha256)
-        .bind(doc.file.kind.content_type())
-        .bind(key.to_string())
-        .bind(&user.id)
-        .bind(now)
-        .bind(&period)
-        .execute(&mut *tx)
-        .await?;
+        store::insert_document(&mut tx, &id, doc, key.as_ref(), &placement).await?;
         ids.push(id);
     }
     let added = i64::try_from(ids.len()).unwrap_or(i64::MAX);
@@ -171,11 +136,7 @@ async fn record(
 async fn list_by_ids(state: &AppState, ids: &[String]) -> AppResult<Vec<Document>> {
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        let row = sqlx::query(&format!("SELECT {DOCUMENT_COLUMNS} FROM documents d WHERE d.id = $1"))
-            .bind(id)
-            .fetch_one(&state.db)
-            .await?;
-        out.push(Document::from_row(&row)?);
+        out.push(store::document(&state.db, id).await?);
     }
     Ok(out)
 }
@@ -199,45 +160,27 @@ pub async fn previous_owners(
 }
 
 async fn all_of(state: &AppState, user: &User, platform_id: &PlatformId) -> AppResult<Vec<Document>> {
-    let row = sqlx::query("SELECT id, owner_user_id FROM vessels WHERE platform_id = $1")
-        .bind(platform_id.compact())
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(vessel_not_found)?;
-    let owner: Option<String> = row.try_get("owner_user_id")?;
+    let (vessel_id, owner) =
+        store::vessel_and_owner_by_platform_id(&state.db, platform_id.compact()).await?.ok_or_else(vessel_not_found)?;
     if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
         return Err(AppError::Forbidden("vessels_current_owner_see_documents".into()));
     }
-    let vessel_id: String = row.try_get("id")?;
-    let rows = sqlx::query(&format!(
-        "SELECT {DOCUMENT_COLUMNS} FROM documents d WHERE d.vessel_id = $1 ORDER BY d.uploaded_at DESC, d.id DESC"
-    ))
-    .bind(&vessel_id)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(rows.iter().map(Document::from_row).collect::<sqlx::Result<_>>()?)
+    Ok(store::documents_of_vessel(&state.db, &vessel_id).await?)
 }
 
 /// One document and its storage key, for its vessel's current owner or an
 /// administrator; anyone else is told it does not exist.
 async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Document, String)> {
-    let row = sqlx::query(&format!(
-        "SELECT {DOCUMENT_COLUMNS}, v.owner_user_id FROM documents d JOIN vessels v ON v.id = d.vessel_id WHERE d.id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(document_not_found)?;
-    let owner: Option<String> = row.try_get("owner_user_id")?;
-    if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
+    let stored = store::stored_document(&state.db, id).await?.ok_or_else(document_not_found)?;
+    if stored.vessel_owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
         return Err(document_not_found());
     }
-    let document = Document::from_row(&row)?;
+    let document = stored.document;
     // A previous owner's file stays with the vessel's record, not with its new owner.
     if document.previous_owner && !user.is_admin() {
         return Err(AppError::Forbidden("document_of_previous_owner".into()));
     }
-    Ok((document, row.try_get("object_key")?))
+    Ok((document, stored.object_key))
 }
 
 pub struct Download {
@@ -265,17 +208,8 @@ pub async fn delete(state: &AppState, user: &User, id: &str) -> AppResult<()> {
     }
     let mut tx = state.begin().await?;
     // The vessel's row first, as for an upload: the count below is the period's.
-    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(&document.vessel_id).execute(&mut *tx).await?;
-    let removed = sqlx::query(
-        "DELETE FROM documents WHERE id = $1 AND review_status <> 'verified'
-           AND ownership_id IN (SELECT h.id FROM ownership_history h
-                                WHERE h.owner_user_id = $2 AND h.transferred_out_at IS NULL)",
-    )
-    .bind(id)
-    .bind(&user.id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    store::lock_vessel(&mut tx, &document.vessel_id).await?;
+    let removed = store::delete_unverified_of_current_owner(&mut tx, id, &user.id).await?;
     if removed == 0 {
         return Err(AppError::Conflict("document_no_longer_deleted".into()));
     }
@@ -317,37 +251,14 @@ pub async fn review(
     let mut tx = state.begin().await?;
     // The vessel's row first: a transfer (which starts a new ownership period
     // and its counts) waits, so the period read below stays true.
-    sqlx::query("UPDATE vessels SET status = status WHERE id = (SELECT vessel_id FROM documents WHERE id = $1)")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    let before = sqlx::query(
-        "SELECT d.vessel_id, d.review_status,
-             CAST(CASE WHEN EXISTS (SELECT 1 FROM ownership_history h
-                                    WHERE h.id = d.ownership_id AND h.transferred_out_at IS NULL)
-                  THEN 1 ELSE 0 END AS BIGINT) AS current_period
-         FROM documents d WHERE d.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or_else(document_not_found)?;
-    let vessel_id: String = before.try_get("vessel_id")?;
-    let counted = before.try_get::<i64, _>("current_period")? == 1;
-    let was_verified = before.try_get::<&str, _>("review_status")? == "verified";
-    let changed = sqlx::query(
-        "UPDATE documents SET review_status = $1, review_reason = $2, reviewed_by = $3, reviewed_at = $4
-         WHERE id = $5 AND review_status = $6",
-    )
-    .bind(decision.as_str())
-    .bind(reason.clone())
-    .bind(&admin.id)
-    .bind(now_ms())
-    .bind(id)
-    .bind(before.try_get::<&str, _>("review_status")?)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    store::lock_vessel_of_document(&mut tx, id).await?;
+    let before = store::review_state(&mut tx, id).await?.ok_or_else(document_not_found)?;
+    let vessel_id = before.vessel_id;
+    let counted = before.current_period;
+    let was_verified = before.review_status == ReviewStatus::Verified;
+    let changed =
+        store::set_review_if_still(&mut tx, id, before.review_status, decision, reason.as_deref(), &admin.id, now_ms())
+            .await?;
     if changed == 0 {
         return Err(AppError::Conflict("document_reviewed_someone_else_meanwhile".into()));
     }

@@ -5,9 +5,9 @@
 
 use axum::extract::Multipart;
 use bytes::BytesMut;
-use sqlx::Row;
 
 use super::service::{self, Report};
+use super::store;
 use crate::{
     features::auth::IdentityFailure,
     foundation::error::{AppError, AppResult},
@@ -35,13 +35,7 @@ const NOTE: &str = "Test mode: this page stands in for the identity provider's h
 /// The page for a session that waits for its document, or a note that it
 /// does not.
 pub async fn page_for(state: &AppState, session: &str) -> AppResult<String> {
-    let status: Option<String> =
-        sqlx::query("SELECT status FROM identity_sessions WHERE provider = 'local' AND provider_session_id = $1")
-            .bind(session)
-            .fetch_optional(&state.db)
-            .await?
-            .map(|r| r.try_get("status"))
-            .transpose()?;
+    let status = store::local_session_status(&state.db, session).await?;
     let Some(status) = status else {
         return Err(AppError::NotFound("verification_session_not_found".into()));
     };

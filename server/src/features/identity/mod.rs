@@ -5,6 +5,7 @@
 pub mod local;
 mod routes;
 pub mod service;
+mod store;
 pub mod webhook;
 
 pub use routes::*;

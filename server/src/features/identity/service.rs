@@ -13,8 +13,7 @@
 //! (its id is kept), an event older than the last one applied to its session
 //! changes nothing, and nothing moves a person away from `verified`.
 
-use sqlx::Row;
-
+use super::store::{self, LocalSubmission, SessionReport};
 use crate::{
     domain::PlatformId,
     features::auth::{IdentityFailure, IdentityVerificationStatus, User},
@@ -78,24 +77,16 @@ pub async fn create_session(state: &AppState, user: &User, vessel: Option<&Platf
     let mut tx = state.begin().await?;
     // Only the newest session speaks for the person: earlier ones not yet
     // submitted end here, so a late report about them changes nothing.
-    sqlx::query(
-        "UPDATE identity_sessions SET status = 'canceled', decided_at = $1 WHERE user_id = $2 AND status = 'created'",
+    store::cancel_created_sessions(&mut tx, &user.id, now_ms()).await?;
+    store::insert_session(
+        &mut tx,
+        &id,
+        &user.id,
+        state.identity.name(),
+        &session.id,
+        vessel.map(PlatformId::compact),
+        now_ms(),
     )
-    .bind(now_ms())
-    .bind(&user.id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO identity_sessions (id, user_id, provider, provider_session_id, vessel_platform_id, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'created', $6)",
-    )
-    .bind(&id)
-    .bind(&user.id)
-    .bind(state.identity.name())
-    .bind(&session.id)
-    .bind(vessel.map(PlatformId::compact))
-    .bind(now_ms())
-    .execute(&mut *tx)
     .await?;
     Event::new("identity_started").by(Some(&user.id)).subject("identity_session", &id).write(&mut *tx).await?;
     tx.commit().await?;
@@ -103,19 +94,12 @@ pub async fn create_session(state: &AppState, user: &User, vessel: Option<&Platf
 }
 
 async fn require_owner(state: &AppState, user: &User, vessel: &PlatformId) -> AppResult<()> {
-    let row = sqlx::query(
-        "SELECT owner_user_id,
-             CASE WHEN status IN ('active', 'in_transfer') AND public_visibility = 1 THEN 1 ELSE 0 END AS listed
-         FROM vessels WHERE platform_id = $1",
-    )
-    .bind(vessel.compact())
-    .fetch_optional(&state.db)
-    .await?;
+    let row = store::vessel_owner_and_listed(&state.db, vessel.compact()).await?;
     let not_found = || AppError::NotFound("vessel_not_found".into());
-    let row = row.ok_or_else(not_found)?;
-    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    let (owner, listed) = row.ok_or_else(not_found)?;
+    if owner.as_deref() != Some(user.id.as_str()) {
         // An unlisted vessel is nobody's business but its owner's.
-        if row.try_get::<i64, _>("listed")? == 0 {
+        if listed == 0 {
             return Err(not_found());
         }
         return Err(AppError::Forbidden("you_current_owner_vessel_verify".into()));
@@ -140,12 +124,7 @@ pub async fn record_verified_name(
     provider_session: &str,
     name: &str,
 ) -> AppResult<()> {
-    sqlx::query("UPDATE identity_sessions SET verified_name = $1 WHERE provider = $2 AND provider_session_id = $3")
-        .bind(name)
-        .bind(provider)
-        .bind(provider_session)
-        .execute(&mut **tx)
-        .await?;
+    store::set_verified_name(tx, provider, provider_session, name).await?;
     Ok(())
 }
 
@@ -168,48 +147,22 @@ pub async fn apply(
     };
     // A final session never moves again; a report older than the last one
     // applied is out of order.
-    let row = sqlx::query(
-        "UPDATE identity_sessions SET status = $1, failure_code = $2, last_event_at = $3,
-             decided_at = CASE WHEN $1 = 'processing' THEN decided_at ELSE $4 END
-         WHERE provider = $5 AND provider_session_id = $6 AND status IN ('created', 'processing')
-           AND COALESCE(last_event_at, 0) <= $3
-         RETURNING id, user_id, verified_name",
-    )
-    .bind(status)
-    .bind(failure.map(IdentityFailure::as_str))
-    .bind(reported_at)
-    .bind(now_ms())
-    .bind(provider)
-    .bind(provider_session)
-    .fetch_optional(&mut **tx)
-    .await?;
+    let moved =
+        SessionReport { status, failure_code: failure.map(IdentityFailure::as_str), reported_at, decided_at: now_ms() };
+    let row = store::move_session(tx, provider, provider_session, &moved).await?;
     let Some(row) = row else { return Ok(false) };
-    let session_id: String = row.try_get("id")?;
-    let user_id: String = row.try_get("user_id")?;
+    let session_id = row.id;
+    let user_id = row.user_id;
     let (person, code) = match report {
         Report::Processing => ("pending", None),
         Report::Verified => ("verified", None),
         Report::Failed(f) => ("not_started", Some(f.as_str())),
     };
-    sqlx::query(
-        "UPDATE users SET identity_verification_status = $1, identity_failure_code = $2
-         WHERE id = $3 AND identity_verification_status <> 'verified'",
-    )
-    .bind(person)
-    .bind(code)
-    .bind(&user_id)
-    .execute(&mut **tx)
-    .await?;
+    store::set_person_status(tx, &user_id, person, code).await?;
     // The verified name is the one certificates print from now on (a
     // company's own name is not what an identity check verifies).
-    let verified_name: Option<String> = row.try_get("verified_name")?;
-    if let (Report::Verified, Some(name)) = (report, verified_name) {
-        sqlx::query("UPDATE users SET name = $1, name_verified_at = $2 WHERE id = $3 AND owner_kind = 'person'")
-            .bind(&name)
-            .bind(now_ms())
-            .bind(&user_id)
-            .execute(&mut **tx)
-            .await?;
+    if let (Report::Verified, Some(name)) = (report, row.verified_name) {
+        store::set_person_verified_name(tx, &user_id, &name, now_ms()).await?;
     }
     let event = match report {
         Report::Processing => Event::new("identity_submitted"),
@@ -235,20 +188,10 @@ pub async fn submit_local(
         Report::Verified | Report::Processing => "verified",
     };
     let decide_at = now_ms() + i64::try_from(LOCAL_DECISION_DELAY.as_millis()).unwrap_or(3_000);
-    let row = sqlx::query(
-        "UPDATE identity_sessions SET document_key = $1, test_outcome = $2, decide_at = $3, verified_name = $4
-         WHERE provider = 'local' AND provider_session_id = $5 AND status = 'created' AND document_key IS NULL
-         RETURNING vessel_platform_id",
-    )
-    .bind(document_key)
-    .bind(test_outcome)
-    .bind(decide_at)
-    .bind(name)
-    .bind(provider_session)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or_else(|| AppError::Conflict("verification_session_already_been_submitted".into()))?;
-    let vessel: Option<String> = row.try_get("vessel_platform_id")?;
+    let submission = LocalSubmission { document_key, test_outcome, decide_at, verified_name: name };
+    let vessel = store::submit_local_session(&mut tx, provider_session, &submission)
+        .await?
+        .ok_or_else(|| AppError::Conflict("verification_session_already_been_submitted".into()))?;
     apply(&mut tx, "local", provider_session, Report::Processing, now_ms()).await?;
     tx.commit().await?;
     Ok(state.config.link(&return_path(vessel)))
@@ -258,27 +201,12 @@ pub async fn submit_local(
 /// outcome and delete the photo. Safe to run in several processes at once:
 /// each session is claimed by one conditional update.
 pub async fn decide_due(state: &AppState) -> AppResult<usize> {
-    let due = sqlx::query(
-        "SELECT provider_session_id FROM identity_sessions WHERE decide_at IS NOT NULL AND decide_at <= $1 LIMIT 50",
-    )
-    .bind(now_ms())
-    .fetch_all(&state.db)
-    .await?;
+    let due = store::due_local_decisions(&state.db, now_ms()).await?;
     let mut decided = 0;
-    for row in due {
-        let session: String = row.try_get("provider_session_id")?;
+    for session in due {
         let mut tx = state.begin().await?;
-        let claimed = sqlx::query(
-            "UPDATE identity_sessions SET decide_at = NULL
-             WHERE provider = 'local' AND provider_session_id = $1 AND decide_at IS NOT NULL
-             RETURNING test_outcome, document_key",
-        )
-        .bind(&session)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(claimed) = claimed else { continue };
-        let outcome: Option<String> = claimed.try_get("test_outcome")?;
-        let key: Option<String> = claimed.try_get("document_key")?;
+        let claimed = store::claim_local_decision(&mut tx, &session).await?;
+        let Some((outcome, key)) = claimed else { continue };
         let report = match outcome.as_deref().and_then(IdentityFailure::parse) {
             Some(f) => Report::Failed(f),
             None => Report::Verified,
@@ -291,20 +219,9 @@ pub async fn decide_due(state: &AppState) -> AppResult<usize> {
         decided += 1;
     }
     // Photos whose deletion failed before: try again.
-    let left = sqlx::query(
-        "SELECT provider_session_id, document_key FROM identity_sessions
-         WHERE document_key IS NOT NULL AND decide_at IS NULL AND status IN ('verified', 'failed', 'canceled')
-         LIMIT 50",
-    )
-    .fetch_all(&state.db)
-    .await?;
-    for row in left {
-        forget_photo(
-            state,
-            &row.try_get::<String, _>("provider_session_id")?,
-            &row.try_get::<String, _>("document_key")?,
-        )
-        .await;
+    let left = store::photos_left(&state.db).await?;
+    for (session, key) in left {
+        forget_photo(state, &session, &key).await;
     }
     Ok(decided)
 }
@@ -316,10 +233,7 @@ async fn forget_photo(state: &AppState, session: &str, key: &str) {
         tracing::warn!(error = %format!("{e:#}"), "deleting an identity photo failed; retrying later");
         return;
     }
-    let cleared = sqlx::query("UPDATE identity_sessions SET document_key = NULL WHERE provider_session_id = $1")
-        .bind(session)
-        .execute(&state.db)
-        .await;
+    let cleared = store::clear_photo_key(&state.db, session).await;
     if let Err(e) = cleared {
         tracing::warn!(error = %e, "clearing an identity photo's key failed");
     }

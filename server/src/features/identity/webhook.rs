@@ -5,9 +5,9 @@
 
 use axum::http::HeaderMap;
 use serde::Deserialize;
-use sqlx::Row;
 
 use super::service::{self, Report};
+use super::store;
 use crate::{
     features::auth::IdentityFailure,
     foundation::error::{AppError, AppResult},
@@ -91,24 +91,12 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
         _ => None,
     };
     let mut tx = state.begin().await?;
-    let session_id: Option<String> =
-        sqlx::query("SELECT id FROM identity_sessions WHERE provider = 'stripe' AND provider_session_id = $1")
-            .bind(&event.data.object.id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.try_get("id"))
-            .transpose()?;
+    let session_id = store::stripe_session_id(&mut tx, &event.data.object.id).await?;
     let Some(session_id) = session_id else {
         tracing::warn!(event = %event.id, session = %event.data.object.id, "identity webhook for a session we did not make");
         return Ok(ack("ignored"));
     };
-    let seen = sqlx::query("INSERT INTO identity_events (id, session_id, type, received_at) VALUES ($1, $2, $3, $4)")
-        .bind(&event.id)
-        .bind(&session_id)
-        .bind(&event.kind)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await;
+    let seen = store::insert_event(&mut tx, &event.id, &session_id, &event.kind, now_ms()).await;
     match seen {
         Err(e) if is_unique_violation(&e) => return Ok(ack("duplicate")),
         other => {

@@ -1,7 +1,6 @@
 //! The record's entries as the API takes and shows them, parsed once.
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
 use crate::{
@@ -49,17 +48,32 @@ pub struct RecordEntry {
     pub created_at: String,
 }
 
+/// An entry's row as the record reads it: `linked_document` is its
+/// document while that is still one of the vessel's.
+#[derive(sqlx::FromRow)]
+pub(super) struct EntryRow {
+    pub id: String,
+    pub entry_date: String,
+    pub kind: String,
+    pub description: String,
+    pub amount_cents: Option<i64>,
+    pub linked_document: Option<String>,
+    pub author_user_id: String,
+    pub created_at: i64,
+}
+
 impl RecordEntry {
-    pub fn from_row(r: &AnyRow, current_owner: Option<&str>) -> sqlx::Result<Self> {
+    /// The entry in `r`, as shown while `current_owner` owns the vessel.
+    pub(super) fn of(r: EntryRow, current_owner: Option<&str>) -> sqlx::Result<Self> {
         Ok(Self {
-            id: r.try_get("id")?,
-            date: r.try_get("entry_date")?,
-            kind: crate::platform::db::stored::<EntryKind>(r.try_get("kind")?)?,
-            description: r.try_get("description")?,
-            amount_cents: r.try_get("amount_cents")?,
-            document_id: r.try_get("linked_document")?,
-            by_current_owner: current_owner == Some(r.try_get::<&str, _>("author_user_id")?),
-            created_at: rfc3339(r.try_get("created_at")?),
+            id: r.id,
+            date: r.entry_date,
+            kind: crate::platform::db::stored::<EntryKind>(&r.kind)?,
+            description: r.description,
+            amount_cents: r.amount_cents,
+            document_id: r.linked_document,
+            by_current_owner: current_owner == Some(r.author_user_id.as_str()),
+            created_at: rfc3339(r.created_at),
         })
     }
 }
@@ -112,6 +126,31 @@ pub struct Entry {
     pub description: String,
     pub amount_cents: Option<i64>,
     pub document_id: Option<String>,
+}
+
+/// An entry as stored, with its author.
+#[derive(sqlx::FromRow)]
+pub(super) struct StoredEntryRow {
+    pub author_user_id: String,
+    pub entry_date: String,
+    pub kind: String,
+    pub description: String,
+    pub amount_cents: Option<i64>,
+    pub document_id: Option<String>,
+}
+
+impl StoredEntryRow {
+    /// The author's id and the entry.
+    pub(super) fn into_entry(self) -> sqlx::Result<(String, Entry)> {
+        let entry = Entry {
+            date: self.entry_date,
+            kind: crate::platform::db::stored::<EntryKind>(&self.kind)?,
+            description: self.description,
+            amount_cents: self.amount_cents,
+            document_id: self.document_id,
+        };
+        Ok((self.author_user_id, entry))
+    }
 }
 
 impl Entry {

@@ -10,7 +10,6 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use sqlx::Row;
 
 use crate::{
     domain::PlatformId,
@@ -53,12 +52,10 @@ pub(crate) async fn record_pdf(
 
 #[tracing::instrument(skip_all, fields(vessel = %id, user = %user.id))]
 async fn render(state: &AppState, user: &User, id: &PlatformId, lang: Lang) -> AppResult<Vec<u8>> {
-    let owner = sqlx::query("SELECT owner_user_id FROM vessels WHERE platform_id = $1")
-        .bind(id.compact())
-        .fetch_optional(&state.db)
+    let owner = super::store::vessel_owner_by_platform_id(&state.db, id.compact())
         .await?
         .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
-    if owner.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    if owner.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::Forbidden("vessels_current_owner_download_record".into()));
     }
     let detail = crate::features::vessels::service::detail(state, Some(user), id).await?;

@@ -3,11 +3,11 @@
 
 mod delivery;
 pub mod mailbox;
+mod store;
 mod twilio;
 pub mod worker;
 
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 pub use delivery::{ByChannel, Delivery, Permanent, RecordOnly, Smtp};
@@ -15,7 +15,7 @@ pub use twilio::Twilio;
 
 use crate::{
     foundation::i18n::{Lang, Msg},
-    platform::clock::{now_ms, rfc3339},
+    platform::clock::now_ms,
     platform::db::{Db, Tx},
     platform::ids::new_id,
 };
@@ -66,20 +66,7 @@ impl Message {
 /// Queue a message inside the caller's transaction: it exists if and only if
 /// the change that caused it was committed.
 pub async fn enqueue(tx: &mut Tx<'_>, message: &Message) -> sqlx::Result<()> {
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO outbox (id, channel, recipient, subject, body, created_at, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $6)",
-    )
-    .bind(new_id())
-    .bind(message.channel.as_str())
-    .bind(&message.to)
-    .bind(&message.subject)
-    .bind(&message.body)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    store::insert_message(tx, &new_id(), message, now_ms()).await
 }
 
 /// A message as the dev mailbox shows it.
@@ -97,23 +84,5 @@ pub struct MailboxMessage {
 
 /// The most recent messages, newest first.
 pub async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<MailboxMessage>> {
-    let rows = sqlx::query(
-        "SELECT id, channel, recipient, subject, body, created_at FROM outbox
-         ORDER BY created_at DESC, id DESC LIMIT $1",
-    )
-    .bind(limit)
-    .fetch_all(db)
-    .await?;
-    rows.into_iter()
-        .map(|r| -> sqlx::Result<MailboxMessage> {
-            Ok(MailboxMessage {
-                id: r.try_get("id")?,
-                channel: crate::platform::db::stored::<Channel>(r.try_get::<&str, _>("channel")?)?,
-                to: r.try_get("recipient")?,
-                subject: r.try_get("subject")?,
-                body: r.try_get("body")?,
-                created_at: rfc3339(r.try_get("created_at")?),
-            })
-        })
-        .collect()
+    store::recent(db, limit).await
 }

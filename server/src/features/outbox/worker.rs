@@ -8,10 +8,9 @@
 
 use std::{sync::Arc, time::Duration};
 
-use sqlx::Row;
 use tokio::sync::Notify;
 
-use super::{Channel, Delivery, Message};
+use super::{Channel, Delivery, Message, store};
 use crate::{
     platform::clock::{MINUTE, SECOND, now_ms},
     platform::db::Db,
@@ -50,19 +49,7 @@ impl Worker {
     /// Deliver due messages once; returns how many were handled.
     pub async fn run_once(&self) -> anyhow::Result<usize> {
         let now = now_ms();
-        let candidates: Vec<String> = sqlx::query(
-            "SELECT id FROM outbox
-             WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
-               AND (lease_until IS NULL OR lease_until < $1)
-             ORDER BY next_attempt_at LIMIT $2",
-        )
-        .bind(now)
-        .bind(BATCH)
-        .fetch_all(&self.db)
-        .await?
-        .iter()
-        .map(|r| r.try_get("id"))
-        .collect::<sqlx::Result<_>>()?;
+        let candidates = store::due(&self.db, now, BATCH).await?;
 
         let mut handled = 0;
         for id in candidates {
@@ -76,62 +63,29 @@ impl Worker {
 
     async fn claim(&self, id: &str) -> sqlx::Result<Option<(Message, i64)>> {
         let now = now_ms();
-        let row = sqlx::query(
-            "UPDATE outbox SET lease_owner = $1, lease_until = $2, attempts = attempts + 1
-             WHERE id = $3 AND delivered_at IS NULL AND failed_at IS NULL
-               AND (lease_until IS NULL OR lease_until < $4)
-             RETURNING channel, recipient, subject, body, attempts",
-        )
-        .bind(&self.owner)
-        .bind(now + LEASE_MS)
-        .bind(id)
-        .bind(now)
-        .fetch_optional(&self.db)
-        .await?;
-        row.map(|r| -> sqlx::Result<(Message, i64)> {
-            let channel = if r.try_get::<&str, _>("channel")? == "sms" { Channel::Sms } else { Channel::Email };
-            Ok((
-                Message {
-                    channel,
-                    to: r.try_get("recipient")?,
-                    subject: r.try_get("subject")?,
-                    body: r.try_get("body")?,
-                },
-                r.try_get::<i64, _>("attempts")?,
-            ))
-        })
-        .transpose()
+        let claimed = store::claim(&self.db, id, &self.owner, now + LEASE_MS, now).await?;
+        Ok(claimed.map(|c| {
+            let channel = if c.channel == "sms" { Channel::Sms } else { Channel::Email };
+            (Message { channel, to: c.recipient, subject: c.subject, body: c.body }, c.attempts)
+        }))
     }
 
     async fn deliver(&self, id: &str, (message, attempts): (Message, i64)) -> sqlx::Result<()> {
         let result = self.delivery.deliver(&message).await;
         let now = now_ms();
         match result {
-            Ok(()) => {
-                sqlx::query(
-                    "UPDATE outbox SET delivered_at = $1, lease_owner = NULL, lease_until = NULL, last_error = NULL
-                     WHERE id = $2 AND lease_owner = $3",
-                )
-                .bind(now)
-                .bind(id)
-                .bind(&self.owner)
-                .execute(&self.db)
-                .await?;
-            }
+            Ok(()) => store::mark_delivered(&self.db, id, &self.owner, now).await?,
             Err(e) => {
                 tracing::warn!(outbox_id = id, attempts, error = %e, "delivery failed");
                 let gave_up = attempts >= MAX_ATTEMPTS || e.downcast_ref::<super::Permanent>().is_some();
-                sqlx::query(
-                    "UPDATE outbox SET next_attempt_at = $1, failed_at = $2, last_error = $3,
-                         lease_owner = NULL, lease_until = NULL
-                     WHERE id = $4 AND lease_owner = $5",
+                store::mark_attempt_failed(
+                    &self.db,
+                    id,
+                    &self.owner,
+                    now + backoff_ms(attempts),
+                    gave_up.then_some(now),
+                    &e.to_string(),
                 )
-                .bind(now + backoff_ms(attempts))
-                .bind(gave_up.then_some(now))
-                .bind(e.to_string())
-                .bind(id)
-                .bind(&self.owner)
-                .execute(&self.db)
                 .await?;
             }
         }

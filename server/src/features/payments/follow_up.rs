@@ -5,11 +5,9 @@
 //! between leaves work the periodic run finds and finishes; the calls are
 //! idempotent at the provider, so two processes doing it at once are harmless.
 
-use sqlx::Row;
-
-use super::{refunds, service};
+use super::{refunds, service, store};
 use crate::platform::payment_provider::IntentStatus;
-use crate::{foundation::error::AppResult, platform::clock::now_ms, platform::state::AppState};
+use crate::{foundation::error::AppResult, platform::state::AppState};
 
 /// Right after a flow that canceled payments or recorded a success: tell the
 /// provider now. Failures are logged and left to the periodic run.
@@ -39,18 +37,9 @@ pub async fn run_periodically(state: AppState) {
 /// payment then takes effect, or is refunded (`service::record`).
 #[tracing::instrument(skip(state))]
 pub async fn cancel_at_provider(state: &AppState) -> AppResult<u64> {
-    let due = sqlx::query(
-        "SELECT id, provider_intent_id FROM payments
-         WHERE status = 'canceled' AND provider_canceled_at IS NULL AND provider_intent_id IS NOT NULL
-           AND provider = $1
-         ORDER BY updated_at LIMIT 100",
-    )
-    .bind(state.payments.name())
-    .fetch_all(&state.db)
-    .await?;
+    let due = store::canceled_not_at_provider(&state.db, state.payments.name()).await?;
     let mut done = 0;
-    for row in due {
-        let (payment_id, intent_id): (String, String) = (row.try_get("id")?, row.try_get("provider_intent_id")?);
+    for (payment_id, intent_id) in due {
         match cancel_one(state, &payment_id, &intent_id).await {
             Ok(true) => done += 1,
             Ok(false) => {}
@@ -80,11 +69,7 @@ async fn cancel_one(state: &AppState, payment_id: &str, intent_id: &str) -> AppR
     if intent.status == IntentStatus::Succeeded {
         service::record(&mut tx, payment_id, &intent, "registry").await?;
     }
-    sqlx::query("UPDATE payments SET provider_canceled_at = $1 WHERE id = $2 AND provider_canceled_at IS NULL")
-        .bind(now_ms())
-        .bind(payment_id)
-        .execute(&mut *tx)
-        .await?;
+    store::mark_canceled_at_provider(&mut tx, payment_id).await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -8,12 +8,13 @@
 use async_trait::async_trait;
 use rand::{Rng, distributions::Alphanumeric, rngs::OsRng};
 use serde::{Deserialize, Serialize};
-use sqlx::{AnyConnection, Row, any::AnyRow};
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::{
     card::{Card, Outcome},
     service,
+    store::local_store,
 };
 use crate::http::hosted_page::escape;
 use crate::platform::payment_provider::{
@@ -22,7 +23,6 @@ use crate::platform::payment_provider::{
 use crate::{
     foundation::error::{AppError, AppResult},
     foundation::i18n::{Lang, Msg},
-    platform::clock::now_ms,
     platform::db::{Db, Tx, is_unique_violation},
     platform::state::AppState,
 };
@@ -41,26 +41,6 @@ fn random(n: usize) -> String {
     OsRng.sample_iter(&Alphanumeric).take(n).map(char::from).collect()
 }
 
-const INTENT_COLUMNS: &str = "id, client_secret, amount_cents, currency, status, payment_ref, card_brand, card_last4, last_error, last_error_code";
-
-fn intent_from_row(r: &AnyRow) -> sqlx::Result<ProviderIntent> {
-    Ok(ProviderIntent {
-        id: r.try_get("id")?,
-        client_secret: r.try_get("client_secret")?,
-        status: IntentStatus::parse(r.try_get("status")?).unwrap_or(IntentStatus::RequiresPaymentMethod),
-        amount_cents: r.try_get("amount_cents")?,
-        currency: r.try_get("currency")?,
-        payment_ref: Some(r.try_get("payment_ref")?),
-        last_error: r.try_get("last_error")?,
-        last_error_code: r
-            .try_get::<Option<String>, _>("last_error_code")?
-            .as_deref()
-            .and_then(crate::platform::payment_provider::failure_key),
-        card_brand: r.try_get("card_brand")?,
-        card_last4: r.try_get("card_last4")?,
-    })
-}
-
 #[async_trait]
 impl PaymentProvider for LocalProcessor {
     fn name(&self) -> &'static str {
@@ -72,25 +52,19 @@ impl PaymentProvider for LocalProcessor {
     }
 
     async fn create_intent(&self, request: &IntentRequest) -> anyhow::Result<ProviderIntent> {
-        let by_key = format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE idempotency_key = $1");
-        if let Some(row) = sqlx::query(&by_key).bind(&request.payment_id).fetch_optional(&self.db).await? {
-            return Ok(intent_from_row(&row)?);
+        if let Some(intent) = local_store::intent_by_key(&self.db, &request.payment_id).await? {
+            return Ok(intent);
         }
         let id = format!("pi_{}", random(24));
         let secret = format!("{id}_secret_{}", random(25));
-        let now = now_ms();
-        let inserted = sqlx::query(
-            "INSERT INTO local_payment_intents (id, client_secret, idempotency_key, amount_cents, currency, status,
-                 payment_ref, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $3, $6, $6)",
+        let inserted = local_store::insert_intent(
+            &self.db,
+            &id,
+            &secret,
+            &request.payment_id,
+            request.amount_cents,
+            request.currency,
         )
-        .bind(&id)
-        .bind(&secret)
-        .bind(&request.payment_id)
-        .bind(request.amount_cents)
-        .bind(request.currency)
-        .bind(now)
-        .execute(&self.db)
         .await;
         match inserted {
             Err(e) if is_unique_violation(&e) => {}
@@ -98,29 +72,16 @@ impl PaymentProvider for LocalProcessor {
                 other?;
             }
         }
-        let row = sqlx::query(&by_key).bind(&request.payment_id).fetch_one(&self.db).await?;
-        Ok(intent_from_row(&row)?)
+        Ok(local_store::intent_by_key(&self.db, &request.payment_id).await?.ok_or(sqlx::Error::RowNotFound)?)
     }
 
     async fn retrieve_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
-        let row = sqlx::query(&format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.db)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("no such payment intent: {id}"))?;
-        Ok(intent_from_row(&row)?)
+        local_store::intent_by_id(&self.db, id).await?.ok_or_else(|| anyhow::anyhow!("no such payment intent: {id}"))
     }
 
     async fn cancel_intent(&self, id: &str) -> anyhow::Result<ProviderIntent> {
         // Like the provider's: anything not final can be canceled.
-        sqlx::query(
-            "UPDATE local_payment_intents SET status = 'canceled', updated_at = $1
-             WHERE id = $2 AND status NOT IN ('succeeded', 'canceled')",
-        )
-        .bind(now_ms())
-        .bind(id)
-        .execute(&self.db)
-        .await?;
+        local_store::cancel_intent_if_open(&self.db, id).await?;
         self.retrieve_intent(id).await
     }
 
@@ -130,17 +91,13 @@ impl PaymentProvider for LocalProcessor {
         if intent.status != IntentStatus::Succeeded {
             return Ok(refused);
         }
-        let by_key = "SELECT id FROM local_refunds WHERE idempotency_key = $1";
-        let inserted = sqlx::query(
-            "INSERT INTO local_refunds (id, intent_id, idempotency_key, amount_cents, created_at)
-             VALUES ($1, $2, $3, $4, $5)",
+        let inserted = local_store::insert_refund(
+            &self.db,
+            &format!("re_{}", random(24)),
+            intent_id,
+            refund_id,
+            intent.amount_cents,
         )
-        .bind(format!("re_{}", random(24)))
-        .bind(intent_id)
-        .bind(refund_id)
-        .bind(intent.amount_cents)
-        .bind(now_ms())
-        .execute(&self.db)
         .await;
         match inserted {
             // The same key again is the same refund.
@@ -150,8 +107,8 @@ impl PaymentProvider for LocalProcessor {
             }
         }
         // Another key for a refunded intent finds nothing: refused.
-        match sqlx::query(by_key).bind(refund_id).fetch_optional(&self.db).await? {
-            Some(row) => Ok(ProviderRefund { id: row.try_get("id")?, status: RefundStatus::Succeeded }),
+        match local_store::refund_by_key(&self.db, refund_id).await? {
+            Some(id) => Ok(ProviderRefund { id, status: RefundStatus::Succeeded }),
             None => Ok(refused),
         }
     }
@@ -216,12 +173,7 @@ fn no_such_payment() -> AppError {
 
 /// The intent a client secret names (inside a transaction, or from the pool).
 async fn intent_by_secret(conn: &mut AnyConnection, client_secret: &str) -> AppResult<ProviderIntent> {
-    let row = sqlx::query(&format!("SELECT {INTENT_COLUMNS} FROM local_payment_intents WHERE client_secret = $1"))
-        .bind(client_secret)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(no_such_payment)?;
-    Ok(intent_from_row(&row)?)
+    local_store::intent_by_secret(conn, client_secret).await?.ok_or_else(no_such_payment)
 }
 
 /// The intent of the authentication page's address, which must match its secret.
@@ -244,23 +196,8 @@ async fn move_intent(
 ) -> AppResult<Option<ProviderIntent>> {
     // Like the real provider's, the intent's error is English text, with its code beside it.
     let text = error.map(|key| Msg::new(key).render(Lang::En));
-    let moved = sqlx::query(
-        "UPDATE local_payment_intents SET status = $1, last_error = $2, updated_at = $3,
-             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4), last_error_code = $8
-         WHERE id = $6 AND status = $7",
-    )
-    .bind(status.as_str())
-    .bind(text.clone())
-    .bind(now_ms())
-    .bind(card.map(|c| c.brand.to_owned()))
-    .bind(card.map(|c| c.last4.clone()))
-    .bind(&intent.id)
-    .bind(intent.status.as_str())
-    .bind(error)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if moved == 0 {
+    let moved = local_store::move_intent_if(tx, &intent.id, intent.status, status, text.clone(), card, error).await?;
+    if !moved {
         return Ok(None);
     }
     intent.status = status;

@@ -1,7 +1,6 @@
 //! Payments as the API shows them.
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
 use crate::{domain::PlatformId, foundation::i18n::Msg, platform::clock::rfc3339};
@@ -95,37 +94,122 @@ pub struct Payment {
     pub succeeded_at: Option<String>,
 }
 
-/// Columns for [`Payment::from_row`]; `p` is payments, `v` the vessel.
+/// Columns for [`PaymentRow`]; `p` is payments, `v` the vessel.
 pub const PAYMENT_COLUMNS: &str = "p.id, p.user_id, p.purpose, p.status, p.amount_cents, p.currency, p.vessel_id, \
      v.platform_id, p.transfer_id, p.card_brand, p.card_last4, p.failure_message, p.failure_code, p.created_at, p.succeeded_at, \
      p.provider, p.provider_intent_id, p.client_secret";
 
-impl sqlx::FromRow<'_, AnyRow> for Payment {
-    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
-        let code = r
-            .try_get::<Option<String>, _>("failure_code")?
-            .as_deref()
-            .and_then(crate::platform::payment_provider::failure_key);
+/// A payment as [`PAYMENT_COLUMNS`] reads it, with its payer and provider intent.
+#[derive(sqlx::FromRow)]
+pub(super) struct PaymentRow {
+    pub(super) id: String,
+    pub(super) user_id: String,
+    pub(super) purpose: String,
+    pub(super) status: String,
+    pub(super) amount_cents: i64,
+    pub(super) currency: String,
+    pub(super) vessel_id: String,
+    pub(super) platform_id: String,
+    pub(super) transfer_id: Option<String>,
+    pub(super) card_brand: Option<String>,
+    pub(super) card_last4: Option<String>,
+    pub(super) failure_message: Option<String>,
+    pub(super) failure_code: Option<String>,
+    pub(super) created_at: i64,
+    pub(super) succeeded_at: Option<i64>,
+    pub(super) provider_intent_id: Option<String>,
+}
+
+impl TryFrom<PaymentRow> for Payment {
+    type Error = sqlx::Error;
+
+    fn try_from(r: PaymentRow) -> sqlx::Result<Self> {
+        let code = r.failure_code.as_deref().and_then(crate::platform::payment_provider::failure_key);
         Ok(Self {
-            id: r.try_get("id")?,
-            purpose: crate::platform::db::stored::<Purpose>(r.try_get("purpose")?)?,
-            status: crate::platform::db::stored::<PaymentStatus>(r.try_get("status")?)?,
-            amount_cents: r.try_get("amount_cents")?,
-            currency: r.try_get("currency")?,
-            vessel_id: r.try_get("vessel_id")?,
-            vessel_platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
-            transfer_id: r.try_get("transfer_id")?,
-            card_brand: r.try_get("card_brand")?,
-            card_last4: r.try_get("card_last4")?,
+            id: r.id,
+            purpose: crate::platform::db::stored::<Purpose>(&r.purpose)?,
+            status: crate::platform::db::stored::<PaymentStatus>(&r.status)?,
+            amount_cents: r.amount_cents,
+            currency: r.currency,
+            vessel_id: r.vessel_id,
+            vessel_platform_id: PlatformId::display_stored(r.platform_id),
+            transfer_id: r.transfer_id,
+            card_brand: r.card_brand,
+            card_last4: r.card_last4,
             failure_message: match code {
                 Some(key) => Some(Msg::new(key).localized()),
-                None => r.try_get("failure_message")?,
+                None => r.failure_message,
             },
             failure_code: code.map(str::to_owned),
-            created_at: rfc3339(r.try_get("created_at")?),
-            succeeded_at: r.try_get::<Option<i64>, _>("succeeded_at")?.map(rfc3339),
+            created_at: rfc3339(r.created_at),
+            succeeded_at: r.succeeded_at.map(rfc3339),
         })
     }
+}
+
+/// What `service::record` compares with the provider's report.
+#[derive(sqlx::FromRow)]
+pub(super) struct PaymentStateRow {
+    pub(super) amount_cents: i64,
+    pub(super) currency: String,
+    pub(super) status: String,
+    pub(super) provider_intent_id: Option<String>,
+    pub(super) failure_message: Option<String>,
+    pub(super) failure_code: Option<String>,
+}
+
+/// What a payment pays for, and who paid it.
+#[derive(sqlx::FromRow)]
+pub(super) struct PaymentFeeRow {
+    pub(super) purpose: String,
+    pub(super) vessel_id: String,
+    pub(super) user_id: String,
+    pub(super) transfer_id: Option<String>,
+}
+
+/// What a receipt says: the payment, its payer's address and language, the vessel.
+#[derive(sqlx::FromRow)]
+pub(super) struct ReceiptRow {
+    pub(super) purpose: String,
+    pub(super) amount_cents: i64,
+    pub(super) succeeded_at: Option<i64>,
+    pub(super) card_brand: Option<String>,
+    pub(super) card_last4: Option<String>,
+    pub(super) email: String,
+    pub(super) language: String,
+    pub(super) name: Option<String>,
+    pub(super) make: String,
+    pub(super) model: String,
+    pub(super) platform_id: String,
+}
+
+/// A payment as an administrator's refund finds it (`refunds::reserve`).
+#[derive(sqlx::FromRow)]
+pub(super) struct RefundableRow {
+    pub(super) status: String,
+    pub(super) purpose: String,
+    pub(super) vessel_id: String,
+    pub(super) provider: String,
+    pub(super) provider_intent_id: Option<String>,
+    pub(super) transfer_status: Option<String>,
+    pub(super) vessel_status: String,
+    /// 1 when the vessel is no longer the payer's.
+    pub(super) passed_on: i64,
+    pub(super) pending_refund: Option<String>,
+    pub(super) pending_cause: Option<String>,
+    /// Succeeded refunds.
+    pub(super) refunded: i64,
+}
+
+/// A refund without effect that the provider has not answered yet.
+#[derive(sqlx::FromRow)]
+pub(super) struct PendingRefundRow {
+    pub(super) id: String,
+    pub(super) payment_id: String,
+    pub(super) reason: String,
+    pub(super) provider_intent_id: Option<String>,
+    pub(super) purpose: String,
+    pub(super) vessel_id: String,
 }
 
 #[derive(Serialize, ToSchema)]

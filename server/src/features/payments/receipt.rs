@@ -1,9 +1,7 @@
 //! The receipt emailed when a payment succeeds, queued in the outbox in the
 //! transaction that recorded the payment.
 
-use sqlx::Row;
-
-use super::model::Purpose;
+use super::{model::Purpose, store};
 use crate::{
     domain::PlatformId,
     features::outbox::{self, Message},
@@ -43,27 +41,21 @@ fn card_brand(code: &str) -> String {
 }
 
 pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Result<()> {
-    let r = sqlx::query(
-        "SELECT p.purpose, p.amount_cents, p.succeeded_at, p.card_brand, p.card_last4, u.email, u.language, v.name, v.make, v.model, v.platform_id
-         FROM payments p JOIN users u ON u.id = p.user_id JOIN vessels v ON v.id = p.vessel_id WHERE p.id = $1",
-    )
-    .bind(payment_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let purpose = crate::platform::db::stored::<Purpose>(r.try_get("purpose")?)?;
-    let platform_id = PlatformId::display_stored(r.try_get("platform_id")?);
-    let vessel = match r.try_get::<Option<String>, _>("name")? {
+    let r = store::receipt(tx, payment_id).await?;
+    let purpose = crate::platform::db::stored::<Purpose>(&r.purpose)?;
+    let platform_id = PlatformId::display_stored(r.platform_id);
+    let vessel = match r.name {
         Some(name) => format!("{name} ({platform_id})"),
-        None => format!("{} {} ({platform_id})", r.try_get::<String, _>("make")?, r.try_get::<String, _>("model")?),
+        None => format!("{} {} ({platform_id})", r.make, r.model),
     };
-    let lang = Lang::parse(r.try_get("language")?).unwrap_or_default();
-    let card = match (r.try_get::<Option<String>, _>("card_brand")?, r.try_get::<Option<String>, _>("card_last4")?) {
+    let lang = Lang::parse(&r.language).unwrap_or_default();
+    let card = match (r.card_brand, r.card_last4) {
         (Some(brand), Some(last4)) => {
             Msg::new("mail.receipt_card").arg("brand", card_brand(&brand)).arg("last4", last4).render(lang)
         }
         _ => String::new(),
     };
-    let amount = i18n::euros(lang, r.try_get("amount_cents")?);
+    let amount = i18n::euros(lang, r.amount_cents);
     let (purpose, subject) = match (purpose, &kind) {
         (Purpose::Registration, Kind::Receipt) => ("mail.purpose_registration", "mail.receipt_registration_subject"),
         (Purpose::Transfer, Kind::Receipt) => ("mail.purpose_transfer", "mail.receipt_transfer_subject"),
@@ -98,11 +90,11 @@ pub async fn enqueue(tx: &mut Tx<'_>, payment_id: &str, kind: Kind) -> sqlx::Res
         .arg("amount", &amount)
         .arg("purpose", Msg::new(purpose).render(lang))
         .arg("vessel", vessel)
-        .arg("date", i18n::short_date(lang, r.try_get::<Option<i64>, _>("succeeded_at")?.unwrap_or_default()))
+        .arg("date", i18n::short_date(lang, r.succeeded_at.unwrap_or_default()))
         .arg("reference", payment_id)
         .arg("card", card);
     let subject = Msg::new(subject).arg("amount", amount);
-    outbox::enqueue(tx, &Message::email_in(lang, r.try_get("email")?, &subject, &body)).await
+    outbox::enqueue(tx, &Message::email_in(lang, &r.email, &subject, &body)).await
 }
 
 #[cfg(test)]

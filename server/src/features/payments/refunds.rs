@@ -20,19 +20,17 @@
 //! leave a refund made but unrecorded. Pending refunds without effect are
 //! asked again by the payments follow-up (`follow_up`).
 
-use sqlx::Row;
-
 use super::{
     model::Purpose,
     purpose::{self, Fee},
     records::log_event_with_id,
+    store,
 };
 use crate::platform::payment_provider::RefundStatus;
 use crate::{
     features::auth::User,
     foundation::error::{AppError, AppResult},
     platform::audit::Event,
-    platform::clock::now_ms,
     platform::db::{Tx, is_unique_violation},
     platform::ids::new_id,
     platform::state::AppState,
@@ -121,57 +119,39 @@ async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str)
     // The vessel's row first (an update that changes nothing): a transfer
     // starting takes the same lock (`vessels::lifecycle::start_transfer`), so
     // one of the two sees the other's outcome, never neither.
-    sqlx::query("UPDATE vessels SET status = status WHERE id = (SELECT vessel_id FROM payments WHERE id = $1)")
-        .bind(payment_id)
-        .execute(&mut *tx)
-        .await?;
-    let row = sqlx::query(
-        "SELECT p.status, p.purpose, p.vessel_id, p.provider, p.provider_intent_id, p.amount_cents,
-             t.status AS transfer_status, v.status AS vessel_status,
-             CAST(CASE WHEN COALESCE(v.owner_user_id, '') = p.user_id THEN 0 ELSE 1 END AS BIGINT) AS passed_on,
-             (SELECT r.id FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'pending') AS pending_refund,
-             (SELECT r.cause FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'pending') AS pending_cause,
-             (SELECT COUNT(*) FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded') AS refunded
-         FROM payments p JOIN vessels v ON v.id = p.vessel_id LEFT JOIN transfers t ON t.id = p.transfer_id
-         WHERE p.id = $1",
-    )
-    .bind(payment_id)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or_else(|| AppError::NotFound("no_such_payment".into()))?;
-    let purpose: String = row.try_get("purpose")?;
-    let vessel_id: String = row.try_get("vessel_id")?;
-    let intent: Option<String> = row.try_get("provider_intent_id")?;
-    if row.try_get::<String, _>("provider")? != state.payments.name() {
+    store::lock_vessel_of_payment(&mut tx, payment_id).await?;
+    let row =
+        store::refundable(&mut tx, payment_id).await?.ok_or_else(|| AppError::NotFound("no_such_payment".into()))?;
+    let (purpose, vessel_id, intent) = (row.purpose, row.vessel_id, row.provider_intent_id);
+    if row.provider != state.payments.name() {
         return Err(AppError::Conflict("payment_taken_another_card_provider".into()));
     }
     // A refund the provider has not answered yet is asked again, with its key.
-    if let Some(refund_id) = row.try_get::<Option<String>, _>("pending_refund")? {
+    if let Some(refund_id) = row.pending_refund {
         let intent = intent.ok_or_else(|| AppError::Conflict(ALREADY.into()))?;
         // Asked again as what it is: a refund without effect changes nothing but money.
-        let cause = match row.try_get::<Option<String>, _>("pending_cause")?.as_deref() {
+        let cause = match row.pending_cause.as_deref() {
             Some("without_effect") => Cause::WithoutEffect,
             _ => Cause::Administrator,
         };
         return Ok(Reservation { refund_id, intent, purpose, vessel_id, cause });
     }
-    let transfer_status: Option<String> = row.try_get("transfer_status")?;
     let refundable = Refundable {
-        status: &row.try_get::<String, _>("status")?,
+        status: &row.status,
         purpose: &purpose,
-        transfer_status: transfer_status.as_deref(),
-        refunded: row.try_get::<i64, _>("refunded")? > 0,
-        passed_on: row.try_get::<i64, _>("passed_on")? == 1,
+        transfer_status: row.transfer_status.as_deref(),
+        refunded: row.refunded > 0,
+        passed_on: row.passed_on == 1,
     };
     if let Some(why) = refusal(&refundable) {
         return Err(AppError::Conflict(why.into()));
     }
-    if purpose == "registration" && row.try_get::<String, _>("vessel_status")? == "in_transfer" {
+    if purpose == "registration" && row.vessel_status == "in_transfer" {
         return Err(AppError::Conflict("vessel_transfer_cancel_transfer_before".into()));
     }
     let intent = intent.ok_or_else(|| AppError::Conflict("payment_succeeded_refunded".into()))?;
     let refund_id = new_id();
-    let reserved = insert_reservation(&mut tx, &refund_id, payment_id, reason, Some(&admin.id)).await;
+    let reserved = store::insert_refund_reservation(&mut tx, &refund_id, payment_id, reason, Some(&admin.id)).await;
     match reserved {
         Err(e) if is_unique_violation(&e) => return Err(AppError::Conflict(ALREADY.into())),
         other => other?,
@@ -180,44 +160,18 @@ async fn reserve(state: &AppState, admin: &User, payment_id: &str, reason: &str)
     Ok(Reservation { refund_id, intent, purpose, vessel_id, cause: Cause::Administrator })
 }
 
-async fn insert_reservation(
-    tx: &mut Tx<'_>,
-    refund_id: &str,
-    payment_id: &str,
-    reason: &str,
-    admin: Option<&str>,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO payment_refunds (id, payment_id, amount_cents, reason, admin_user_id, cause, status, created_at)
-         SELECT $1, id, amount_cents, $2, $3, $4, 'pending', $5 FROM payments WHERE id = $6",
-    )
-    .bind(refund_id)
-    .bind(reason)
-    .bind(admin.map(str::to_owned))
-    .bind(if admin.is_some() { "administrator" } else { "without_effect" })
-    .bind(now_ms())
-    .bind(payment_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 /// A success arrived for a payment whose purpose can no longer take effect
 /// (the transfer was canceled or expired, the vessel left the registry, the
 /// account was archived): in the transaction that recorded the success, a
 /// refund is reserved and the audit log says why. The caller tells the payer;
 /// the provider is asked once the transaction commits (`settle_without_effect`).
 pub async fn reserve_without_effect(tx: &mut Tx<'_>, payment_id: &str, why: &str) -> AppResult<()> {
-    let row = sqlx::query("SELECT vessel_id, user_id FROM payments WHERE id = $1")
-        .bind(payment_id)
-        .fetch_one(&mut **tx)
-        .await?;
-    let vessel_id: String = row.try_get("vessel_id")?;
-    insert_reservation(tx, &new_id(), payment_id, why, None).await?;
+    let (vessel_id, payer) = store::vessel_and_payer(tx, payment_id).await?;
+    store::insert_refund_reservation(tx, &new_id(), payment_id, why, None).await?;
     Event::new("refunded_without_effect")
         .vessel(&vessel_id)
         .subject("payment", payment_id)
-        .detail(serde_json::json!({"reason": why, "payerUserId": row.try_get::<String, _>("user_id")?}))
+        .detail(serde_json::json!({"reason": why, "payerUserId": payer}))
         .write(&mut **tx)
         .await?;
     tracing::warn!(payment = payment_id, reason = why, "a payment succeeded without effect: refunding it");
@@ -229,25 +183,16 @@ pub async fn reserve_without_effect(tx: &mut Tx<'_>, payment_id: &str, why: &str
 /// if the provider did not answer). Answers how many were settled.
 #[tracing::instrument(skip(state))]
 pub async fn settle_without_effect(state: &AppState) -> AppResult<u64> {
-    let pending = sqlx::query(
-        "SELECT r.id, r.payment_id, r.reason, p.provider_intent_id, p.purpose, p.vessel_id
-         FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
-         WHERE r.status = 'pending' AND r.cause = 'without_effect' AND p.provider = $1
-         ORDER BY r.created_at LIMIT 100",
-    )
-    .bind(state.payments.name())
-    .fetch_all(&state.db)
-    .await?;
+    let pending = store::pending_without_effect(&state.db, state.payments.name()).await?;
     let mut settled = 0;
     for row in pending {
-        let Some(intent) = row.try_get::<Option<String>, _>("provider_intent_id")? else { continue };
-        let payment_id: String = row.try_get("payment_id")?;
-        let reason: String = row.try_get("reason")?;
+        let Some(intent) = row.provider_intent_id else { continue };
+        let (payment_id, reason) = (row.payment_id, row.reason);
         let reservation = Reservation {
-            refund_id: row.try_get("id")?,
+            refund_id: row.id,
             intent,
-            purpose: row.try_get("purpose")?,
-            vessel_id: row.try_get("vessel_id")?,
+            purpose: row.purpose,
+            vessel_id: row.vessel_id,
             cause: Cause::WithoutEffect,
         };
         match ask_and_record(state, None, &payment_id, &reason, reservation).await {
@@ -277,26 +222,15 @@ async fn ask_and_record(
     };
     if refund.status == RefundStatus::Pending {
         // Under way at the provider: remember its id; decided later, asked again with the same key.
-        sqlx::query("UPDATE payment_refunds SET provider_refund_id = $1 WHERE id = $2 AND status = 'pending'")
-            .bind((!refund.id.is_empty()).then_some(refund.id.as_str()))
-            .bind(&r.refund_id)
-            .execute(&state.db)
-            .await?;
+        let provider_refund_id = (!refund.id.is_empty()).then_some(refund.id.as_str());
+        store::set_provider_refund_id_if_pending(&state.db, &r.refund_id, provider_refund_id).await?;
         return Ok(RefundStatus::Pending);
     }
     let mut tx = state.begin().await?;
-    let recorded = sqlx::query(
-        "UPDATE payment_refunds SET status = $1, provider_refund_id = $2, decided_at = $3
-         WHERE id = $4 AND status = 'pending'",
-    )
-    .bind(refund.status.as_str())
-    .bind((!refund.id.is_empty()).then_some(refund.id.as_str()))
-    .bind(now_ms())
-    .bind(&r.refund_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if recorded == 0 {
+    let provider_refund_id = (!refund.id.is_empty()).then_some(refund.id.as_str());
+    let recorded =
+        store::decide_refund_if_pending(&mut tx, &r.refund_id, refund.status.as_str(), provider_refund_id).await?;
+    if !recorded {
         // Recorded by a racing request with the same key: it did the rest.
         return Ok(refund.status);
     }

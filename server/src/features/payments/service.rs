@@ -8,10 +8,8 @@
 //! queued) share one transaction, guarded by a conditional update, so a
 //! replayed webhook or two racing processes change nothing more.
 
-use sqlx::{FromRow, Row};
-
 use super::{
-    model::{CreateIntentRequest, CreatedIntent, PAYMENT_COLUMNS, Payment, PaymentStatus, Purpose},
+    model::{CreateIntentRequest, CreatedIntent, Payment, PaymentStatus, Purpose},
     purpose::{self, Fee},
     receipt,
     records::{cancel, log_event_with_id},
@@ -22,7 +20,6 @@ use crate::{
     domain::fees,
     features::auth::User,
     foundation::error::{AppError, AppResult},
-    platform::clock::now_ms,
     platform::db::{Tx, is_unique_violation},
     platform::ids::new_id,
     platform::state::AppState,
@@ -64,30 +61,15 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
 /// (one open registration payment per vessel, one open fee payment per
 /// transfer) make concurrent requests agree on one row.
 async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<String> {
-    let (purpose, vessel_id, transfer_id) = (fee.purpose.as_str(), fee.vessel_id, fee.transfer_id);
-    let (amount, find) = match fee.purpose {
-        Purpose::Registration => (
-            fees::REGISTRATION_CENTS,
-            "SELECT id, provider FROM payments WHERE vessel_id = $1 AND purpose = 'registration'
-               AND status NOT IN ('succeeded', 'canceled')",
-        ),
-        Purpose::Transfer => (
-            fees::TRANSFER_CENTS,
-            // Each party pays with a payment of their own: one left open by the
-            // other party (a wizard at its payment step) never locks this one out.
-            "SELECT id, provider FROM payments WHERE transfer_id = $1 AND user_id = $2 AND purpose = 'transfer'
-               AND status NOT IN ('succeeded', 'canceled')",
-        ),
+    let purpose = fee.purpose.as_str();
+    let amount = match fee.purpose {
+        Purpose::Registration => fees::REGISTRATION_CENTS,
+        Purpose::Transfer => fees::TRANSFER_CENTS,
     };
     for _ in 0..3 {
-        let mut query = sqlx::query(find).bind(transfer_id.unwrap_or(vessel_id));
-        if transfer_id.is_some() {
-            query = query.bind(&user.id);
-        }
-        let open = query.fetch_optional(&state.db).await?;
-        if let Some(open) = open {
-            let id: String = open.try_get("id")?;
-            if open.try_get::<String, _>("provider")? == state.payments.name() {
+        let open = store::open_payment_of_fee(&state.db, fee, &user.id).await?;
+        if let Some((id, provider)) = open {
+            if provider == state.payments.name() {
                 return Ok(id);
             }
             // Made with another provider (the registry switched): that provider's
@@ -97,25 +79,10 @@ async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<
             continue;
         }
         let id = new_id();
-        let now = now_ms();
-        let inserted = sqlx::query(
-            "INSERT INTO payments (id, user_id, purpose, vessel_id, transfer_id, amount_cents, currency, status, provider,
-                 created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'requires_payment', $8, $9, $9)",
-        )
-        .bind(&id)
-        .bind(&user.id)
-        .bind(purpose)
-        .bind(vessel_id)
-        .bind(transfer_id.map(str::to_owned))
-        .bind(amount)
-        .bind(fees::CURRENCY)
-        .bind(state.payments.name())
-        .bind(now)
-        .execute(&state.db)
-        .await;
+        let inserted =
+            store::insert_payment(&state.db, &id, &user.id, fee, amount, fees::CURRENCY, state.payments.name()).await;
         match inserted {
-            Ok(_) => return Ok(id),
+            Ok(()) => return Ok(id),
             // Another request inserted first: the next round finds its row.
             Err(e) if is_unique_violation(&e) => {}
             Err(e) => return Err(e.into()),
@@ -136,33 +103,21 @@ async fn cancel_abandoned(state: &AppState, payment_id: &str) -> AppResult<()> {
 /// it has none yet (the payment id is the idempotency key, so a retry after
 /// a lost answer gets the same intent).
 async fn ensure_provider_intent(state: &AppState, payment_id: &str, description: String) -> AppResult<String> {
-    let row = sqlx::query("SELECT amount_cents, client_secret FROM payments WHERE id = $1")
-        .bind(payment_id)
-        .fetch_one(&state.db)
-        .await?;
-    if let Some(secret) = row.try_get::<Option<String>, _>("client_secret")? {
+    let (amount_cents, client_secret) = store::amount_and_client_secret(&state.db, payment_id).await?;
+    if let Some(secret) = client_secret {
         return Ok(secret);
     }
     let intent = state
         .payments
         .create_intent(&IntentRequest {
             payment_id: payment_id.to_owned(),
-            amount_cents: row.try_get("amount_cents")?,
+            amount_cents,
             currency: fees::CURRENCY,
             description,
         })
         .await
         .map_err(|e| provider_unavailable(&e))?;
-    sqlx::query(
-        "UPDATE payments SET provider_intent_id = $1, client_secret = $2, updated_at = $3
-         WHERE id = $4 AND provider_intent_id IS NULL",
-    )
-    .bind(&intent.id)
-    .bind(&intent.client_secret)
-    .bind(now_ms())
-    .bind(payment_id)
-    .execute(&state.db)
-    .await?;
+    store::set_intent_if_none(&state.db, payment_id, &intent.id, &intent.client_secret).await?;
     Ok(intent.client_secret)
 }
 
@@ -194,25 +149,14 @@ pub async fn payment_for(state: &AppState, user: &User, id: &str) -> AppResult<P
 
 /// The payment, its payer and its provider intent id.
 async fn load(state: &AppState, id: &str) -> AppResult<(Payment, String, Option<String>)> {
-    let row = sqlx::query(&format!(
-        "SELECT {PAYMENT_COLUMNS} FROM payments p JOIN vessels v ON v.id = p.vessel_id WHERE p.id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(payment_not_found)?;
-    Ok((Payment::from_row(&row)?, row.try_get("user_id")?, row.try_get("provider_intent_id")?))
+    let row = store::payment(&state.db, id).await?.ok_or_else(payment_not_found)?;
+    let (payer, intent_id) = (row.user_id.clone(), row.provider_intent_id.clone());
+    Ok((Payment::try_from(row)?, payer, intent_id))
 }
 
 /// Our payment for a provider intent, if we made it.
 pub async fn payment_id_for_intent(state: &AppState, intent_id: &str) -> AppResult<Option<String>> {
-    Ok(sqlx::query("SELECT id FROM payments WHERE provider = $1 AND provider_intent_id = $2")
-        .bind(state.payments.name())
-        .bind(intent_id)
-        .fetch_optional(&state.db)
-        .await?
-        .map(|r| r.try_get("id"))
-        .transpose()?)
+    Ok(store::payment_id_for_intent(&state.db, state.payments.name(), intent_id).await?)
 }
 
 /// Bring a payment in line with what the provider reports, inside the
@@ -224,23 +168,16 @@ pub async fn record(
     intent: &ProviderIntent,
     source: &str,
 ) -> AppResult<PaymentStatus> {
-    let row = sqlx::query(
-        "SELECT amount_cents, currency, status, provider_intent_id, failure_message, failure_code FROM payments
-         WHERE id = $1",
-    )
-    .bind(payment_id)
-    .fetch_optional(&mut **tx)
-    .await?
-    .ok_or_else(payment_not_found)?;
-    let matches = row.try_get::<i64, _>("amount_cents")? == intent.amount_cents
-        && row.try_get::<String, _>("currency")? == intent.currency
+    let row = store::payment_state(tx, payment_id).await?.ok_or_else(payment_not_found)?;
+    let matches = row.amount_cents == intent.amount_cents
+        && row.currency == intent.currency
         && intent.payment_ref.as_deref().is_none_or(|r| r == payment_id)
-        && row.try_get::<Option<String>, _>("provider_intent_id")?.is_none_or(|i| i == intent.id);
+        && row.provider_intent_id.is_none_or(|i| i == intent.id);
     if !matches {
         // Never fulfil on an intent that is not this payment's, whatever it says.
         return Err(anyhow::anyhow!("provider intent {} does not match payment {payment_id}", intent.id).into());
     }
-    let current = crate::platform::db::stored::<PaymentStatus>(row.try_get("status")?)?;
+    let current = crate::platform::db::stored::<PaymentStatus>(&row.status)?;
     let next = match intent.status {
         IntentStatus::Succeeded => PaymentStatus::Succeeded,
         IntentStatus::RequiresAction => PaymentStatus::RequiresAction,
@@ -250,12 +187,12 @@ pub async fn record(
         IntentStatus::RequiresPaymentMethod | IntentStatus::RequiresConfirmation => current,
     };
     // A repeated failure records a new reason only (the provider words many reasons alike).
-    let same_failure = row.try_get::<Option<String>, _>("failure_message")? == intent.last_error
-        && row.try_get::<Option<String>, _>("failure_code")?.as_deref() == intent.last_error_code;
+    let same_failure =
+        row.failure_message == intent.last_error && row.failure_code.as_deref() == intent.last_error_code;
     if next == current && (next != PaymentStatus::Failed || same_failure) {
         return Ok(current);
     }
-    if !transition(tx, payment_id, next, intent).await? {
+    if !store::move_unless_settled(tx, payment_id, next, intent).await? {
         // Settled meanwhile (a racing request or process): this report changes nothing.
         return Ok(if next == PaymentStatus::Succeeded { next } else { current });
     }
@@ -264,36 +201,6 @@ pub async fn record(
         fulfil(tx, payment_id).await?;
     }
     Ok(next)
-}
-
-/// Move the payment to `next` unless it has succeeded (or, but for a late
-/// success, was canceled): the conditional update is what makes fulfilment
-/// happen once, whoever races. True when this call moved it.
-async fn transition(
-    tx: &mut Tx<'_>,
-    payment_id: &str,
-    next: PaymentStatus,
-    intent: &ProviderIntent,
-) -> sqlx::Result<bool> {
-    let moved = sqlx::query(
-        "UPDATE payments SET status = $1, failure_message = $2, updated_at = $3,
-             succeeded_at = CASE WHEN $1 = 'succeeded' THEN $3 ELSE succeeded_at END,
-             card_brand = COALESCE($4, card_brand), card_last4 = COALESCE($5, card_last4), failure_code = $8
-         WHERE id = $6 AND status <> 'succeeded' AND status <> $7",
-    )
-    .bind(next.as_str())
-    .bind(intent.last_error.clone().filter(|_| next == PaymentStatus::Failed))
-    .bind(now_ms())
-    .bind(intent.card_brand.clone())
-    .bind(intent.card_last4.clone())
-    .bind(payment_id)
-    // Money that arrives after a cancellation is still recorded.
-    .bind(if next == PaymentStatus::Succeeded { "succeeded" } else { "canceled" })
-    .bind(intent.last_error_code.filter(|_| next == PaymentStatus::Failed))
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    Ok(moved == 1)
 }
 
 async fn log_event(
@@ -318,21 +225,14 @@ async fn log_event(
 /// so instead of getting a receipt. Every succeeded payment therefore has
 /// its effect or a refund.
 async fn fulfil(tx: &mut Tx<'_>, payment_id: &str) -> AppResult<()> {
-    let p = sqlx::query("SELECT purpose, vessel_id, user_id, transfer_id FROM payments WHERE id = $1")
-        .bind(payment_id)
-        .fetch_one(&mut **tx)
-        .await?;
-    let (vessel_id, payer): (String, String) = (p.try_get("vessel_id")?, p.try_get("user_id")?);
-    let transfer_id: Option<String> = p.try_get("transfer_id")?;
-    let purpose = crate::platform::db::stored::<Purpose>(p.try_get("purpose")?)?;
+    let p = store::fee_of_payment(tx, payment_id).await?;
+    let (vessel_id, payer, transfer_id) = (p.vessel_id, p.user_id, p.transfer_id);
+    let purpose = crate::platform::db::stored::<Purpose>(&p.purpose)?;
     // Archiving an account cancels its payments before it marks the account
     // (`flows::accounts::archive`), under the payment's lock: a success
     // recorded after that finds the payer gone and buys nothing for them.
-    let payer_open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
-        .bind(&payer)
-        .fetch_one(&mut **tx)
-        .await?;
-    let without_effect = if payer_open == 0 {
+    let payer_archived = !store::account_open(tx, &payer).await?;
+    let without_effect = if payer_archived {
         Some("the payer archived the account")
     } else {
         let fee = Fee { purpose, vessel_id: &vessel_id, transfer_id: transfer_id.as_deref() };

@@ -6,7 +6,7 @@
 use axum::http::HeaderMap;
 use serde::Deserialize;
 
-use super::service;
+use super::{service, store};
 use crate::{
     foundation::error::{AppError, AppResult},
     platform::config::PaymentsProvider,
@@ -49,11 +49,7 @@ pub async fn handle(state: &AppState, headers: &HeaderMap, body: &[u8]) -> AppRe
     if !HANDLED.contains(&event.kind.as_str()) {
         return Ok(ack("ignored"));
     }
-    let seen: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_events WHERE id = $1")
-        .bind(&event.id)
-        .fetch_one(&state.db)
-        .await?;
-    if seen > 0 {
+    if store::event_logged(&state.db, &event.id).await? {
         return Ok(ack("duplicate"));
     }
     let Some(payment_id) = service::payment_id_for_intent(state, &event.data.object.id).await? else {

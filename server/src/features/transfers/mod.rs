@@ -8,6 +8,7 @@ pub mod model;
 pub mod record;
 mod routes;
 pub mod service;
+mod store;
 
 pub use fee::TransferFee;
 pub use model::{Transfer, TransferStatus, TransferVessel};

@@ -1,7 +1,6 @@
-//! Transfers as the API shows them.
+//! Transfers as the API shows them, and the rows the store reads them from.
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Row, any::AnyRow};
 use utoipa::ToSchema;
 
 use crate::{domain::PlatformId, platform::clock::rfc3339};
@@ -63,10 +62,6 @@ pub struct Transfer {
     pub claimed_at: Option<String>,
 }
 
-pub const TRANSFER_COLUMNS: &str = "t.id, t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_user_id, t.status, \
-     t.created_at, t.verified_at, t.completed_at, t.canceled_at, t.expires_at, t.claimed_at, \
-     v.platform_id, v.name, v.make, v.model";
-
 /// `+31612345678` → `+31 6•••••678`: the country prefix, the first digit and
 /// the last three, enough for the seller to recognise the number they typed.
 pub fn mask_phone(phone: &str) -> String {
@@ -83,33 +78,126 @@ pub fn mask_phone(phone: &str) -> String {
     format!("{prefix} {}{}{tail}", rest[0], "•".repeat(rest.len() - 4))
 }
 
-impl Transfer {
-    pub fn from_row(r: &AnyRow, viewer_id: &str) -> sqlx::Result<Self> {
-        let optional =
-            |name: &str| -> sqlx::Result<Option<String>> { Ok(r.try_get::<Option<i64>, _>(name)?.map(rfc3339)) };
-        let status = crate::platform::db::stored::<TransferStatus>(r.try_get("status")?)?;
-        let recipient: Option<String> = r.try_get("to_user_id")?;
-        Ok(Self {
-            id: r.try_get("id")?,
+/// A transfer with its vessel, as `store::TRANSFER_COLUMNS` selects it.
+#[derive(sqlx::FromRow)]
+pub(super) struct TransferRow {
+    pub(super) id: String,
+    pub(super) vessel_id: String,
+    pub(super) from_user_id: String,
+    pub(super) to_phone_e164: String,
+    pub(super) to_user_id: Option<String>,
+    pub(super) status: String,
+    pub(super) created_at: i64,
+    pub(super) verified_at: Option<i64>,
+    pub(super) completed_at: Option<i64>,
+    pub(super) canceled_at: Option<i64>,
+    pub(super) expires_at: i64,
+    pub(super) claimed_at: Option<i64>,
+    pub(super) platform_id: String,
+    pub(super) name: Option<String>,
+    pub(super) make: String,
+    pub(super) model: String,
+}
+
+impl TransferRow {
+    pub(super) fn status(&self) -> sqlx::Result<TransferStatus> {
+        crate::platform::db::stored::<TransferStatus>(&self.status)
+    }
+
+    /// The transfer as `viewer_id` sees it (`outgoing` when they started it).
+    pub(super) fn into_transfer(self, viewer_id: &str) -> sqlx::Result<Transfer> {
+        let status = self.status()?;
+        Ok(Transfer {
+            id: self.id,
             vessel: TransferVessel {
-                id: r.try_get("vessel_id")?,
-                platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
-                name: r.try_get("name")?,
-                make: r.try_get("make")?,
-                model: r.try_get("model")?,
+                id: self.vessel_id,
+                platform_id: PlatformId::display_stored(self.platform_id),
+                name: self.name,
+                make: self.make,
+                model: self.model,
             },
-            to_phone_masked: mask_phone(r.try_get("to_phone_e164")?),
+            to_phone_masked: mask_phone(&self.to_phone_e164),
             status,
-            outgoing: r.try_get::<String, _>("from_user_id")? == viewer_id,
-            created_at: rfc3339(r.try_get("created_at")?),
-            verified_at: optional("verified_at")?,
-            completed_at: optional("completed_at")?,
-            canceled_at: optional("canceled_at")?,
-            expires_at: rfc3339(r.try_get("expires_at")?),
-            awaiting_claim: status == TransferStatus::Completed && recipient.is_none(),
-            claimed_at: optional("claimed_at")?,
+            outgoing: self.from_user_id == viewer_id,
+            created_at: rfc3339(self.created_at),
+            verified_at: self.verified_at.map(rfc3339),
+            completed_at: self.completed_at.map(rfc3339),
+            canceled_at: self.canceled_at.map(rfc3339),
+            expires_at: rfc3339(self.expires_at),
+            awaiting_claim: status == TransferStatus::Completed && self.to_user_id.is_none(),
+            claimed_at: self.claimed_at.map(rfc3339),
         })
     }
+}
+
+/// The vessel a transfer is started for, as its owner's request finds it.
+#[derive(sqlx::FromRow)]
+pub(super) struct VesselToTransfer {
+    pub(super) owner_user_id: Option<String>,
+    /// The vessel's status as stored (`active`, `in_transfer`, ...).
+    pub(super) status: String,
+    pub(super) name: Option<String>,
+    pub(super) platform_id: String,
+}
+
+/// What completing a paid transfer needs of it and its vessel.
+#[derive(sqlx::FromRow)]
+pub(super) struct TransferToComplete {
+    pub(super) vessel_id: String,
+    pub(super) from_user_id: String,
+    pub(super) to_phone_e164: String,
+    pub(super) to_email: Option<String>,
+    pub(super) platform_id: String,
+    pub(super) name: Option<String>,
+}
+
+/// A completed transfer whose vessel waits for its buyer's claim: the one a
+/// claim or an administrator's resolution takes.
+#[derive(sqlx::FromRow)]
+pub(super) struct UnclaimedTransfer {
+    pub(super) id: String,
+    pub(super) from_user_id: String,
+    pub(super) platform_id: String,
+    pub(super) name: Option<String>,
+}
+
+/// A paid transfer waiting for its number's claim, with its vessel.
+#[derive(sqlx::FromRow)]
+pub(super) struct WaitingTransfer {
+    pub(super) id: String,
+    pub(super) vessel_id: String,
+    pub(super) platform_id: String,
+    pub(super) name: Option<String>,
+}
+
+/// What a transfer record is made from: the transfer, its vessel and both
+/// parties' names.
+#[derive(sqlx::FromRow)]
+pub(super) struct RecordSource {
+    pub(super) from_user_id: String,
+    pub(super) to_user_id: Option<String>,
+    /// The transfer's status as stored.
+    pub(super) status: String,
+    pub(super) completed_at: Option<i64>,
+    pub(super) sale_price_cents: Option<i64>,
+    pub(super) vessel_id: String,
+    pub(super) platform_id: String,
+    pub(super) name: Option<String>,
+    pub(super) make: String,
+    pub(super) model: String,
+    pub(super) seller_name: Option<String>,
+    pub(super) buyer_name: Option<String>,
+}
+
+/// An issued transfer record as stored: what was signed, its signature, and
+/// the names printed.
+#[derive(sqlx::FromRow)]
+pub(super) struct StoredRecord {
+    pub(super) serial: String,
+    pub(super) payload: String,
+    pub(super) signature: String,
+    pub(super) seller_name: Option<String>,
+    pub(super) buyer_name: Option<String>,
 }
 
 #[cfg(test)]

@@ -5,9 +5,12 @@
 //! record of the sale; this is it.
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
+use super::{
+    model::{RecordSource, StoredRecord},
+    store,
+};
 use crate::{
     domain::{PlatformId, TransferRecordSerial},
     features::auth::User,
@@ -53,137 +56,70 @@ fn not_found() -> AppError {
 /// one issued at the first download, or a new one.
 #[tracing::instrument(skip_all, fields(transfer = %transfer_id, user = %user.id))]
 pub async fn record(state: &AppState, user: &User, transfer_id: &str, lang: Lang) -> AppResult<IssuedRecord> {
-    let row = sqlx::query(
-        "SELECT t.from_user_id, t.to_user_id, t.status, t.completed_at, t.sale_price_cents, t.vessel_id,
-             v.platform_id, v.name, v.make, v.model, s.name AS seller_name, b.name AS buyer_name
-         FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         JOIN users s ON s.id = t.from_user_id LEFT JOIN users b ON b.id = t.to_user_id
-         WHERE t.id = $1",
-    )
-    .bind(transfer_id)
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(not_found)?;
-    let (seller, buyer): (String, Option<String>) = (row.try_get("from_user_id")?, row.try_get("to_user_id")?);
+    let row = store::record_source(&state.db, transfer_id).await?.ok_or_else(not_found)?;
+    let (seller, buyer) = (row.from_user_id.clone(), row.to_user_id.clone());
     // Its two parties only: a number's later holder must not learn who
     // received vessels on it, nor for how much.
     if seller != user.id && buyer.as_deref() != Some(user.id.as_str()) {
         return Err(not_found());
     }
-    let completed_at: Option<i64> = row.try_get("completed_at")?;
     // A vessel given back to its seller after an unclaimed sale changed no hands: no record.
     let (Some(completed_at), Some(buyer)) =
-        (completed_at.filter(|_| row_status(&row) == "completed"), buyer.filter(|b| *b != seller))
+        (row.completed_at.filter(|_| row.status == "completed"), buyer.filter(|b| *b != seller))
     else {
         return Err(AppError::Conflict("transfer_record_after_completion".into()));
     };
-    let existing = sqlx::query(
-        "SELECT serial, payload, signature, seller_name, buyer_name FROM transfer_records WHERE transfer_id = $1",
-    )
-    .bind(transfer_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let (serial, payload, signature, seller_name, buyer_name) = match existing {
-        Some(r) => (
-            r.try_get::<String, _>("serial")?,
-            r.try_get::<String, _>("payload")?,
-            r.try_get::<String, _>("signature")?,
-            r.try_get::<Option<String>, _>("seller_name")?,
-            r.try_get::<Option<String>, _>("buyer_name")?,
-        ),
-        None => issue(state, transfer_id, &row, &seller, &buyer, completed_at).await?,
+    let existing = store::record_of_transfer(&state.db, transfer_id).await?;
+    let StoredRecord { serial, payload, signature, seller_name, buyer_name } = match existing {
+        Some(r) => r,
+        None => issue(state, transfer_id, row, &seller, &buyer, completed_at).await?,
     };
     let signed: SignedRecord = serde_json::from_str(&payload).map_err(anyhow::Error::from)?;
     let pdf = render(state, &signed, seller_name.as_deref(), buyer_name.as_deref(), &signature, lang).await?;
     Ok(IssuedRecord { serial, pdf })
 }
 
-fn row_status(row: &sqlx::any::AnyRow) -> String {
-    row.try_get::<String, _>("status").unwrap_or_default()
-}
-
 async fn issue(
     state: &AppState,
     transfer_id: &str,
-    row: &sqlx::any::AnyRow,
+    row: RecordSource,
     seller: &str,
     buyer: &str,
     completed_at: i64,
-) -> AppResult<(String, String, String, Option<String>, Option<String>)> {
-    let vessel_id: String = row.try_get("vessel_id")?;
-    let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
+) -> AppResult<StoredRecord> {
+    let platform_id = PlatformId::display_stored(row.platform_id);
     // The certificates either side of the sale: the seller's last before it,
     // the new owner's first after it (none yet if they have not downloaded one).
-    let before: Option<String> = sqlx::query_scalar(
-        "SELECT serial FROM certificates WHERE vessel_id = $1 AND owner_user_id = $2 AND issued_at <= $3
-         ORDER BY issued_at DESC LIMIT 1",
-    )
-    .bind(&vessel_id)
-    .bind(seller)
-    .bind(completed_at)
-    .fetch_optional(&state.db)
-    .await?;
-    let after: Option<String> = sqlx::query_scalar(
-        "SELECT serial FROM certificates WHERE vessel_id = $1 AND owner_user_id = $2 AND issued_at >= $3
-         ORDER BY issued_at ASC LIMIT 1",
-    )
-    .bind(&vessel_id)
-    .bind(buyer)
-    .bind(completed_at)
-    .fetch_optional(&state.db)
-    .await?;
-    let seller_name: Option<String> = row.try_get("seller_name")?;
-    let buyer_name: Option<String> = row.try_get("buyer_name")?;
+    let before = store::certificate_before(&state.db, &row.vessel_id, seller, completed_at).await?;
+    let after = store::certificate_after(&state.db, &row.vessel_id, buyer, completed_at).await?;
+    let (seller_name, buyer_name) = (row.seller_name, row.buyer_name);
     let serial = TransferRecordSerial::of_new_id(&crate::platform::ids::new_id());
     let signed = SignedRecord {
         version: 1,
         serial: serial.as_str().to_owned(),
         transfer_id: transfer_id.to_owned(),
         platform_id: platform_id.clone(),
-        name: row.try_get("name")?,
-        make: row.try_get("make")?,
-        model: row.try_get("model")?,
+        name: row.name,
+        make: row.make,
+        model: row.model,
         completed_at: rfc3339(completed_at),
         previous_owner_name_sha256: owner_name_hash(2, &platform_id, seller_name.as_deref().unwrap_or_default()),
         new_owner_name_sha256: owner_name_hash(2, &platform_id, buyer_name.as_deref().unwrap_or_default()),
-        sale_price_cents: row.try_get("sale_price_cents")?,
+        sale_price_cents: row.sale_price_cents,
         currency: crate::domain::fees::CURRENCY.to_owned(),
         certificate_before: before,
         certificate_after: after,
     };
     let payload = serde_json::to_string(&signed).map_err(anyhow::Error::from)?;
     let signature = state.signer.sign(payload.as_bytes());
+    let record = StoredRecord { serial: serial.as_str().to_owned(), payload, signature, seller_name, buyer_name };
     // Two first downloads at once agree on one record: the transfer is unique.
-    let inserted = sqlx::query(
-        "INSERT INTO transfer_records (serial, transfer_id, payload, signature, seller_name, buyer_name, issued_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (transfer_id) DO NOTHING",
-    )
-    .bind(serial.as_str())
-    .bind(transfer_id)
-    .bind(&payload)
-    .bind(&signature)
-    .bind(seller_name.clone())
-    .bind(buyer_name.clone())
-    .bind(now_ms())
-    .execute(&state.db)
-    .await?
-    .rows_affected();
+    let inserted = store::insert_record_if_none(&state.db, transfer_id, &record, now_ms()).await?;
     if inserted == 0 {
-        let r = sqlx::query(
-            "SELECT serial, payload, signature, seller_name, buyer_name FROM transfer_records WHERE transfer_id = $1",
-        )
-        .bind(transfer_id)
-        .fetch_one(&state.db)
-        .await?;
-        return Ok((
-            r.try_get("serial")?,
-            r.try_get("payload")?,
-            r.try_get("signature")?,
-            r.try_get("seller_name")?,
-            r.try_get("buyer_name")?,
-        ));
+        // The other download's record, issued meanwhile.
+        return Ok(store::record_of_transfer(&state.db, transfer_id).await?.ok_or(sqlx::Error::RowNotFound)?);
     }
-    Ok((serial.as_str().to_owned(), payload, signature, seller_name, buyer_name))
+    Ok(record)
 }
 
 async fn render(
@@ -265,13 +201,9 @@ pub struct TransferRecordCheck {
 
 #[tracing::instrument(skip_all, fields(serial = %serial.as_str()))]
 pub async fn check(state: &AppState, serial: &TransferRecordSerial) -> AppResult<TransferRecordCheck> {
-    let row = sqlx::query("SELECT payload, signature FROM transfer_records WHERE serial = $1")
-        .bind(serial.as_str())
-        .fetch_optional(&state.db)
+    let (payload, signature) = store::signed_record(&state.db, serial.as_str())
         .await?
         .ok_or_else(|| AppError::NotFound("no_transfer_record_serial".into()))?;
-    let payload: String = row.try_get("payload")?;
-    let signature: String = row.try_get("signature")?;
     let signed: SignedRecord = serde_json::from_str(&payload).map_err(anyhow::Error::from)?;
     let valid = signed.serial == serial.as_str() && state.signer.verifies(payload.as_bytes(), &signature);
     Ok(TransferRecordCheck {

@@ -1,9 +1,10 @@
 //! Transfer operations, free of HTTP. The vessel's status changes through
 //! `vessels::lifecycle`, in the same transaction as the transfer's own.
 
-use sqlx::Row;
-
-use super::model::{TRANSFER_COLUMNS, Transfer, TransferStatus};
+use super::{
+    model::{Transfer, TransferStatus},
+    store,
+};
 use crate::{
     domain::{Email, PhoneE164, PlatformId},
     features::auth::User,
@@ -45,16 +46,12 @@ pub struct Initiation {
 /// a code, all in one transaction.
 #[tracing::instrument(skip_all, fields(vessel = %i.vessel_id, user = %user.id))]
 pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult<String> {
-    let vessel = sqlx::query("SELECT owner_user_id, status, name, platform_id FROM vessels WHERE id = $1")
-        .bind(&i.vessel_id)
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(vessel_not_found)?;
-    if vessel.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    let vessel = store::vessel_to_transfer(&state.db, &i.vessel_id).await?.ok_or_else(vessel_not_found)?;
+    if vessel.owner_user_id.as_deref() != Some(user.id.as_str()) {
         // Not theirs: the same answer as for a vessel that does not exist.
         return Err(vessel_not_found());
     }
-    match vessel.try_get::<&str, _>("status")? {
+    match vessel.status.as_str() {
         "active" => {}
         "in_transfer" => return Err(AppError::Conflict("vessel_already_open_transfer".into())),
         _ => return Err(AppError::Conflict("vessel_registry_transferred".into())),
@@ -70,37 +67,29 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     // The seller's row first (an update that changes nothing): archiving the
     // account takes it first too, so it either waits for this transfer and
     // then cancels it, or has archived the account and this one stops here.
-    let open = sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1 AND archived_at IS NULL")
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let open = store::lock_open_account(&mut tx, &user.id).await?;
     if open == 0 {
         tx.rollback().await?;
         return Err(AppError::Unauthorized("account_been_archived".into()));
     }
-    let inserted = sqlx::query(
-        "INSERT INTO transfers (id, vessel_id, from_user_id, to_phone_e164, to_email, status, created_at, expires_at,
-             sale_price_cents)
-         VALUES ($1, $2, $3, $4, $5, 'pending_verification', $6, $7, $8)",
-    )
-    .bind(&transfer_id)
-    .bind(&i.vessel_id)
-    .bind(&user.id)
-    .bind(i.to_phone.as_str())
-    .bind(i.to_email.as_ref().map(|e| e.as_str().to_owned()))
-    .bind(now)
-    .bind(now + VALIDITY_MS)
-    .bind(i.sale_price_cents)
-    .execute(&mut *tx)
-    .await;
+    let new = store::NewTransfer {
+        id: &transfer_id,
+        vessel_id: &i.vessel_id,
+        from_user_id: &user.id,
+        to_phone: i.to_phone.as_str(),
+        to_email: i.to_email.as_ref().map(Email::as_str),
+        created_at: now,
+        expires_at: now + VALIDITY_MS,
+        sale_price_cents: i.sale_price_cents,
+    };
+    let inserted = store::insert_transfer(&mut tx, &new).await;
     match inserted {
         Err(e) if is_unique_violation(&e) => {
             tx.rollback().await?;
             return Err(AppError::Conflict("vessel_already_open_transfer".into()));
         }
         other => other?,
-    };
+    }
     if !lifecycle::start_transfer(&mut tx, &i.vessel_id, &user.id, &transfer_id).await? {
         tx.rollback().await?;
         return Err(AppError::Conflict("vessel_already_open_transfer".into()));
@@ -112,9 +101,8 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     let slot = otp::reserve_send(&mut tx, Purpose::Transfer, &transfer_id, &i.to_phone, &sender).await?;
     let code = slot.issue(&mut tx).await?;
     let lang = buyer_language(&mut tx, i.to_phone.as_str(), user.language).await?;
-    let name = vessel.try_get::<Option<String>, _>("name")?;
     let vessel =
-        VesselNamed { name: name.as_deref(), platform_id: &PlatformId::display_stored(vessel.try_get("platform_id")?) };
+        VesselNamed { name: vessel.name.as_deref(), platform_id: &PlatformId::display_stored(vessel.platform_id) };
     let body = vessel
         .describe(Msg::new("mail.transfer_code_sms"), lang)
         .arg("code", code.expose())
@@ -136,23 +124,16 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
 /// The transfer row, for someone allowed to see it: its initiator, an
 /// administrator, or its recipient (the account whose verified phone it names).
 async fn load_for(state: &AppState, user: &User, id: &str) -> AppResult<(Transfer, String, String)> {
-    let row = sqlx::query(&format!(
-        "SELECT {TRANSFER_COLUMNS} FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(not_found)?;
-    let from: String = row.try_get("from_user_id")?;
-    let to_phone: String = row.try_get("to_phone_e164")?;
-    let received = row.try_get::<Option<String>, _>("to_user_id")?.as_deref() == Some(user.id.as_str());
-    let open = crate::platform::db::stored::<TransferStatus>(row.try_get("status")?)?.is_open();
+    let row = store::transfer_by_id(&state.db, id).await?.ok_or_else(not_found)?;
+    let (from, to_phone) = (row.from_user_id.clone(), row.to_phone_e164.clone());
+    let received = row.to_user_id.as_deref() == Some(user.id.as_str());
+    let open = row.status()?.is_open();
     let holds_the_number = user.phone_verified_at.is_some() && user.phone_e164.as_deref() == Some(to_phone.as_str());
     let recipient = received || (open && holds_the_number);
     if from != user.id && !user.is_admin() && !recipient {
         return Err(not_found());
     }
-    Ok((Transfer::from_row(&row, &user.id)?, from, to_phone))
+    Ok((row.into_transfer(&user.id)?, from, to_phone))
 }
 
 pub async fn get(state: &AppState, user: &User, id: &str) -> AppResult<Transfer> {
@@ -164,17 +145,8 @@ pub async fn get(state: &AppState, user: &User, id: &str) -> AppResult<Transfer>
 /// holder does not see who received vessels on it before).
 pub async fn list(state: &AppState, user: &User) -> AppResult<Vec<Transfer>> {
     let phone = user.phone_verified_at.as_ref().and(user.phone_e164.clone()).unwrap_or_default();
-    let rows = sqlx::query(&format!(
-        "SELECT {TRANSFER_COLUMNS} FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         WHERE t.from_user_id = $1 OR t.to_user_id = $1
-            OR ($2 <> '' AND t.to_phone_e164 = $2 AND t.status IN ('pending_verification', 'verified'))
-         ORDER BY t.created_at DESC, t.id DESC LIMIT 200"
-    ))
-    .bind(&user.id)
-    .bind(&phone)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(rows.iter().map(|r| Transfer::from_row(r, &user.id)).collect::<sqlx::Result<_>>()?)
+    let rows = store::transfers_seen_by(&state.db, &user.id, &phone).await?;
+    Ok(rows.into_iter().map(|r| r.into_transfer(&user.id)).collect::<sqlx::Result<_>>()?)
 }
 
 /// The initiator types the code the new owner read out. Wrong: 400 with the
@@ -188,15 +160,7 @@ pub async fn verify(state: &AppState, user: &User, id: &str, code: &crate::domai
     refuse_unless_pending(&transfer)?;
     let matched = otp::check(&state.db, Purpose::Transfer, id, code).await?.map_err(AppError::from)?;
     let mut tx = state.begin().await?;
-    let moved = sqlx::query(
-        "UPDATE transfers SET status = 'verified', verified_at = $1
-         WHERE id = $2 AND status = 'pending_verification' AND expires_at > $1",
-    )
-    .bind(now_ms())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let moved = store::mark_verified_if_pending(&mut tx, id, now_ms()).await?;
     if moved == 0 || !matched.consume(&mut tx).await? {
         tx.rollback().await?;
         return Err(AppError::Conflict("transfer_already_been_verified_no".into()));
@@ -266,15 +230,7 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
     // Payments, then the transfer, then the vessel: the order a payment's
     // success takes too, so the two cannot deadlock on PostgreSQL.
     crate::features::payments::records::cancel_open_for_transfer(&mut tx, id).await?;
-    let moved = sqlx::query(
-        "UPDATE transfers SET status = 'canceled', canceled_at = $1
-         WHERE id = $2 AND status IN ('pending_verification', 'verified')",
-    )
-    .bind(now)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let moved = store::mark_canceled_if_open(&mut tx, id, now).await?;
     if moved == 0 {
         tx.rollback().await?;
         return Err(AppError::Conflict("transfer_no_longer_open".into()));
@@ -316,30 +272,14 @@ pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason:
 /// Open transfers past their 24 hours expire and their vessels return to
 /// `active` (run by the periodic sweep).
 pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
-    let due: Vec<(String, String)> = sqlx::query(
-        "SELECT id, vessel_id FROM transfers WHERE status IN ('pending_verification', 'verified') AND expires_at <= $1",
-    )
-    .bind(now)
-    .fetch_all(&state.db)
-    .await?
-    .iter()
-    .map(|r| Ok((r.try_get("id")?, r.try_get("vessel_id")?)))
-    .collect::<sqlx::Result<_>>()?;
+    let due = store::open_transfers_due(&state.db, now).await?;
     let mut expired = 0;
     for (id, vessel_id) in due {
         let mut tx = state.begin().await?;
         // Payments, then the transfer, then the vessel: the order a fee's
         // success locks them in, so the two cannot deadlock on PostgreSQL.
         crate::features::payments::records::cancel_open_for_transfer(&mut tx, &id).await?;
-        let moved = sqlx::query(
-            "UPDATE transfers SET status = 'expired'
-             WHERE id = $1 AND status IN ('pending_verification', 'verified') AND expires_at <= $2",
-        )
-        .bind(&id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let moved = store::mark_expired_if_due(&mut tx, &id, now).await?;
         if moved == 1 {
             lifecycle::end_transfer(&mut tx, &vessel_id, None, "transfer expired").await?;
             tx.commit().await?;
@@ -356,25 +296,11 @@ pub async fn expire_due(state: &AppState, now: i64) -> AppResult<u64> {
 /// (`vessels::model::CLAIM_WINDOW_MS`) go to `needs_review`, each in its own
 /// transaction, the transfer's row locked first as a claim locks it.
 pub async fn hold_unclaimed_due(state: &AppState, now: i64) -> AppResult<u64> {
-    let due: Vec<(String, String)> = sqlx::query(
-        "SELECT t.id, t.vessel_id FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         WHERE t.status = 'completed' AND t.to_user_id IS NULL AND t.completed_at <= $1
-           AND v.status = 'in_transfer' AND v.owner_user_id IS NULL",
-    )
-    .bind(now - crate::features::vessels::model::CLAIM_WINDOW_MS)
-    .fetch_all(&state.db)
-    .await?
-    .iter()
-    .map(|r| Ok((r.try_get("id")?, r.try_get("vessel_id")?)))
-    .collect::<sqlx::Result<_>>()?;
+    let due = store::unclaimed_completed_by(&state.db, now - crate::features::vessels::model::CLAIM_WINDOW_MS).await?;
     let mut held = 0;
     for (id, vessel_id) in due {
         let mut tx = state.begin().await?;
-        let waiting = sqlx::query("UPDATE transfers SET status = status WHERE id = $1 AND to_user_id IS NULL")
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let waiting = store::lock_if_unclaimed(&mut tx, &id).await?;
         if waiting == 1 && lifecycle::hold_unclaimed(&mut tx, &vessel_id, &id).await? {
             held += 1;
         }
@@ -403,55 +329,32 @@ pub async fn resolve_unclaimed(
     reason: &str,
 ) -> AppResult<()> {
     let mut tx = state.begin().await?;
-    let transfer = sqlx::query(
-        "SELECT t.id, t.from_user_id, v.name, v.platform_id FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         WHERE t.vessel_id = $1 AND t.status = 'completed' AND t.to_user_id IS NULL
-           AND v.status = 'needs_review' AND v.owner_user_id IS NULL
-         ORDER BY t.completed_at DESC LIMIT 1",
-    )
-    .bind(vessel_id)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or_else(|| AppError::Conflict("vessel_not_awaiting_claim_review".into()))?;
-    let id: String = transfer.try_get("id")?;
+    let transfer = store::unclaimed_under_review(&mut tx, vessel_id)
+        .await?
+        .ok_or_else(|| AppError::Conflict("vessel_not_awaiting_claim_review".into()))?;
+    let id = transfer.id.clone();
     let (owner, returned) = match to {
-        Unclaimed::Seller => (transfer.try_get::<String, _>("from_user_id")?, true),
+        Unclaimed::Seller => (transfer.from_user_id.clone(), true),
         Unclaimed::Account(email) => {
-            let account: Option<String> =
-                sqlx::query_scalar("SELECT id FROM users WHERE email = $1 AND archived_at IS NULL")
-                    .bind(email.as_str())
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            let account = store::open_account_by_email(&mut tx, email.as_str()).await?;
             (account.ok_or_else(|| AppError::field("email", "no_open_account_email"))?, false)
         }
     };
     // The account must be open (the seller's too), and stay so until this commits.
-    let open = sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1 AND archived_at IS NULL")
-        .bind(&owner)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let open = store::lock_open_account(&mut tx, &owner).await?;
     if open == 0 {
         return Err(AppError::Conflict("receiving_account_archived".into()));
     }
     // The transfer's row, as a claim takes it: its recipient is the account
     // that got the vessel (the seller's, when returned), so the transfer no
     // longer waits for a claim and a later sale's release is not mistaken for it.
-    let taken =
-        sqlx::query("UPDATE transfers SET to_user_id = $1, claimed_at = $2 WHERE id = $3 AND to_user_id IS NULL")
-            .bind(&owner)
-            .bind(now_ms())
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+    let taken = store::set_recipient_if_unclaimed(&mut tx, &id, &owner, now_ms()).await?;
     if taken == 0 || !lifecycle::assign_unclaimed(&mut tx, vessel_id, &owner, &id, &admin.id, reason, returned).await? {
         tx.rollback().await?;
         return Err(AppError::Conflict("vessel_changed_meanwhile_reload".into()));
     }
-    let name = transfer.try_get::<Option<String>, _>("name")?;
-    let platform_id = PlatformId::display_stored(transfer.try_get("platform_id")?);
-    let vessel = VesselNamed { name: name.as_deref(), platform_id: &platform_id };
+    let platform_id = PlatformId::display_stored(transfer.platform_id);
+    let vessel = VesselNamed { name: transfer.name.as_deref(), platform_id: &platform_id };
     let body =
         |lang| vessel.describe_or(Msg::new("mail.transfer_owner_body"), lang, "mail.your_vessel").arg("reference", &id);
     email_account(&mut tx, &owner, &Msg::new("mail.transfer_complete_subject"), body).await?;
@@ -484,13 +387,7 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
     if from != user.id && !user.is_admin() && user.phone_e164.as_deref() != Some(to_phone.as_str()) {
         return Err(AppError::Forbidden("seller_new_owner_pay_transfers".into()));
     }
-    let paid: i64 = sqlx::query(
-        "SELECT COUNT(*) AS n FROM payments WHERE transfer_id = $1 AND purpose = 'transfer' AND status = 'succeeded'",
-    )
-    .bind(id)
-    .fetch_one(&state.db)
-    .await?
-    .try_get("n")?;
+    let paid = store::succeeded_fee_payments(&state.db, id).await?;
     if paid > 0 {
         return Err(AppError::Conflict("transfers_fee_been_paid_registry".into()));
     }
@@ -503,21 +400,10 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
 /// transaction or is seen by it, and a vessel is never handed to an account
 /// archived meanwhile.
 async fn recipient_of(tx: &mut crate::platform::db::Tx<'_>, phone: &str) -> AppResult<Option<String>> {
-    sqlx::query(
-        "UPDATE users SET phone_verified_at = phone_verified_at
-         WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL",
-    )
-    .bind(phone)
-    .execute(&mut **tx)
-    .await?;
-    let rows = sqlx::query(
-        "SELECT id FROM users WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND archived_at IS NULL LIMIT 2",
-    )
-    .bind(phone)
-    .fetch_all(&mut **tx)
-    .await?;
-    Ok(match rows.as_slice() {
-        [one] => Some(one.try_get("id")?),
+    store::lock_verified_holders(tx, phone).await?;
+    let mut holders = store::verified_holders(tx, phone).await?;
+    Ok(match holders.len() {
+        1 => holders.pop(),
         _ => None,
     })
 }
@@ -535,27 +421,16 @@ pub async fn complete(tx: &mut crate::platform::db::Tx<'_>, id: &str, payment_id
     // whichever comes second sees the other's outcome: the number verified
     // (a hand-over) or the vessel released (a claim). A cancel or an expiry
     // waits here too, and then finds the transfer completed.
-    let open = sqlx::query("UPDATE transfers SET status = status WHERE id = $1 AND status = 'verified'")
-        .bind(id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
-    let row = sqlx::query(
-        "SELECT t.vessel_id, t.from_user_id, t.to_phone_e164, t.to_email, v.platform_id, v.name
-         FROM transfers t JOIN vessels v ON v.id = t.vessel_id WHERE t.id = $1",
-    )
-    .bind(id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let (vessel_id, from, to_phone): (String, String, String) =
-        (row.try_get("vessel_id")?, row.try_get("from_user_id")?, row.try_get("to_phone_e164")?);
+    let open = store::lock_if_verified(tx, id).await?;
+    let row = store::transfer_to_complete(tx, id).await?;
+    let (vessel_id, from, to_phone) = (&row.vessel_id, &row.from_user_id, &row.to_phone_e164);
     if open == 0 {
         return Ok(false);
     }
-    let to = recipient_of(tx, &to_phone).await?;
+    let to = recipient_of(tx, to_phone).await?;
     let handed_over = match &to {
-        Some(to) => lifecycle::hand_over(tx, &vessel_id, &from, to, id).await?,
-        None => lifecycle::release(tx, &vessel_id, &from, id).await?,
+        Some(to) => lifecycle::hand_over(tx, vessel_id, from, to, id).await?,
+        None => lifecycle::release(tx, vessel_id, from, id).await?,
     };
     if !handed_over {
         // The vessel left the transfer meanwhile (its owner archived the
@@ -563,34 +438,24 @@ pub async fn complete(tx: &mut crate::platform::db::Tx<'_>, id: &str, payment_id
         tracing::warn!(transfer = id, payment = payment_id, "transfer fee paid while the vessel left the transfer");
         return Ok(false);
     }
-    let completed = sqlx::query(
-        "UPDATE transfers SET status = 'completed', completed_at = $1, claimed_at = NULL, to_user_id = $2
-         WHERE id = $3 AND status = 'verified'",
-    )
-    .bind(now_ms())
-    .bind(to.clone())
-    .bind(id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let completed = store::mark_completed_if_verified(tx, id, to.as_deref(), now_ms()).await?;
     if completed != 1 {
         // Locked above: nothing else can have moved it.
         return Err(anyhow::anyhow!("transfer {id} changed while it was locked").into());
     }
-    let seller = language_of(tx, Recipient::Id(&from)).await?.unwrap_or_default();
-    let buyer = buyer_language(tx, &to_phone, seller).await?;
-    let name = row.try_get::<Option<String>, _>("name")?;
-    let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
-    let vessel = VesselNamed { name: name.as_deref(), platform_id: &platform_id };
+    let seller = language_of(tx, Recipient::Id(from)).await?.unwrap_or_default();
+    let buyer = buyer_language(tx, to_phone, seller).await?;
+    let platform_id = PlatformId::display_stored(row.platform_id.clone());
+    let vessel = VesselNamed { name: row.name.as_deref(), platform_id: &platform_id };
     let sms = match &to {
         Some(_) => Msg::new("mail.transfer_complete_sms"),
         // The link to claim it came with the code.
         None => Msg::new("mail.transfer_complete_claim_sms"),
     };
     let subject = Msg::new("mail.transfer_complete_subject");
-    outbox::enqueue(tx, &Message::sms_in(buyer, &to_phone, &subject, &vessel.describe(sms, buyer))).await?;
+    outbox::enqueue(tx, &Message::sms_in(buyer, to_phone, &subject, &vessel.describe(sms, buyer))).await?;
     let to_seller = |lang| vessel.describe(Msg::new("mail.transfer_seller_body"), lang).arg("reference", id);
-    email_account(tx, &from, &subject, to_seller).await?;
+    email_account(tx, from, &subject, to_seller).await?;
     match &to {
         Some(to) => {
             let to_owner = |lang| vessel.describe(Msg::new("mail.transfer_owner_body"), lang).arg("reference", id);
@@ -598,10 +463,10 @@ pub async fn complete(tx: &mut crate::platform::db::Tx<'_>, id: &str, payment_id
         }
         // The address the seller gave for the buyer, who has no account yet.
         None => {
-            if let Some(email) = row.try_get::<Option<String>, _>("to_email")? {
+            if let Some(email) = &row.to_email {
                 let body = vessel.describe(Msg::new("mail.transfer_waiting_body"), buyer).arg("reference", id);
                 let subject = Msg::new("mail.transfer_waiting_subject");
-                outbox::enqueue(tx, &Message::email_in(buyer, &email, &subject, &body)).await?;
+                outbox::enqueue(tx, &Message::email_in(buyer, email, &subject, &body)).await?;
             }
         }
     }
@@ -638,13 +503,9 @@ async fn email_account(
     subject: &Msg,
     body: impl FnOnce(Lang) -> Msg,
 ) -> AppResult<()> {
-    let row = sqlx::query("SELECT email, language FROM users WHERE id = $1 AND archived_at IS NULL")
-        .bind(user_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    if let Some(row) = row {
-        let lang = Lang::parse(row.try_get("language")?).unwrap_or_default();
-        outbox::enqueue(tx, &Message::email_in(lang, row.try_get("email")?, subject, &body(lang))).await?;
+    if let Some((email, language)) = store::open_account_contact(tx, user_id).await? {
+        let lang = Lang::parse(&language).unwrap_or_default();
+        outbox::enqueue(tx, &Message::email_in(lang, &email, subject, &body(lang))).await?;
     }
     Ok(())
 }
@@ -662,49 +523,28 @@ pub async fn claim_waiting(
     // Lock every transfer to this number that is or may become waiting (an
     // update that changes nothing): a fee being recorded for one of them
     // right now finishes first, and the query below sees its release.
-    sqlx::query(
-        "UPDATE transfers SET to_phone_e164 = to_phone_e164
-         WHERE to_phone_e164 = $1 AND status IN ('verified', 'completed') AND to_user_id IS NULL",
-    )
-    .bind(phone)
-    .execute(&mut **tx)
-    .await?;
+    store::lock_waiting_or_payable_to_phone(tx, phone).await?;
     // Only vessels still waiting (not held for review after 30 days). A
     // claim is made only here, by the verification that happens after the
     // release (or races it, and then sees it through the lock above); a
     // number verified before a release never claims it later: that holder
     // was handed the vessel directly (`complete`). Timestamps are not
     // compared: two transactions' clocks do not order their commits.
-    let waiting = sqlx::query(
-        "SELECT t.id, t.vessel_id, v.platform_id, v.name FROM transfers t JOIN vessels v ON v.id = t.vessel_id
-         WHERE t.to_phone_e164 = $1 AND t.status = 'completed' AND t.to_user_id IS NULL
-           AND v.status = 'in_transfer' AND v.owner_user_id IS NULL",
-    )
-    .bind(phone)
-    .fetch_all(&mut **tx)
-    .await?;
+    let waiting = store::waiting_for_phone(tx, phone).await?;
     let mut claimed = Vec::with_capacity(waiting.len());
-    for row in &waiting {
-        let (id, vessel_id): (String, String) = (row.try_get("id")?, row.try_get("vessel_id")?);
-        let taken =
-            sqlx::query("UPDATE transfers SET to_user_id = $1, claimed_at = $2 WHERE id = $3 AND to_user_id IS NULL")
-                .bind(user_id)
-                .bind(now_ms())
-                .bind(&id)
-                .execute(&mut **tx)
-                .await?
-                .rows_affected();
-        if taken == 0 || !lifecycle::claim(tx, &vessel_id, user_id, &id).await? {
+    for row in waiting {
+        let (id, vessel_id) = (&row.id, &row.vessel_id);
+        let taken = store::set_recipient_if_unclaimed(tx, id, user_id, now_ms()).await?;
+        if taken == 0 || !lifecycle::claim(tx, vessel_id, user_id, id).await? {
             return Err(AppError::Conflict("vessel_just_been_claimed_try".into()));
         }
-        let name = row.try_get::<Option<String>, _>("name")?;
-        let platform_id = PlatformId::display_stored(row.try_get("platform_id")?);
-        let vessel = VesselNamed { name: name.as_deref(), platform_id: &platform_id };
+        let platform_id = PlatformId::display_stored(row.platform_id.clone());
+        let vessel = VesselNamed { name: row.name.as_deref(), platform_id: &platform_id };
         let body = |lang| {
-            vessel.describe_or(Msg::new("mail.transfer_owner_body"), lang, "mail.your_vessel").arg("reference", &id)
+            vessel.describe_or(Msg::new("mail.transfer_owner_body"), lang, "mail.your_vessel").arg("reference", id)
         };
         email_account(tx, user_id, &Msg::new("mail.transfer_complete_subject"), body).await?;
-        claimed.push(ClaimedVessel { platform_id: platform_id.clone(), name: name.clone() });
+        claimed.push(ClaimedVessel { platform_id: platform_id.clone(), name: row.name.clone() });
     }
     Ok(claimed)
 }
@@ -721,34 +561,24 @@ pub struct ClaimedVessel {
 /// An archived account's open transfers end with it, and so do their fee
 /// payments, whoever opened them (in the archiving transaction).
 pub async fn cancel_all_from(tx: &mut crate::platform::db::Tx<'_>, user_id: &str) -> AppResult<()> {
-    cancel_open(tx, "from_user_id", user_id).await
+    let open = store::open_transfers_from(tx, user_id).await?;
+    cancel_open(tx, &open).await
 }
 
 /// A vessel whose registration fee is refunded leaves the registry with its
 /// open transfers (and their fee payments), in the refund's transaction.
 pub async fn cancel_all_of_vessel(tx: &mut crate::platform::db::Tx<'_>, vessel_id: &str) -> AppResult<()> {
-    cancel_open(tx, "vessel_id", vessel_id).await
+    let open = store::open_transfers_of_vessel(tx, vessel_id).await?;
+    cancel_open(tx, &open).await
 }
 
-async fn cancel_open(tx: &mut crate::platform::db::Tx<'_>, column: &'static str, key: &str) -> AppResult<()> {
-    let open = crate::platform::db::ids(
-        tx,
-        &format!("SELECT id FROM transfers WHERE {column} = $1 AND status IN ('pending_verification', 'verified')"),
-        key,
-    )
-    .await?;
-    for id in &open {
+/// Cancel the open transfers `open` and their fee payments, each payment first.
+async fn cancel_open(tx: &mut crate::platform::db::Tx<'_>, open: &[String]) -> AppResult<()> {
+    for id in open {
         crate::features::payments::records::cancel_open_for_transfer(tx, id).await?;
         // Only while it is still open: a fee recorded meanwhile completed it,
         // and a completed transfer never changes again.
-        sqlx::query(
-            "UPDATE transfers SET status = 'canceled', canceled_at = $1
-             WHERE id = $2 AND status IN ('pending_verification', 'verified')",
-        )
-        .bind(now_ms())
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
+        store::mark_canceled_if_open(tx, id, now_ms()).await?;
     }
     Ok(())
 }

@@ -6,8 +6,7 @@
 
 use std::net::IpAddr;
 
-use sqlx::Row;
-
+use super::store;
 use crate::{
     domain::{Email, PlatformId},
     features::outbox::{self, Message},
@@ -55,19 +54,13 @@ pub async fn contact_owner(
     contact: &ContactMessage,
     client: IpAddr,
 ) -> AppResult<()> {
-    let row = sqlx::query(
-        "SELECT v.id, v.name, v.for_sale, u.email, u.language FROM vessels v
-         JOIN users u ON u.id = v.owner_user_id AND u.archived_at IS NULL
-         WHERE v.platform_id = $1 AND v.status = 'active' AND v.public_visibility = 1",
-    )
-    .bind(platform_id.compact())
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or_else(|| AppError::NotFound("vessel_not_public".into()))?;
-    if row.try_get::<i64, _>("for_sale")? != 1 {
+    let row = store::listed_vessel_for_contact(&state.db, platform_id.compact())
+        .await?
+        .ok_or_else(|| AppError::NotFound("vessel_not_public".into()))?;
+    if row.for_sale != 1 {
         return Err(AppError::Conflict("vessel_not_for_sale".into()));
     }
-    let vessel_id: String = row.try_get("id")?;
+    let vessel_id = &row.id;
     for (bucket, limit) in [
         (format!("contact-client:{client}"), PER_CLIENT),
         (format!("contact-vessel:{vessel_id}"), PER_VESSEL),
@@ -77,8 +70,8 @@ pub async fn contact_owner(
             return Err(AppError::too_many("too_many_contact_messages", wait));
         }
     }
-    let lang = crate::foundation::i18n::Lang::parse(row.try_get("language")?).unwrap_or_default();
-    let vessel = match row.try_get::<Option<String>, _>("name")? {
+    let lang = crate::foundation::i18n::Lang::parse(&row.language).unwrap_or_default();
+    let vessel = match &row.name {
         Some(name) => format!("{name} ({platform_id})"),
         None => platform_id.to_string(),
     };
@@ -88,8 +81,8 @@ pub async fn contact_owner(
         .arg("replyTo", contact.reply_to.as_str())
         .arg("message", &contact.message);
     let mut tx = state.begin().await?;
-    outbox::enqueue(&mut tx, &Message::email_in(lang, &row.try_get::<String, _>("email")?, &subject, &body)).await?;
-    Event::new("owner_contacted").vessel(&vessel_id).write(&mut *tx).await?;
+    outbox::enqueue(&mut tx, &Message::email_in(lang, &row.email, &subject, &body)).await?;
+    Event::new("owner_contacted").vessel(vessel_id).write(&mut *tx).await?;
     tx.commit().await?;
     state.wake_outbox();
     Ok(())

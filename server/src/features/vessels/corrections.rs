@@ -5,12 +5,11 @@
 //! correction is kept in `vessel_corrections`, shown on the vessel page, and
 //! raises the vessel's particulars version, which supersedes its certificate.
 
-use sqlx::{FromRow, Row};
-
 use super::{
-    create::{self, Column, CreateVesselRequest, Identity, bind_columns},
+    create::{self, Column, CreateVesselRequest, Identity},
     identifiers_in_use,
-    model::{CorrectionRequest, CorrectionRequestStatus, MadeBy, VESSEL_COLUMNS, Vessel, VesselStatus},
+    model::{CorrectionRequest, CorrectionRequestStatus, MadeBy, RequestRow, Vessel, VesselStatus},
+    store::{self, NewRequest},
 };
 use crate::{
     domain::{
@@ -22,7 +21,7 @@ use crate::{
     foundation::error::{AppError, AppResult, FieldCheck},
     foundation::i18n::{Lang, Msg},
     platform::audit::Event,
-    platform::clock::{now_ms, rfc3339},
+    platform::clock::rfc3339,
     platform::db::{Tx, is_unique_violation},
     platform::ids::new_id,
     platform::state::AppState,
@@ -100,32 +99,6 @@ fn value_of(v: &Vessel, field: &str) -> Option<String> {
     }
 }
 
-async fn record(
-    tx: &mut Tx<'_>,
-    vessel_id: &str,
-    field: &str,
-    from: Option<String>,
-    to: Option<String>,
-    made_by: MadeBy,
-    user_id: &str,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO vessel_corrections (id, vessel_id, field, from_value, to_value, made_by, user_id, corrected_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(new_id())
-    .bind(vessel_id)
-    .bind(field)
-    .bind(from)
-    .bind(to)
-    .bind(made_by.as_str())
-    .bind(user_id)
-    .bind(now_ms())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 /// Record a correction for every field whose value differs between `before` and `after`.
 async fn record_differences(
     tx: &mut Tx<'_>,
@@ -139,19 +112,11 @@ async fn record_differences(
     for field in fields {
         let (from, to) = (value_of(before, field), value_of(after, field));
         if from != to {
-            record(tx, &before.id, field, from, to, made_by, user_id).await?;
+            store::insert_correction(tx, &before.id, field, from, to, made_by.as_str(), user_id).await?;
             changed.push(field.clone());
         }
     }
     Ok(changed)
-}
-
-async fn read(tx: &mut Tx<'_>, vessel_id: &str) -> sqlx::Result<Option<Vessel>> {
-    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
-        .bind(vessel_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    row.as_ref().map(Vessel::from_row).transpose()
 }
 
 fn changed_meanwhile() -> AppError {
@@ -233,26 +198,8 @@ async fn update_particulars(
     columns: &[(&'static str, Column)],
     owner: Option<&str>,
 ) -> AppResult<()> {
-    let sets: Vec<String> = columns.iter().enumerate().map(|(i, (name, _))| format!("{name} = ${}", i + 1)).collect();
-    let n = columns.len();
-    let sql = format!(
-        "UPDATE vessels SET {}, particulars_version = particulars_version + 1
-         WHERE id = ${} AND particulars_version = ${} AND status <> 'deactivated'
-           AND (${} IS NULL OR owner_user_id = ${})",
-        sets.join(", "),
-        n + 1,
-        n + 2,
-        n + 3,
-        n + 3
-    );
-    let updated = bind_columns(sqlx::query(&sql), columns)
-        .bind(&before.id)
-        .bind(before.particulars_version)
-        .bind(owner)
-        .execute(&mut **tx)
-        .await;
-    match updated {
-        Ok(done) if done.rows_affected() == 1 => Ok(()),
+    match store::update_particulars(tx, &before.id, before.particulars_version, columns, owner).await {
+        Ok(1) => Ok(()),
         Ok(_) => Err(changed_meanwhile()),
         Err(e) if is_unique_violation(&e) => Err(AppError::Conflict("identifier_taken_meanwhile".into())),
         Err(e) => Err(e.into()),
@@ -370,29 +317,6 @@ impl RequestField {
     }
 }
 
-#[derive(FromRow)]
-struct RequestRow {
-    #[sqlx(rename = "request_id")]
-    id: String,
-    #[sqlx(rename = "request_vessel_id")]
-    vessel_id: String,
-    #[sqlx(rename = "request_field")]
-    field: String,
-    #[sqlx(rename = "request_value")]
-    value: String,
-    #[sqlx(rename = "request_reason")]
-    reason: String,
-    #[sqlx(rename = "request_status")]
-    status: String,
-    #[sqlx(rename = "request_note")]
-    decision_note: Option<String>,
-    #[sqlx(rename = "requested_at")]
-    created_at: i64,
-    #[sqlx(rename = "request_decided_at")]
-    decided_at: Option<i64>,
-    requested_by_email: Option<String>,
-}
-
 impl RequestRow {
     fn into_api(self, vessel: &Vessel, with_email: bool) -> AppResult<CorrectionRequest> {
         Ok(CorrectionRequest {
@@ -416,12 +340,6 @@ impl RequestRow {
 /// At most this many requests wait per vessel.
 const MAX_PENDING: i64 = 5;
 
-/// Named apart from the vessel's columns, which the console's list reads beside them.
-const REQUEST_COLUMNS: &str = "r.id AS request_id, r.vessel_id AS request_vessel_id, r.field AS request_field,
-     r.value AS request_value, r.reason AS request_reason, r.status AS request_status,
-     r.decision_note AS request_note, r.created_at AS requested_at, r.decided_at AS request_decided_at,
-     u.email AS requested_by_email";
-
 /// The owner asks an administrator to correct `field` to `value`. The value
 /// is checked as a registration would check it, against the vessel as it is.
 #[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]
@@ -435,15 +353,9 @@ pub async fn request(
 ) -> AppResult<CorrectionRequest> {
     let mut tx = state.begin().await?;
     // The vessel's row first: requests of one vessel are counted one at a time.
-    let locked = sqlx::query(
-        "UPDATE vessels SET particulars_version = particulars_version WHERE id = $1 AND owner_user_id = $2",
-    )
-    .bind(vessel_id)
-    .bind(&user.id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    let vessel = read(&mut tx, vessel_id).await?.ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
+    let locked = store::lock_owned_vessel(&mut tx, vessel_id, &user.id).await?;
+    let vessel =
+        store::vessel(&mut tx, vessel_id).await?.ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
     if locked == 0 {
         return Err(AppError::Forbidden("vessels_current_owner_change".into()));
     }
@@ -469,22 +381,9 @@ pub async fn request(
         return Err(AppError::field("value", "correction_same_value"));
     }
     let id = new_id();
-    let inserted = sqlx::query(
-        "INSERT INTO correction_requests (id, vessel_id, requested_by, field, value, reason, status, created_at)
-         SELECT $1, $2, $3, $4, $5, $6, 'pending', $7
-         WHERE (SELECT COUNT(*) FROM correction_requests WHERE vessel_id = $2 AND status = 'pending') < $8",
-    )
-    .bind(&id)
-    .bind(vessel_id)
-    .bind(&user.id)
-    .bind(field.as_string())
-    .bind(value)
-    .bind(&reason)
-    .bind(now_ms())
-    .bind(MAX_PENDING)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let new =
+        NewRequest { id: &id, vessel_id, requested_by: &user.id, field: &field.as_string(), value, reason: &reason };
+    let inserted = store::insert_request_if_room(&mut tx, &new, MAX_PENDING).await?;
     if inserted == 0 {
         return Err(AppError::Conflict(Msg::new("too_many_pending_correction_requests").arg("max", MAX_PENDING)));
     }
@@ -494,54 +393,30 @@ pub async fn request(
         .detail(serde_json::json!({ "field": field.as_string() }))
         .write(&mut *tx)
         .await?;
-    let row = fetch_request(&mut tx, &id).await?.ok_or_else(|| anyhow::anyhow!("request {id} vanished"))?;
+    let row = store::request(&mut tx, &id).await?.ok_or_else(|| anyhow::anyhow!("request {id} vanished"))?;
     tx.commit().await?;
     row.into_api(&vessel, false)
-}
-
-async fn fetch_request(tx: &mut Tx<'_>, id: &str) -> sqlx::Result<Option<RequestRow>> {
-    sqlx::query_as(&format!(
-        "SELECT {REQUEST_COLUMNS} FROM correction_requests r JOIN users u ON u.id = r.requested_by WHERE r.id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(&mut **tx)
-    .await
 }
 
 /// A vessel's requests, newest first, for its owner and administrators.
 pub async fn of_vessel(state: &AppState, user: &User, vessel_id: &str) -> AppResult<Vec<CorrectionRequest>> {
     let mut tx = state.begin().await?;
-    let vessel = read(&mut tx, vessel_id).await?.ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
-    let owner: Option<String> = sqlx::query("SELECT owner_user_id FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_one(&mut *tx)
+    // The vessel's row once: it names the owner too.
+    let (vessel, owner) = store::vessel_with_owner(&mut tx, vessel_id)
         .await?
-        .try_get("owner_user_id")?;
+        .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
     if owner.as_deref() != Some(user.id.as_str()) && !user.is_admin() {
         return Err(AppError::NotFound("vessel_not_found".into()));
     }
-    let rows: Vec<RequestRow> = sqlx::query_as(&format!(
-        "SELECT {REQUEST_COLUMNS} FROM correction_requests r JOIN users u ON u.id = r.requested_by
-         WHERE r.vessel_id = $1 ORDER BY r.created_at DESC, r.id DESC"
-    ))
-    .bind(vessel_id)
-    .fetch_all(&mut *tx)
-    .await?;
+    let rows = store::requests_of_vessel(&mut tx, vessel_id).await?;
     tx.commit().await?;
     rows.into_iter().map(|r| r.into_api(&vessel, user.is_admin())).collect()
 }
 
 /// Requests in `status`, oldest first (the queue), for administrators.
 pub async fn for_admin(state: &AppState, status: CorrectionRequestStatus) -> AppResult<Vec<CorrectionRequest>> {
-    let rows = sqlx::query(&format!(
-        "SELECT {REQUEST_COLUMNS}, {VESSEL_COLUMNS} FROM correction_requests r
-         JOIN users u ON u.id = r.requested_by JOIN vessels v ON v.id = r.vessel_id
-         WHERE r.status = $1 ORDER BY r.created_at, r.id LIMIT 200"
-    ))
-    .bind(status.as_str())
-    .fetch_all(&state.db)
-    .await?;
-    rows.iter().map(|row| RequestRow::from_row(row)?.into_api(&Vessel::from_row(row)?, true)).collect()
+    let rows = store::requests_for_admin(&state.db, status.as_str()).await?;
+    rows.into_iter().map(|row| row.request.into_api(&row.vessel, true)).collect()
 }
 
 /// An administrator's decision.
@@ -570,13 +445,14 @@ pub async fn decide(
         return Err(AppError::field("note", "correction_note_length"));
     }
     let mut tx = state.begin().await?;
-    let request = fetch_request(&mut tx, request_id)
+    let request = store::request(&mut tx, request_id)
         .await?
         .ok_or_else(|| AppError::NotFound("correction_request_not_found".into()))?;
     if request.status != CorrectionRequestStatus::Pending.as_str() {
         return Err(AppError::Conflict("correction_request_decided".into()));
     }
-    let before = read(&mut tx, &request.vessel_id).await?.ok_or_else(|| anyhow::anyhow!("vessel of a request"))?;
+    let before =
+        store::vessel(&mut tx, &request.vessel_id).await?.ok_or_else(|| anyhow::anyhow!("vessel of a request"))?;
     let field = RequestField::parse(&request.field).ok_or_else(|| anyhow::anyhow!("stored field {}", request.field))?;
     let status = match decision {
         Decision::Approve { .. } => {
@@ -588,7 +464,7 @@ pub async fn decide(
             let text = create::search_text(before.name.as_deref(), &identity.make, &identity.model, &compact);
             columns.push(("search_text", Column::Text(Some(text))));
             update_particulars(&mut tx, &before, &columns, None).await?;
-            let after = read(&mut tx, &before.id).await?.ok_or_else(|| anyhow::anyhow!("vessel vanished"))?;
+            let after = store::vessel(&mut tx, &before.id).await?.ok_or_else(|| anyhow::anyhow!("vessel vanished"))?;
             let fields = ["make", "model", "buildYear", "lengthCm", "cin", "legacyId", "engineSerial", "mmsi"]
                 .into_iter()
                 .chain(["imoNumber", "eniNumber"])
@@ -609,18 +485,7 @@ pub async fn decide(
         }
         Decision::Reject { .. } => CorrectionRequestStatus::Rejected,
     };
-    let decided = sqlx::query(
-        "UPDATE correction_requests SET status = $1, decided_by = $2, decision_note = $3, decided_at = $4
-         WHERE id = $5 AND status = 'pending'",
-    )
-    .bind(status.as_str())
-    .bind(&admin.id)
-    .bind(note)
-    .bind(now_ms())
-    .bind(request_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let decided = store::decide_if_pending(&mut tx, request_id, status.as_str(), &admin.id, note).await?;
     if decided == 0 {
         return Err(AppError::Conflict("correction_request_decided".into()));
     }
@@ -634,8 +499,8 @@ pub async fn decide(
     .write(&mut *tx)
     .await?;
     tell_owner(&mut tx, &before, &request, status, note).await?;
-    let vessel = read(&mut tx, &before.id).await?.ok_or_else(|| anyhow::anyhow!("vessel vanished"))?;
-    let row = fetch_request(&mut tx, request_id).await?.ok_or_else(|| anyhow::anyhow!("request vanished"))?;
+    let vessel = store::vessel(&mut tx, &before.id).await?.ok_or_else(|| anyhow::anyhow!("vessel vanished"))?;
+    let row = store::request(&mut tx, request_id).await?.ok_or_else(|| anyhow::anyhow!("request vanished"))?;
     tx.commit().await?;
     state.wake_outbox();
     row.into_api(&vessel, true)
@@ -670,15 +535,8 @@ async fn tell_owner(
     status: CorrectionRequestStatus,
     note: Option<&str>,
 ) -> AppResult<()> {
-    let row = sqlx::query(
-        "SELECT u.email, u.language FROM correction_requests r JOIN users u ON u.id = r.requested_by
-         WHERE r.id = $1 AND u.archived_at IS NULL",
-    )
-    .bind(&request.id)
-    .fetch_optional(&mut **tx)
-    .await?;
-    let Some(row) = row else { return Ok(()) };
-    let lang = Lang::parse(row.try_get("language")?).unwrap_or_default();
+    let Some((email, language)) = store::requester_contact(tx, &request.id).await? else { return Ok(()) };
+    let lang = Lang::parse(&language).unwrap_or_default();
     let name = match &vessel.name {
         Some(name) => format!("{name} ({})", vessel.platform_id),
         None => vessel.platform_id.clone(),
@@ -694,6 +552,6 @@ async fn tell_owner(
         .arg("field", field_label(&request.field, lang))
         .arg("value", if request.value.is_empty() { "—" } else { request.value.as_str() })
         .arg("note", note.unwrap_or("—"));
-    outbox::enqueue(tx, &Message::email_in(lang, &row.try_get::<String, _>("email")?, &subject, &body)).await?;
+    outbox::enqueue(tx, &Message::email_in(lang, &email, &subject, &body)).await?;
     Ok(())
 }

@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::{
     identifiers_in_use::{self, UniqueIdentifier},
-    model::{CreatedVessel, VESSEL_COLUMNS, Vessel, VesselStatus, Warning},
+    model::{CreatedVessel, VesselStatus, Warning},
+    store,
 };
 use crate::{
     domain::{
@@ -129,20 +129,6 @@ pub struct NewVessel {
 pub(super) enum Column {
     Text(Option<String>),
     Int(Option<i64>),
-}
-
-/// Bind `columns`' values in order.
-pub(super) fn bind_columns<'q>(
-    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    columns: &'q [(&'static str, Column)],
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    for (_, value) in columns {
-        query = match value {
-            Column::Text(t) => query.bind(t.as_deref()),
-            Column::Int(i) => query.bind(*i),
-        };
-    }
-    query
 }
 
 /// The folded text the public search matches: name, make, model and platform ID.
@@ -450,34 +436,17 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
             ("engines", Column::Text(Some(engines.clone()))),
         ];
         columns.extend(identity.iter().cloned());
-        let names = columns.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
-        let placeholders = (1..=columns.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
-        let sql = format!("INSERT INTO vessels ({names}) VALUES ({placeholders})");
         let mut tx = state.begin().await?;
-        let inserted = bind_columns(sqlx::query(&sql), &columns).execute(&mut *tx).await;
-        match inserted {
+        match store::insert_vessel(&mut tx, &columns).await {
             // The only unique index a pending vessel can hit is the platform ID's.
             Err(e) if is_unique_violation(&e) => {
                 tracing::warn!("platform ID collision; drawing another");
                 continue;
             }
             other => other?,
-        };
-        sqlx::query(
-            "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
-             VALUES ($1, $2, $3, 'private', $4)",
-        )
-        .bind(new_id())
-        .bind(&id)
-        .bind(&owner.id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("UPDATE vessels SET owners_count = 1, first_owned_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?;
+        }
+        store::insert_ownership_entry(&mut tx, &id, &owner.id, now).await?;
+        store::set_first_ownership(&mut tx, &id, now).await?;
         crate::platform::audit::record(
             &mut tx,
             &id,
@@ -486,12 +455,9 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
             serde_json::json!({"status": "pending_payment"}),
         )
         .await?;
-        let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
-            .bind(&id)
-            .fetch_one(&mut *tx)
-            .await?;
+        let vessel = store::vessel(&mut tx, &id).await?.ok_or(sqlx::Error::RowNotFound)?;
         tx.commit().await?;
-        return Ok(CreatedVessel { vessel: Vessel::from_row(&row)?, warnings });
+        return Ok(CreatedVessel { vessel, warnings });
     }
     Err(anyhow::anyhow!("could not draw a free platform ID in 5 attempts").into())
 }

@@ -12,8 +12,9 @@
 use rand::{RngCore, rngs::OsRng};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use utoipa::ToSchema;
+
+use super::{model::StoredEvent, store};
 
 use crate::{
     domain::PlatformId, foundation::error::AppResult, platform::clock::rfc3339, platform::db::Tx, platform::ids::to_hex,
@@ -128,34 +129,15 @@ impl Link {
 /// holds the vessel's row: the lifecycle change that calls this updated it,
 /// so appends to one vessel are serialised).
 pub async fn append(tx: &mut Tx<'_>, vessel_id: &str, event: EventType, at_ms: i64) -> AppResult<()> {
-    let vessel =
-        sqlx::query("SELECT platform_id FROM vessels WHERE id = $1").bind(vessel_id).fetch_one(&mut **tx).await?;
-    let platform_id = PlatformId::display_stored(vessel.try_get("platform_id")?);
-    let head =
-        sqlx::query("SELECT sequence, hash FROM ownership_events WHERE vessel_id = $1 ORDER BY sequence DESC LIMIT 1")
-            .bind(vessel_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-    let head = head.map(|r| Ok::<_, sqlx::Error>((r.try_get::<i64, _>("sequence")?, r.try_get::<String, _>("hash")?)));
-    let head = head.transpose()?;
+    let platform_id = PlatformId::display_stored(store::platform_id_of(tx, vessel_id).await?);
+    let head = store::chain_head(tx, vessel_id).await?;
     let link = Link::after(head.as_ref().map(|(s, h)| (*s, h.as_str())), &platform_id, event, at_ms);
     insert(tx, vessel_id, &link).await
 }
 
+/// Store `link` as the vessel's next event, in the caller's transaction.
 pub async fn insert(tx: &mut Tx<'_>, vessel_id: &str, link: &Link) -> AppResult<()> {
-    sqlx::query(
-        "INSERT INTO ownership_events (vessel_id, sequence, event_type, owner_ref, occurred_at, previous_hash, hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(vessel_id)
-    .bind(link.sequence)
-    .bind(link.event.as_str())
-    .bind(&link.owner_ref)
-    .bind(link.at_ms)
-    .bind(&link.previous_hash)
-    .bind(&link.hash)
-    .execute(&mut **tx)
-    .await?;
+    store::insert_chain_event(tx, vessel_id, link).await?;
     Ok(())
 }
 
@@ -166,25 +148,11 @@ pub const INTRODUCED_BY_MIGRATION: i64 = 12;
 /// ownership timeline: `registered` when the first ownership began, then
 /// `transferred` at each later one. Run once, when the table is created.
 pub async fn backfill(db: &crate::platform::db::Db) -> AppResult<u64> {
-    let vessels = sqlx::query(
-        "SELECT v.id, v.platform_id FROM vessels v
-         WHERE v.status IN ('active', 'in_transfer', 'deactivated')
-           AND NOT EXISTS (SELECT 1 FROM ownership_events e WHERE e.vessel_id = v.id)",
-    )
-    .fetch_all(db)
-    .await?;
+    let vessels = store::unchained_registered_vessels(db).await?;
     let mut filled = 0;
-    for v in &vessels {
-        let (id, platform_id): (String, String) = (v.try_get("id")?, v.try_get("platform_id")?);
+    for (id, platform_id) in vessels {
         let platform_id = PlatformId::display_stored(platform_id);
-        let starts: Vec<i64> =
-            sqlx::query("SELECT acquired_at FROM ownership_history WHERE vessel_id = $1 ORDER BY acquired_at, id")
-                .bind(&id)
-                .fetch_all(db)
-                .await?
-                .iter()
-                .map(|r| r.try_get("acquired_at"))
-                .collect::<sqlx::Result<_>>()?;
+        let starts = store::ownership_starts(db, &id).await?;
         let mut tx = db.begin().await?;
         let mut head: Option<Link> = None;
         for (i, at) in starts.iter().enumerate() {
@@ -211,37 +179,21 @@ pub async fn backfill(db: &crate::platform::db::Db) -> AppResult<u64> {
 /// or editing the ownership timeline without the chain, is noticed too.
 pub async fn verify(db: &crate::platform::db::Db, vessel: &ChainSubject<'_>) -> AppResult<ChainReport> {
     let (vessel_id, platform_id) = (vessel.id, vessel.platform_id);
-    let rows = sqlx::query(
-        "SELECT sequence, event_type, owner_ref, occurred_at, previous_hash, hash FROM ownership_events
-         WHERE vessel_id = $1 ORDER BY sequence",
-    )
-    .bind(vessel_id)
-    .fetch_all(db)
-    .await?;
-    let entries: Vec<i64> =
-        sqlx::query("SELECT acquired_at FROM ownership_history WHERE vessel_id = $1 ORDER BY acquired_at, id")
-            .bind(vessel_id)
-            .fetch_all(db)
-            .await?
-            .iter()
-            .map(|r| r.try_get("acquired_at"))
-            .collect::<sqlx::Result<_>>()?;
-    let owned: bool = sqlx::query("SELECT owner_user_id FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_one(db)
-        .await?
-        .try_get::<Option<String>, _>("owner_user_id")?
-        .is_some();
+    let rows = store::chain_events(db, vessel_id).await?;
+    let entries = store::ownership_starts(db, vessel_id).await?;
+    let owned = store::owner_id(db, vessel_id).await?.is_some();
     let mut events = Vec::with_capacity(rows.len());
     let mut first_invalid = None;
     let mut expected_previous = GENESIS.to_owned();
-    for (i, r) in rows.iter().enumerate() {
-        let sequence: i64 = r.try_get("sequence")?;
-        let stored_type: String = r.try_get("event_type")?;
-        let owner_ref: String = r.try_get("owner_ref")?;
-        let at_ms: i64 = r.try_get("occurred_at")?;
-        let previous_hash: String = r.try_get("previous_hash")?;
-        let stored_hash: String = r.try_get("hash")?;
+    for (i, row) in rows.into_iter().enumerate() {
+        let StoredEvent {
+            sequence,
+            event_type: stored_type,
+            owner_ref,
+            occurred_at: at_ms,
+            previous_hash,
+            hash: stored_hash,
+        } = row;
         let recomputed = hash(&encode(platform_id, sequence, &stored_type, &owner_ref, at_ms, &previous_hash));
         let event_type = EventType::parse(&stored_type);
         let in_place = i64::try_from(i + 1).is_ok_and(|n| n == sequence);

@@ -3,9 +3,10 @@
 //! when a vessel is registered, when its fee is asked for and when it is paid;
 //! the partial unique indexes of migration 0002 are the last word.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
-use crate::{foundation::error::AppError, foundation::i18n::Msg, platform::clock::now_ms, platform::ids::new_id};
+use super::store;
+use crate::{foundation::error::AppError, foundation::i18n::Msg};
 
 /// One identifier that must be unique, named for people (by its acronym, the same in every
 /// language) and for the table.
@@ -28,17 +29,14 @@ impl UniqueIdentifier {
 
 /// The unique identifiers a stored vessel carries.
 pub async fn of_vessel(conn: &mut AnyConnection, vessel_id: &str) -> sqlx::Result<Vec<UniqueIdentifier>> {
-    let row = sqlx::query("SELECT cin, mmsi, imo_number, eni_number FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_one(&mut *conn)
-        .await?;
-    let mut identifiers = Vec::new();
-    for (_, column) in &COLUMNS {
-        if let Some(id) = row.try_get::<Option<String>, _>(*column)?.and_then(|v| UniqueIdentifier::new(column, v)) {
-            identifiers.push(id);
-        }
-    }
-    Ok(identifiers)
+    let stored = store::stored_identifiers(conn, vessel_id).await?;
+    let values = [
+        ("cin", stored.cin),
+        ("mmsi", stored.mmsi),
+        ("imo_number", stored.imo_number),
+        ("eni_number", stored.eni_number),
+    ];
+    Ok(values.into_iter().filter_map(|(column, value)| value.and_then(|v| UniqueIdentifier::new(column, v))).collect())
 }
 
 /// The first identifier another registered vessel already carries, and that vessel.
@@ -48,17 +46,7 @@ pub async fn find_taken(
     except_vessel: Option<&str>,
 ) -> sqlx::Result<Option<(UniqueIdentifier, String)>> {
     for id in identifiers {
-        let existing: Option<String> = sqlx::query(&format!(
-            "SELECT id FROM vessels WHERE {} = $1 AND status IN ('active', 'in_transfer') AND id <> $2",
-            id.column
-        ))
-        .bind(&id.value)
-        .bind(except_vessel.unwrap_or(""))
-        .fetch_optional(&mut *conn)
-        .await?
-        .map(|r| r.try_get("id"))
-        .transpose()?;
-        if let Some(existing) = existing {
+        if let Some(existing) = store::registered_vessel_carrying(conn, id.column, &id.value, except_vessel).await? {
             return Ok(Some((id.clone(), existing)));
         }
     }
@@ -72,19 +60,7 @@ pub async fn record_conflict(
     identifier: &UniqueIdentifier,
     existing_vessel: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO identifier_conflicts (id, user_id, identifier_type, identifier_value, existing_vessel_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(new_id())
-    .bind(user_id)
-    .bind(identifier.column)
-    .bind(&identifier.value)
-    .bind(existing_vessel)
-    .bind(now_ms())
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+    store::insert_identifier_conflict(conn, user_id, identifier.column, &identifier.value, existing_vessel).await
 }
 
 /// 409 naming the identifier, never the other owner.

@@ -23,9 +23,8 @@
 //! here.
 
 use super::history_chain::{self, EventType};
-use super::identifiers_in_use;
+use super::{identifiers_in_use, store};
 use crate::platform::audit::record as audit;
-use sqlx::Row;
 
 use crate::{
     foundation::error::{AppError, AppResult},
@@ -56,14 +55,7 @@ pub async fn activate_after_payment(
     // Only a vessel still awaiting its fee, from the payer who owns it: one
     // deactivated meanwhile (its owner archived the account) or activated by
     // another payment is not this payment's to change.
-    let awaiting: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM vessels WHERE id = $1 AND owner_user_id = $2 AND status = 'pending_payment'",
-    )
-    .bind(vessel_id)
-    .bind(payer)
-    .fetch_one(&mut **tx)
-    .await?;
-    if awaiting == 0 {
+    if store::count_awaiting_fee(tx, vessel_id, payer).await? == 0 {
         return Ok(Activation::Unchanged);
     }
     let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
@@ -80,21 +72,14 @@ pub async fn activate_after_payment(
     // same identifier surfaces here as a unique violation, which would
     // otherwise abort the whole transaction and the payment's record with it.
     let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
-    let activated = sqlx::query(
-        "UPDATE vessels SET status = 'active', listed_at = $1 WHERE id = $2 AND status = 'pending_payment'",
-    )
-    .bind(now_ms())
-    .bind(vessel_id)
-    .execute(&mut *savepoint)
-    .await;
-    let activated = match activated {
+    let activated = match store::activate_if_pending(&mut savepoint, vessel_id).await {
         Err(e) if is_unique_violation(&e) => {
             savepoint.rollback().await?;
             tracing::warn!(vessel = vessel_id, "paid vessel not activated: an identifier was taken concurrently");
             return hold_for_review(tx, vessel_id, payment_id, "concurrent").await;
         }
         other => {
-            let done = other?.rows_affected();
+            let done = other?;
             savepoint.commit().await?;
             done
         }
@@ -113,14 +98,7 @@ async fn hold_for_review(
     payment_id: &str,
     identifier: &str,
 ) -> AppResult<Activation> {
-    let held = sqlx::query(
-        "UPDATE vessels SET status = 'needs_review', review_reason = $1 WHERE id = $2 AND status = 'pending_payment'",
-    )
-    .bind(super::model::IDENTIFIER_TAKEN)
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let held = store::hold_pending_for_review(tx, vessel_id, super::model::IDENTIFIER_TAKEN).await?;
     let detail = serde_json::json!({"paymentId": payment_id, "identifier": identifier});
     audit(tx, vessel_id, None, "activation_blocked", detail).await?;
     Ok(if held == 1 { Activation::HeldForReview } else { Activation::Unchanged })
@@ -130,35 +108,18 @@ async fn hold_for_review(
 /// the phone number stored on them (data minimisation: the account's own
 /// phone is erased in the same transaction). Each change is audited.
 pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()> {
-    let vessels = crate::platform::db::ids(
-        tx,
-        "SELECT id FROM vessels WHERE owner_user_id = $1 AND status <> 'deactivated'",
-        owner_id,
-    )
-    .await?;
+    let vessels = store::undeactivated_vessels_of(tx, owner_id).await?;
     for vessel_id in &vessels {
         // Each only while it is still theirs: a sale completing meanwhile
         // handed it to its buyer, whose vessel it stays.
-        let moved = sqlx::query(
-            "UPDATE vessels SET status = 'deactivated', owner_phone_e164 = '', deactivation_reason = 'account_archived',
-                 deactivation_note = NULL
-             WHERE id = $1 AND owner_user_id = $2 AND status <> 'deactivated'",
-        )
-        .bind(vessel_id)
-        .bind(owner_id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
+        let moved = store::deactivate_for_archived_owner(tx, vessel_id, owner_id).await?;
         if moved == 1 {
             let detail = serde_json::json!({"reason": "owner archived the account"});
             audit(tx, vessel_id, Some(owner_id), "deactivated", detail).await?;
         }
     }
     // The phone stored on vessels already deactivated goes too.
-    sqlx::query("UPDATE vessels SET owner_phone_e164 = '' WHERE owner_user_id = $1 AND owner_phone_e164 <> ''")
-        .bind(owner_id)
-        .execute(&mut **tx)
-        .await?;
+    store::erase_owner_phone(tx, owner_id).await?;
     Ok(())
 }
 
@@ -168,16 +129,7 @@ pub async fn deactivate_all_of(tx: &mut Tx<'_>, owner_id: &str) -> AppResult<()>
 /// transaction; a success that crossed it finds the vessel gone and is
 /// refunded.
 pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) -> AppResult<bool> {
-    let moved = sqlx::query(
-        "UPDATE vessels SET status = 'deactivated', canceled_at = $1, deactivation_reason = 'registration_canceled'
-         WHERE id = $2 AND owner_user_id = $3 AND status = 'pending_payment'",
-    )
-    .bind(crate::platform::clock::now_ms())
-    .bind(vessel_id)
-    .bind(owner)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let moved = store::cancel_if_pending(tx, vessel_id, owner).await?;
     if moved == 1 {
         audit(tx, vessel_id, Some(owner), "registration_canceled", serde_json::json!({})).await?;
     }
@@ -188,15 +140,7 @@ pub async fn cancel_registration(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) 
 /// `needs_review` vessels (a vessel in transfer first has its transfer
 /// canceled; an unpaid one simply never becomes active).
 pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
-    let moved = sqlx::query(
-        "UPDATE vessels SET status = 'deactivated', deactivation_reason = 'administrator', deactivation_note = $1
-             WHERE id = $2 AND status IN ('active', 'needs_review')",
-    )
-    .bind(reason)
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let moved = store::deactivate_for_admin(tx, vessel_id, reason).await?;
     if moved == 0 {
         return Err(AppError::Conflict("active_vessel_one_awaiting_review".into()));
     }
@@ -209,16 +153,7 @@ pub async fn deactivate_by_admin(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, 
 /// transaction (a refund is refused while one is open; one started in the
 /// meantime is canceled with it).
 pub async fn deactivate_refunded(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, reason: &str) -> AppResult<()> {
-    let moved = sqlx::query(
-        "UPDATE vessels SET status = 'deactivated', review_reason = NULL, deactivation_reason = 'refunded',
-             deactivation_note = $1
-         WHERE id = $2 AND status <> 'deactivated'",
-    )
-    .bind(reason)
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let moved = store::deactivate_refunded(tx, vessel_id, reason).await?;
     if moved == 1 {
         audit(tx, vessel_id, Some(admin), "deactivated", serde_json::json!({"reason": reason, "refunded": true}))
             .await?;
@@ -241,39 +176,20 @@ pub async fn activate_by_admin(
     use super::model::VesselStatus;
     // Lock the owner's row (a no-op update) so that archiving the account
     // cannot commit between the check below and the activation.
-    sqlx::query(
-        "UPDATE users SET archived_at = archived_at
-         WHERE id = (SELECT owner_user_id FROM vessels WHERE id = $1) AND archived_at IS NULL",
-    )
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?;
-    let row = sqlx::query(
-        "SELECT v.status,
-             (SELECT COUNT(*) FROM users u WHERE u.id = v.owner_user_id AND u.archived_at IS NULL) AS owner_open,
-             (SELECT COUNT(*) FROM payments p WHERE p.vessel_id = v.id AND p.purpose = 'registration'
-                 AND p.status = 'succeeded'
-                 AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status <> 'failed'))
-                 AS paid,
-             (SELECT COUNT(*) FROM ownership_events e WHERE e.vessel_id = v.id) AS chained
-         FROM vessels v WHERE v.id = $1",
-    )
-    .bind(vessel_id)
-    .fetch_one(&mut **tx)
-    .await?;
+    store::lock_open_owner(tx, vessel_id).await?;
+    let check = store::activation_check(tx, vessel_id).await?;
     let (action, refusal) = match from {
         VesselStatus::Deactivated => ("reactivated", "deactivated_vessel_reactivated"),
         VesselStatus::NeedsReview => ("review_resolved", "vessel_not_awaiting_review"),
         _ => ("activated", "deactivated_vessel_one_awaiting_review"),
     };
-    let status: String = row.try_get("status")?;
-    if !matches!(from, VesselStatus::Deactivated | VesselStatus::NeedsReview) || status != from.as_str() {
+    if !matches!(from, VesselStatus::Deactivated | VesselStatus::NeedsReview) || check.status != from.as_str() {
         return Err(AppError::Conflict(refusal.into()));
     }
-    if row.try_get::<i64, _>("owner_open")? == 0 {
+    if check.owner_open == 0 {
         return Err(AppError::Conflict("vessels_owner_archived_their_account".into()));
     }
-    if row.try_get::<i64, _>("paid")? == 0 {
+    if check.paid == 0 {
         return Err(AppError::Conflict("vessels_registration_fee_never_paid".into()));
     }
     let identifiers = identifiers_in_use::of_vessel(tx, vessel_id).await?;
@@ -281,22 +197,12 @@ pub async fn activate_by_admin(
         return Err(identifiers_in_use::conflict(&identifier));
     }
     let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
-    let moved = sqlx::query(
-        "UPDATE vessels SET status = 'active', review_reason = NULL, listed_at = COALESCE(listed_at, $1),
-             deactivation_reason = NULL, deactivation_note = NULL, canceled_at = NULL
-         WHERE id = $2 AND status = $3",
-    )
-    .bind(now_ms())
-    .bind(vessel_id)
-    .bind(from.as_str())
-    .execute(&mut *savepoint)
-    .await;
-    match moved {
+    match store::activate_from(&mut savepoint, vessel_id, from.as_str()).await {
         Err(e) if is_unique_violation(&e) => {
             savepoint.rollback().await?;
             return Err(AppError::Conflict("another_vessel_carries_one_vessels".into()));
         }
-        Ok(done) if done.rows_affected() == 0 => {
+        Ok(0) => {
             // Another administrator (or a refund) moved it first.
             savepoint.rollback().await?;
             return Err(AppError::Conflict("vessel_changed_meanwhile_reload".into()));
@@ -306,7 +212,7 @@ pub async fn activate_by_admin(
             savepoint.commit().await?;
         }
     }
-    if row.try_get::<i64, _>("chained")? == 0 {
+    if check.chained == 0 {
         history_chain::append(tx, vessel_id, EventType::Registered, now_ms()).await?;
     }
     audit(tx, vessel_id, Some(admin), action, serde_json::json!({"reason": reason})).await?;
@@ -321,18 +227,8 @@ pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, tr
     // (`payments::refunds`), so the check below, a statement of its own,
     // sees a reservation committed while this waited. Not while its
     // registration fee is being (or has been) refunded.
-    sqlx::query("UPDATE vessels SET status = status WHERE id = $1").bind(vessel_id).execute(&mut **tx).await?;
-    let moved = sqlx::query(
-        "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'
-           AND NOT EXISTS (SELECT 1 FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
-                           WHERE p.vessel_id = $1 AND p.purpose = 'registration' AND r.status <> 'failed'
-                             AND r.cause = 'administrator')",
-    )
-    .bind(vessel_id)
-    .bind(owner_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    store::lock_vessel(tx, vessel_id).await?;
+    let moved = store::start_transfer_if_active(tx, vessel_id, owner_id).await?;
     if moved == 1 {
         audit(tx, vessel_id, Some(owner_id), "transfer_started", serde_json::json!({"transferId": transfer_id}))
             .await?;
@@ -342,11 +238,7 @@ pub async fn start_transfer(tx: &mut Tx<'_>, vessel_id: &str, owner_id: &str, tr
 
 /// `in_transfer` → `active`: the transfer was canceled or expired.
 pub async fn end_transfer(tx: &mut Tx<'_>, vessel_id: &str, actor: Option<&str>, why: &str) -> AppResult<bool> {
-    let moved = sqlx::query("UPDATE vessels SET status = 'active' WHERE id = $1 AND status = 'in_transfer'")
-        .bind(vessel_id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
+    let moved = store::end_transfer_if_in_transfer(tx, vessel_id).await?;
     if moved == 1 {
         audit(tx, vessel_id, actor, "transfer_ended", serde_json::json!({"reason": why})).await?;
     }
@@ -367,16 +259,7 @@ pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, t
 /// from `from`.
 pub async fn release(tx: &mut Tx<'_>, vessel_id: &str, from: &str, transfer_id: &str) -> AppResult<bool> {
     let now = now_ms();
-    let moved = sqlx::query(
-        "UPDATE vessels SET owner_user_id = NULL, owner_phone_e164 = ''
-         WHERE id = $1 AND owner_user_id = $2 AND status = 'in_transfer'",
-    )
-    .bind(vessel_id)
-    .bind(from)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if moved == 0 {
+    if store::release_if_in_transfer(tx, vessel_id, from).await? == 0 {
         return Ok(false);
     }
     end_ownership(tx, vessel_id, from, now).await?;
@@ -397,15 +280,7 @@ pub async fn claim(tx: &mut Tx<'_>, vessel_id: &str, to: &str, transfer_id: &str
 /// to an account or back to its seller. False when it is no longer waiting
 /// (claimed meanwhile).
 pub async fn hold_unclaimed(tx: &mut Tx<'_>, vessel_id: &str, transfer_id: &str) -> AppResult<bool> {
-    let moved = sqlx::query(
-        "UPDATE vessels SET status = 'needs_review', review_reason = $1
-         WHERE id = $2 AND status = 'in_transfer' AND owner_user_id IS NULL",
-    )
-    .bind(super::model::CLAIM_EXPIRED)
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let moved = store::hold_unclaimed(tx, vessel_id, super::model::CLAIM_EXPIRED).await?;
     if moved == 1 {
         audit(tx, vessel_id, None, "claim_expired", serde_json::json!({"transferId": transfer_id})).await?;
     }
@@ -426,18 +301,7 @@ pub async fn assign_unclaimed(
     returned: bool,
 ) -> AppResult<bool> {
     let now = now_ms();
-    let moved = sqlx::query(
-        "UPDATE vessels SET owner_user_id = $1, status = 'active', review_reason = NULL,
-             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
-         WHERE id = $2 AND owner_user_id IS NULL AND status = 'needs_review' AND review_reason = $3",
-    )
-    .bind(to)
-    .bind(vessel_id)
-    .bind(super::model::CLAIM_EXPIRED)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if moved == 0 {
+    if store::assign_unclaimed(tx, vessel_id, to, super::model::CLAIM_EXPIRED).await? == 0 {
         return Ok(false);
     }
     start_ownership(tx, vessel_id, to, now).await?;
@@ -453,18 +317,7 @@ pub async fn assign_unclaimed(
 /// audit trail follow in the same transaction.
 async fn pass_to(tx: &mut Tx<'_>, vessel_id: &str, from: Option<&str>, to: &str, transfer_id: &str) -> AppResult<bool> {
     let now = now_ms();
-    let moved = sqlx::query(
-        "UPDATE vessels SET owner_user_id = $1, status = 'active',
-             owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
-         WHERE id = $2 AND COALESCE(owner_user_id, '') = $3 AND status = 'in_transfer'",
-    )
-    .bind(to)
-    .bind(vessel_id)
-    .bind(from.unwrap_or_default())
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if moved == 0 {
+    if store::pass_in_transfer(tx, vessel_id, from, to).await? == 0 {
         return Ok(false);
     }
     let (event, action, actor) = match from {
@@ -481,40 +334,14 @@ async fn pass_to(tx: &mut Tx<'_>, vessel_id: &str, from: Option<&str>, to: &str,
 }
 
 async fn end_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64) -> AppResult<()> {
-    sqlx::query(
-        "UPDATE ownership_history SET transferred_out_at = $1
-         WHERE vessel_id = $2 AND owner_user_id = $3 AND transferred_out_at IS NULL",
-    )
-    .bind(at)
-    .bind(vessel_id)
-    .bind(owner)
-    .execute(&mut **tx)
-    .await?;
+    store::end_ownership(tx, vessel_id, owner, at).await?;
     Ok(())
 }
 
 async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64) -> AppResult<()> {
-    sqlx::query(
-        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquisition_type, acquired_at)
-         VALUES ($1, $2, $3, 'private', $4)",
-    )
-    .bind(crate::platform::ids::new_id())
-    .bind(vessel_id)
-    .bind(owner)
-    .bind(at)
-    .execute(&mut **tx)
-    .await?;
-    // The cards' ownership summary, kept with the entry it counts; documents
-    // belong to an ownership period, so the new owner's counts start at zero.
-    sqlx::query(
-        "UPDATE vessels SET owners_count = owners_count + 1, first_owned_at = COALESCE(first_owned_at, $1),
-             documents_count = 0, verified_documents_count = 0
-         WHERE id = $2",
-    )
-    .bind(at)
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?;
+    store::insert_ownership_entry(tx, vessel_id, owner, at).await?;
+    // The cards' ownership summary, kept with the entry it counts.
+    store::count_new_ownership(tx, vessel_id, at).await?;
     Ok(())
 }
 
@@ -522,15 +349,6 @@ async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64)
 /// themselves (in the caller's transaction): `stored` for every document
 /// kept, `verified` for those an administrator verified.
 pub async fn count_documents(tx: &mut Tx<'_>, vessel_id: &str, stored: i64, verified: i64) -> AppResult<()> {
-    sqlx::query(
-        "UPDATE vessels SET documents_count = documents_count + $1,
-             verified_documents_count = verified_documents_count + $2
-         WHERE id = $3",
-    )
-    .bind(stored)
-    .bind(verified)
-    .bind(vessel_id)
-    .execute(&mut **tx)
-    .await?;
+    store::count_documents(tx, vessel_id, stored, verified).await?;
     Ok(())
 }

@@ -7,13 +7,13 @@ mod create;
 pub mod history_chain;
 pub mod identifiers_in_use;
 pub mod lifecycle;
-mod listed;
 pub mod model;
 mod routes;
 pub mod search;
 pub mod service;
 pub mod stats;
+mod store;
 
 pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel, create as create_vessel};
-pub use listed::{listed_platform_ids, listed_total};
 pub use routes::*;
+pub use store::{listed_platform_ids, listed_total};

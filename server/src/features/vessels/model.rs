@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Row, any::AnyRow};
+use sqlx::{FromRow, any::AnyRow};
 use utoipa::ToSchema;
 
 use crate::{
@@ -187,59 +187,163 @@ pub const VESSEL_COLUMNS_OWNER_JOINED: &str = concat!(
     " THEN 1 ELSE 0 END AS BIGINT) AS owner_verified"
 );
 
-impl sqlx::FromRow<'_, AnyRow> for Vessel {
-    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
-        let national: BTreeMap<String, String> =
-            serde_json::from_str(r.try_get::<&str, _>("national_identifiers")?).unwrap_or_default();
-        Ok(Self {
-            id: r.try_get("id")?,
-            platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
-            name: r.try_get("name")?,
-            make: r.try_get("make")?,
-            model: r.try_get("model")?,
-            build_year: r.try_get("build_year")?,
-            length_cm: r.try_get("length_cm")?,
-            country_code: r.try_get("country_code")?,
-            public_visibility: r.try_get::<i64, _>("public_visibility")? == 1,
-            for_sale: r.try_get::<i64, _>("for_sale")? == 1,
-            status: crate::platform::db::stored::<VesselStatus>(r.try_get("status")?)?,
-            review_reason_code: r
-                .try_get::<Option<String>, _>("review_reason")?
-                .filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
-            review_reason: r.try_get::<Option<String>, _>("review_reason")?.map(review_reason),
-            deactivation_reason: r
-                .try_get::<Option<&str>, _>("deactivation_reason")?
-                .map(crate::platform::db::stored)
-                .transpose()?,
-            deactivation_note: r.try_get("deactivation_note")?,
-            created_at: rfc3339(r.try_get("created_at")?),
-            documents_count: r.try_get("documents_count")?,
-            verified_documents_count: r.try_get("verified_documents_count")?,
-            cin: r.try_get("cin")?,
+/// A row of [`VESSEL_COLUMNS`] (or [`VESSEL_COLUMNS_OWNER_JOINED`]) as stored.
+#[derive(FromRow)]
+pub(super) struct VesselRow {
+    id: String,
+    platform_id: String,
+    /// Not part of [`Vessel`]: who may change it is the service's question.
+    pub(super) owner_user_id: Option<String>,
+    status: String,
+    name: Option<String>,
+    make: String,
+    model: String,
+    build_year: Option<i64>,
+    length_cm: Option<i64>,
+    country_code: String,
+    public_visibility: i64,
+    for_sale: i64,
+    cin: Option<String>,
+    legacy_id: Option<String>,
+    engine_serial: Option<String>,
+    mmsi: Option<String>,
+    mmsi_country: Option<String>,
+    imo_number: Option<String>,
+    eni_number: Option<String>,
+    national_identifiers: String,
+    documents_count: i64,
+    verified_documents_count: i64,
+    created_at: i64,
+    review_reason: Option<String>,
+    owners_count: i64,
+    first_owned_at: Option<i64>,
+    deactivation_reason: Option<String>,
+    deactivation_note: Option<String>,
+    vessel_type: Option<String>,
+    hull_material: Option<String>,
+    hull_colour: Option<String>,
+    home_port: Option<String>,
+    engines: String,
+    particulars_version: i64,
+    owner_verified: i64,
+}
+
+impl VesselRow {
+    pub(super) fn into_vessel(self) -> sqlx::Result<Vessel> {
+        let national: BTreeMap<String, String> = serde_json::from_str(&self.national_identifiers).unwrap_or_default();
+        Ok(Vessel {
+            id: self.id,
+            platform_id: PlatformId::display_stored(self.platform_id),
+            name: self.name,
+            make: self.make,
+            model: self.model,
+            build_year: self.build_year,
+            length_cm: self.length_cm,
+            country_code: self.country_code,
+            public_visibility: self.public_visibility == 1,
+            for_sale: self.for_sale == 1,
+            status: crate::platform::db::stored::<VesselStatus>(&self.status)?,
+            review_reason_code: self.review_reason.clone().filter(|stored| REVIEW_CODES.contains(&stored.as_str())),
+            review_reason: self.review_reason.map(review_reason),
+            deactivation_reason: self.deactivation_reason.as_deref().map(crate::platform::db::stored).transpose()?,
+            deactivation_note: self.deactivation_note,
+            created_at: rfc3339(self.created_at),
+            documents_count: self.documents_count,
+            verified_documents_count: self.verified_documents_count,
+            cin: self.cin,
             identifiers: VesselIdentifiers {
-                legacy_id: r.try_get("legacy_id")?,
-                engine_serial: r.try_get("engine_serial")?,
-                mmsi: r.try_get("mmsi")?,
-                mmsi_country: r.try_get("mmsi_country")?,
-                imo_number: r.try_get("imo_number")?,
-                eni_number: r.try_get("eni_number")?,
+                legacy_id: self.legacy_id,
+                engine_serial: self.engine_serial,
+                mmsi: self.mmsi,
+                mmsi_country: self.mmsi_country,
+                imo_number: self.imo_number,
+                eni_number: self.eni_number,
                 national,
             },
-            vessel_type: r.try_get::<Option<&str>, _>("vessel_type")?.map(crate::platform::db::stored).transpose()?,
-            hull_material: r
-                .try_get::<Option<&str>, _>("hull_material")?
-                .map(crate::platform::db::stored)
-                .transpose()?,
-            hull_colour: r.try_get("hull_colour")?,
-            home_port: r.try_get("home_port")?,
-            engines: serde_json::from_str(r.try_get::<&str, _>("engines")?)
+            vessel_type: self.vessel_type.as_deref().map(crate::platform::db::stored).transpose()?,
+            hull_material: self.hull_material.as_deref().map(crate::platform::db::stored).transpose()?,
+            hull_colour: self.hull_colour,
+            home_port: self.home_port,
+            engines: serde_json::from_str(&self.engines)
                 .map_err(|e| sqlx::Error::Decode(format!("engines: {e}").into()))?,
-            particulars_version: r.try_get("particulars_version")?,
-            ownership_summary: ownership_summary(r.try_get("owners_count")?, r.try_get("first_owned_at")?),
-            verified: r.try_get::<i64, _>("owner_verified")? > 0
-                && r.try_get::<i64, _>("verified_documents_count")? > 0,
+            particulars_version: self.particulars_version,
+            ownership_summary: ownership_summary(self.owners_count, self.first_owned_at),
+            verified: self.owner_verified > 0 && self.verified_documents_count > 0,
         })
     }
+}
+
+impl sqlx::FromRow<'_, AnyRow> for Vessel {
+    fn from_row(r: &AnyRow) -> sqlx::Result<Self> {
+        VesselRow::from_row(r)?.into_vessel()
+    }
+}
+
+/// The vessel page's one row: the vessel, its current owner's verification
+/// (null columns while it has none) and, as JSON text, its ownership history
+/// and its corrections.
+#[derive(FromRow)]
+pub(super) struct PageRow {
+    #[sqlx(flatten)]
+    pub(super) vessel: Vessel,
+    pub(super) owner_id: Option<String>,
+    pub(super) owner_email_verified_at: Option<i64>,
+    pub(super) owner_phone_verified_at: Option<i64>,
+    pub(super) owner_identity: Option<String>,
+    pub(super) history: String,
+    pub(super) corrections: String,
+}
+
+/// What paying a vessel's registration fee is checked against.
+#[derive(FromRow)]
+pub(super) struct PayableRow {
+    pub(super) owner_user_id: Option<String>,
+    pub(super) status: String,
+    pub(super) make: String,
+    pub(super) model: String,
+    pub(super) platform_id: String,
+}
+
+/// A listed vessel and how to reach its owner.
+#[derive(FromRow)]
+pub(super) struct ContactRow {
+    pub(super) id: String,
+    pub(super) name: Option<String>,
+    pub(super) for_sale: i64,
+    pub(super) email: String,
+    pub(super) language: String,
+}
+
+/// The unique identifiers as stored on a vessel.
+#[derive(FromRow)]
+pub(super) struct StoredIdentifiers {
+    pub(super) cin: Option<String>,
+    pub(super) mmsi: Option<String>,
+    pub(super) imo_number: Option<String>,
+    pub(super) eni_number: Option<String>,
+}
+
+/// What an administrator's activation of a vessel is checked against.
+#[derive(FromRow)]
+pub(super) struct ActivationCheck {
+    pub(super) status: String,
+    /// 1 when the owner's account is open.
+    pub(super) owner_open: i64,
+    /// Succeeded registration payments not refunded.
+    pub(super) paid: i64,
+    /// Events in the vessel's ownership chain.
+    pub(super) chained: i64,
+}
+
+/// One ownership chain event as stored.
+#[derive(FromRow)]
+pub(super) struct StoredEvent {
+    pub(super) sequence: i64,
+    pub(super) event_type: String,
+    pub(super) owner_ref: String,
+    pub(super) occurred_at: i64,
+    pub(super) previous_hash: String,
+    pub(super) hash: String,
 }
 
 impl Vessel {
@@ -409,6 +513,48 @@ pub struct CorrectionRequest {
     /// For administrators only: who asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub requested_by_email: Option<String>,
+}
+
+/// A correction request as stored, with who asked. Its columns are named
+/// apart from the vessel's ([`REQUEST_COLUMNS`]), which the console's list
+/// reads beside them.
+#[derive(FromRow)]
+pub(super) struct RequestRow {
+    #[sqlx(rename = "request_id")]
+    pub(super) id: String,
+    #[sqlx(rename = "request_vessel_id")]
+    pub(super) vessel_id: String,
+    #[sqlx(rename = "request_field")]
+    pub(super) field: String,
+    #[sqlx(rename = "request_value")]
+    pub(super) value: String,
+    #[sqlx(rename = "request_reason")]
+    pub(super) reason: String,
+    #[sqlx(rename = "request_status")]
+    pub(super) status: String,
+    #[sqlx(rename = "request_note")]
+    pub(super) decision_note: Option<String>,
+    #[sqlx(rename = "requested_at")]
+    pub(super) created_at: i64,
+    #[sqlx(rename = "request_decided_at")]
+    pub(super) decided_at: Option<i64>,
+    pub(super) requested_by_email: Option<String>,
+}
+
+/// Named apart from the vessel's columns, which the console's list reads beside them.
+pub(super) const REQUEST_COLUMNS: &str =
+    "r.id AS request_id, r.vessel_id AS request_vessel_id, r.field AS request_field,
+     r.value AS request_value, r.reason AS request_reason, r.status AS request_status,
+     r.decision_note AS request_note, r.created_at AS requested_at, r.decided_at AS request_decided_at,
+     u.email AS requested_by_email";
+
+/// A request in the administrators' queue, with its vessel.
+#[derive(FromRow)]
+pub(super) struct QueuedRequest {
+    #[sqlx(flatten)]
+    pub(super) request: RequestRow,
+    #[sqlx(flatten)]
+    pub(super) vessel: Vessel,
 }
 
 #[derive(

@@ -1,20 +1,14 @@
 //! Reading vessels and the owner's few permitted changes.
 
-use sqlx::{FromRow, Row};
-
 use super::history_chain::ChainReport;
-use super::lifecycle;
 use super::model::{Correction, CorrectionRow};
-use super::model::{
-    OwnerVerification, OwnershipEntry, VESSEL_COLUMNS, VESSEL_COLUMNS_OWNER_JOINED, Vessel, VesselDetail, VesselPage,
-    VesselStatus,
-};
+use super::model::{OwnerVerification, OwnershipEntry, Vessel, VesselDetail, VesselPage, VesselStatus};
+use super::{lifecycle, store};
 use crate::{
     domain::PlatformId,
     features::auth::User,
     foundation::error::{AppError, AppResult},
     platform::clock::rfc3339,
-    platform::db::Backend,
     platform::state::AppState,
 };
 
@@ -65,62 +59,28 @@ struct Visible {
     corrections: Vec<Correction>,
 }
 
-/// A subquery answering the rows of `from` as one JSON array of arrays of
-/// `items`, in `order`, as text: how each backend writes it.
-fn json_rows(backend: Backend, items: &str, from: &str, order: &str) -> String {
-    match backend {
-        Backend::Sqlite => format!("(SELECT json_group_array(json_array({items}) ORDER BY {order}) FROM {from})"),
-        Backend::Postgres => {
-            format!("(SELECT COALESCE(json_agg(json_build_array({items}) ORDER BY {order}), '[]')::text FROM {from})")
-        }
-    }
-}
-
-/// The vessel page in one statement: the vessel, its current owner's
-/// verification (joined, so the owner's row is read once) and its ownership
-/// history (aggregated to JSON). One statement is one round trip to the
-/// database, which is most of what a page view costs (docs/PERFORMANCE.md).
+/// The vessel page, read in one statement (`store::vessel_page`).
 async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Visible> {
-    let history = json_rows(
-        state.backend,
-        "h.owner_user_id, h.acquisition_type, h.acquired_at, h.transferred_out_at",
-        "ownership_history h WHERE h.vessel_id = v.id",
-        "h.acquired_at DESC, h.id DESC",
-    );
-    let corrections = json_rows(
-        state.backend,
-        "c.field, c.from_value, c.to_value, c.made_by, c.corrected_at",
-        "vessel_corrections c WHERE c.vessel_id = v.id",
-        "c.corrected_at DESC, c.id DESC",
-    );
-    let sql = format!(
-        "SELECT {VESSEL_COLUMNS_OWNER_JOINED}, u.id AS owner_id, u.email_verified_at AS owner_email_verified_at,
-                u.phone_verified_at AS owner_phone_verified_at, u.identity_verification_status AS owner_identity,
-                {history} AS history, {corrections} AS corrections
-         FROM vessels v LEFT JOIN users u ON u.id = v.owner_user_id WHERE v.platform_id = $1"
-    );
-    let query = sqlx::query(&sql).bind(id.compact());
-    let row = state.reads.acquire().await?.fetch_optional(query).await?.ok_or_else(not_found)?;
-    let vessel = Vessel::from_row(&row)?;
-    let owner_id: Option<String> = row.try_get("owner_id")?;
-    let privileged = viewer.is_some_and(|u| owner_id.as_deref() == Some(u.id.as_str()) || u.is_admin());
+    let row = store::vessel_page(&state.reads, state.backend, id.compact()).await?.ok_or_else(not_found)?;
+    let vessel = row.vessel;
+    let privileged = viewer.is_some_and(|u| row.owner_id.as_deref() == Some(u.id.as_str()) || u.is_admin());
     if !vessel.is_listed() && !privileged {
         return Err(not_found());
     }
-    let owner_verification = match owner_id {
+    let owner_verification = match row.owner_id {
         None => None,
         Some(_) => Some(OwnerVerification::of(
-            row.try_get::<Option<i64>, _>("owner_email_verified_at")?.is_some(),
-            row.try_get::<Option<i64>, _>("owner_phone_verified_at")?.is_some(),
+            row.owner_email_verified_at.is_some(),
+            row.owner_phone_verified_at.is_some(),
             crate::platform::db::stored::<crate::features::auth::IdentityVerificationStatus>(
-                row.try_get("owner_identity")?,
+                row.owner_identity.as_deref().unwrap_or_default(),
             )?,
             vessel.verified_documents_count,
         )),
     };
-    let history = serde_json::from_str(row.try_get("history")?)
+    let history = serde_json::from_str(&row.history)
         .map_err(|e| sqlx::Error::Decode(format!("the ownership history of {id}: {e}").into()))?;
-    let corrections = serde_json::from_str::<Vec<CorrectionRow>>(row.try_get("corrections")?)
+    let corrections = serde_json::from_str::<Vec<CorrectionRow>>(&row.corrections)
         .map_err(|e| sqlx::Error::Decode(format!("the corrections of {id}: {e}").into()))?
         .into_iter()
         .map(Correction::from_stored)
@@ -144,14 +104,7 @@ pub async fn verify_history(state: &AppState, viewer: Option<&User>, id: &Platfo
 
 /// The user's vessels in every state, newest first.
 pub async fn owned_by(state: &AppState, user: &User) -> AppResult<Vec<Vessel>> {
-    let rows = sqlx::query(&format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.owner_user_id = $1 AND v.canceled_at IS NULL
-         ORDER BY v.created_at DESC, v.id DESC"
-    ))
-    .bind(&user.id)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
+    Ok(store::owned_by(&state.db, &user.id).await?)
 }
 
 /// What an administrator narrows the list of every vessel to.
@@ -169,34 +122,15 @@ pub struct AdminFilter<'a> {
 /// search has the indexes).
 #[tracing::instrument(skip(state))]
 pub async fn all_for_admin(state: &AppState, f: &AdminFilter<'_>, page: i64, page_size: i64) -> AppResult<VesselPage> {
-    let like = f.query.map(|q| {
-        let folded: String = q.to_lowercase().chars().filter(|c| !matches!(c, '%' | '_' | '\\')).collect();
-        format!("%{folded}%")
-    });
-    let compact = f.query.map(|q| format!("%{}%", q.to_ascii_uppercase().replace(['-', ' '], "")));
-    // Every condition is always bound; an absent filter is `$n IS NULL`.
-    let filter = "WHERE ($1 IS NULL OR v.status = $1) AND ($2 IS NULL OR v.country_code = $2)
-          AND ($3 IS NULL OR LOWER(COALESCE(v.name, '')) LIKE $3 OR LOWER(v.make) LIKE $3 OR LOWER(v.model) LIKE $3
-               OR v.platform_id LIKE $4)";
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n FROM vessels v {filter}"))
-        .bind(f.status.map(VesselStatus::as_str))
-        .bind(f.country)
-        .bind(like.as_deref())
-        .bind(compact.as_deref())
-        .fetch_one(&state.db)
-        .await?
-        .try_get("n")?;
-    let rows =
-        sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v {filter} ORDER BY v.id DESC LIMIT $5 OFFSET $6"))
-            .bind(f.status.map(VesselStatus::as_str))
-            .bind(f.country)
-            .bind(like.as_deref())
-            .bind(compact.as_deref())
-            .bind(page_size)
-            .bind((page - 1) * page_size)
-            .fetch_all(&state.db)
-            .await?;
-    let data = rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?;
+    let (total, data) = store::count_and_page_for_admin(
+        &state.db,
+        f.status.map(VesselStatus::as_str),
+        f.country,
+        f.query,
+        page_size,
+        (page - 1) * page_size,
+    )
+    .await?;
     Ok(VesselPage {
         data,
         total,
@@ -223,13 +157,8 @@ pub async fn update(
     particulars: &super::corrections::ParticularsChange,
 ) -> AppResult<Vessel> {
     let mut tx = state.begin().await?;
-    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
-        .bind(vessel_id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(not_found)?;
-    let before = Vessel::from_row(&row)?;
-    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    let (before, owner) = store::vessel_with_owner(&mut tx, vessel_id).await?.ok_or_else(not_found)?;
+    if owner.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::Forbidden("vessels_current_owner_change".into()));
     }
     if before.status == super::model::VesselStatus::Deactivated {
@@ -239,17 +168,7 @@ pub async fn update(
     let for_sale = change.for_sale.unwrap_or(before.for_sale);
     if (public, for_sale) != (before.public_visibility, before.for_sale) {
         // Still theirs: a transfer completing since the read above wins.
-        let changed = sqlx::query(
-            "UPDATE vessels SET public_visibility = $1, for_sale = $2 WHERE id = $3 AND owner_user_id = $4",
-        )
-        .bind(i64::from(public))
-        .bind(i64::from(for_sale))
-        .bind(vessel_id)
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if changed == 0 {
+        if store::set_flags_if_owner(&mut tx, vessel_id, &user.id, public, for_sale).await? == 0 {
             return Err(AppError::Forbidden("vessels_current_owner_change".into()));
         }
         crate::platform::audit::record(
@@ -265,12 +184,9 @@ pub async fn update(
         .await?;
     }
     super::corrections::apply_owner_change(&mut tx, &before, user, particulars).await?;
-    let row = sqlx::query(&format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id = $1"))
-        .bind(vessel_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let vessel = store::vessel(&mut tx, vessel_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     tx.commit().await?;
-    Ok(Vessel::from_row(&row)?)
+    Ok(vessel)
 }
 
 /// The owner cancels their registration of a vessel whose fee is not paid:
@@ -279,12 +195,8 @@ pub async fn update(
 #[tracing::instrument(skip_all, fields(vessel = %vessel_id, user = %user.id))]
 pub async fn cancel_registration(state: &AppState, user: &User, vessel_id: &str) -> AppResult<()> {
     let mut tx = state.begin().await?;
-    let row = sqlx::query("SELECT owner_user_id, status FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
-    if row.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    // No such vessel and one of someone else's answer alike.
+    if store::owner_of(&mut tx, vessel_id).await?.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::NotFound("vessel_not_found".into()));
     }
     if !lifecycle::cancel_registration(&mut tx, vessel_id, &user.id).await? {
@@ -299,15 +211,12 @@ pub async fn cancel_registration(state: &AppState, user: &User, vessel_id: &str)
 /// while it awaits the fee and its identifiers are still free. Answers the
 /// payment's description for the card provider.
 pub async fn registration_payable(state: &AppState, user: &User, vessel_id: &str) -> AppResult<String> {
-    let vessel = sqlx::query("SELECT owner_user_id, status, make, model, platform_id FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
-    if vessel.try_get::<Option<String>, _>("owner_user_id")?.as_deref() != Some(user.id.as_str()) {
+    let vessel =
+        store::payable(&state.db, vessel_id).await?.ok_or_else(|| AppError::NotFound("vessel_not_found".into()))?;
+    if vessel.owner_user_id.as_deref() != Some(user.id.as_str()) {
         return Err(AppError::Forbidden("vessels_owner_pay_registration_fee".into()));
     }
-    match vessel.try_get::<&str, _>("status")? {
+    match vessel.status.as_str() {
         "pending_payment" => {}
         "needs_review" => return Err(AppError::Conflict("vessels_registration_fee_been_paid".into())),
         _ => return Err(AppError::Conflict("vessels_registration_fee_already_been".into())),
@@ -317,10 +226,5 @@ pub async fn registration_payable(state: &AppState, user: &User, vessel_id: &str
         let identifiers = super::identifiers_in_use::of_vessel(&mut conn, vessel_id).await?;
         super::identifiers_in_use::refuse_taken(&mut conn, &user.id, &identifiers, Some(vessel_id)).await?;
     }
-    Ok(format!(
-        "Vessel registration {} ({} {})",
-        vessel.try_get::<String, _>("platform_id")?,
-        vessel.try_get::<String, _>("make")?,
-        vessel.try_get::<String, _>("model")?
-    ))
+    Ok(format!("Vessel registration {} ({} {})", vessel.platform_id, vessel.make, vessel.model))
 }

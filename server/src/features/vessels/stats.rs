@@ -2,7 +2,6 @@
 
 use axum::{Router, extract::State, routing::get};
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::{
@@ -28,15 +27,7 @@ pub struct Stats {
 
 #[utoipa::path(get, path = "/api/stats", tag = "registry", responses((status = 200, body = Stats)))]
 pub(crate) async fn stats(State(state): State<AppState>) -> AppResult<ApiJson<Stats>> {
-    let registered_vessels: i64 =
-        // Read from the counts the vessels table's triggers keep (migration 19).
-        sqlx::query(
-            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM vessel_counts
-             WHERE status IN ('active', 'in_transfer')",
-        )
-            .fetch_one(&state.db)
-            .await?
-            .try_get("n")?;
+    let registered_vessels = super::store::registered_vessels(&state.db).await?;
     Ok(ApiJson(Stats {
         registered_vessels,
         // A handful of countries; the fallback is unreachable.

@@ -4,6 +4,7 @@
 //! deactivated (`vessels`), in one transaction and in the order a payment's
 //! success locks the same rows, so the two cannot deadlock.
 
+use super::store;
 use crate::{
     features::auth::{service::lock_roles, sessions},
     foundation::error::{AppError, AppResult},
@@ -29,26 +30,12 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
     // archived (and is refunded).
     crate::features::payments::records::cancel_open_for_user(&mut tx, user_id).await?;
     // The last administrator cannot leave (counted in the statement itself).
-    let changed = sqlx::query(
-        "UPDATE users SET archived_at = $1, password_hash = '', phone_e164 = NULL, name = NULL
-         WHERE id = $2 AND archived_at IS NULL
-           AND (role <> 'admin'
-                OR (SELECT COUNT(*) FROM users a WHERE a.role = 'admin' AND a.archived_at IS NULL AND a.id <> $2) > 0)",
-    )
-    .bind(now_ms())
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let changed = store::archive_user_unless_last_admin(&mut tx, user_id, now_ms()).await?;
     if changed == 0 {
-        let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND archived_at IS NULL")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        return Err(if open == 0 {
-            AppError::NotFound("account_no_longer_exists".into())
-        } else {
+        return Err(if crate::features::auth::service::account_open(&mut tx, user_id).await? {
             AppError::Conflict("last_administrator_account".into())
+        } else {
+            AppError::NotFound("account_no_longer_exists".into())
         });
     }
     Event::new("account_archived")

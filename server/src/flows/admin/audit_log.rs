@@ -1,10 +1,9 @@
 //! Reading the audit log (nothing here or anywhere writes it but `audit`).
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::paging::Paging;
+use super::{paging::Paging, store};
 use crate::{
     domain::PlatformId,
     foundation::error::{AppError, AppResult},
@@ -141,54 +140,31 @@ impl AuditFilter {
     }
 }
 
-const WHERE: &str =
-    "FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id LEFT JOIN vessels v ON v.id = a.vessel_id
-     WHERE ($1 IS NULL OR LOWER(u.email) = $1) AND ($2 IS NULL OR v.platform_id = $2) AND ($3 IS NULL OR a.action = $3)
-       AND ($4 IS NULL OR a.created_at >= $4) AND ($5 IS NULL OR a.created_at < $5)";
-
 #[tracing::instrument(skip(state))]
 pub async fn list(state: &AppState, f: &AuditFilter, paging: Paging) -> AppResult<AuditPage> {
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) AS n {WHERE}"))
-        .bind(f.actor_email.as_deref())
-        .bind(f.vessel.as_deref())
-        .bind(f.kind.as_deref())
-        .bind(f.from_ms)
-        .bind(f.to_ms)
-        .fetch_one(&state.db)
+    let query = store::AuditQuery {
+        actor_email: f.actor_email.as_deref(),
+        vessel: f.vessel.as_deref(),
+        kind: f.kind.as_deref(),
+        from_ms: f.from_ms,
+        to_ms: f.to_ms,
+    };
+    let total = store::count_audit(&state.db, &query).await?;
+    let data = store::audit_page(&state.db, &query, paging.size, paging.offset)
         .await?
-        .try_get("n")?;
-    let rows = sqlx::query(&format!(
-        "SELECT a.id, a.created_at, a.actor_user_id, u.email, a.action, v.platform_id, a.subject_type, a.subject_id,
-             a.outcome, a.request_id, a.detail
-         {WHERE} ORDER BY a.id DESC LIMIT $6 OFFSET $7"
-    ))
-    .bind(f.actor_email.as_deref())
-    .bind(f.vessel.as_deref())
-    .bind(f.kind.as_deref())
-    .bind(f.from_ms)
-    .bind(f.to_ms)
-    .bind(paging.size)
-    .bind(paging.offset)
-    .fetch_all(&state.db)
-    .await?;
-    let data = rows
-        .iter()
-        .map(|r| -> sqlx::Result<AuditEntry> {
-            let subject_type: Option<String> = r.try_get("subject_type")?;
-            let subject_id: Option<String> = r.try_get("subject_id")?;
-            Ok(AuditEntry {
-                id: r.try_get("id")?,
-                at: rfc3339(r.try_get("created_at")?),
-                actor_user_id: r.try_get("actor_user_id")?,
-                actor_email: r.try_get("email")?,
-                action: r.try_get("action")?,
-                vessel_platform_id: r.try_get::<Option<String>, _>("platform_id")?.map(PlatformId::display_stored),
-                subject: subject_type.zip(subject_id).map(|(k, id)| format!("{k}:{id}")),
-                outcome: r.try_get("outcome")?,
-                request_id: r.try_get::<Option<String>, _>("request_id")?.filter(|id| !id.is_empty()),
-                detail: serde_json::from_str(r.try_get("detail")?).unwrap_or(serde_json::Value::Null),
-            })
+        .into_iter()
+        .map(|r| AuditEntry {
+            id: r.id,
+            at: rfc3339(r.created_at),
+            actor_user_id: r.actor_user_id,
+            actor_email: r.email,
+            action: r.action,
+            vessel_platform_id: r.platform_id.map(PlatformId::display_stored),
+            subject: r.subject_type.zip(r.subject_id).map(|(k, id)| format!("{k}:{id}")),
+            outcome: r.outcome,
+            request_id: r.request_id.filter(|id| !id.is_empty()),
+            detail: serde_json::from_str(&r.detail).unwrap_or(serde_json::Value::Null),
         })
-        .collect::<sqlx::Result<_>>()?;
+        .collect();
     Ok(AuditPage { data, total, total_pages: paging.total_pages(total), types: TYPES.to_vec() })
 }

@@ -2,13 +2,12 @@
 //! `documents::service::review`).
 
 use serde::{Deserialize, Serialize};
-use sqlx::{FromRow, Row};
 use utoipa::ToSchema;
 
-use super::paging::Paging;
+use super::{paging::Paging, store};
 use crate::{
     domain::PlatformId,
-    features::documents::model::{DOCUMENT_COLUMNS, Document, ReviewStatus},
+    features::documents::model::{Document, ReviewStatus},
     foundation::error::AppResult,
     platform::state::AppState,
 };
@@ -48,31 +47,17 @@ pub struct DocumentListParams {
 pub async fn list(state: &AppState, status: Option<ReviewStatus>, paging: Paging) -> AppResult<AdminDocumentPage> {
     let status = status.unwrap_or(ReviewStatus::Pending);
     // The queue is worked oldest first; decided documents are looked up newest first.
-    let order = if status == ReviewStatus::Pending { "ASC" } else { "DESC" };
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documents WHERE review_status = $1")
-        .bind(status.as_str())
-        .fetch_one(&state.db)
-        .await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {DOCUMENT_COLUMNS}, v.platform_id, v.name AS vessel_name, u.email AS uploaded_by_email
-         FROM documents d JOIN vessels v ON v.id = d.vessel_id JOIN users u ON u.id = d.uploaded_by
-         WHERE d.review_status = $1 ORDER BY d.uploaded_at {order}, d.id {order} LIMIT $2 OFFSET $3"
-    ))
-    .bind(status.as_str())
-    .bind(paging.size)
-    .bind(paging.offset)
-    .fetch_all(&state.db)
-    .await?;
-    let data = rows
-        .iter()
-        .map(|r| -> sqlx::Result<AdminDocument> {
-            Ok(AdminDocument {
-                document: Document::from_row(r)?,
-                vessel_platform_id: PlatformId::display_stored(r.try_get("platform_id")?),
-                vessel_name: r.try_get("vessel_name")?,
-                uploaded_by_email: r.try_get("uploaded_by_email")?,
-            })
+    let oldest_first = status == ReviewStatus::Pending;
+    let total = store::count_documents(&state.db, status.as_str()).await?;
+    let data = store::documents_page(&state.db, status.as_str(), oldest_first, paging.size, paging.offset)
+        .await?
+        .into_iter()
+        .map(|r| AdminDocument {
+            document: r.document,
+            vessel_platform_id: PlatformId::display_stored(r.platform_id),
+            vessel_name: r.vessel_name,
+            uploaded_by_email: r.uploaded_by_email,
         })
-        .collect::<sqlx::Result<_>>()?;
+        .collect();
     Ok(AdminDocumentPage { data, total, total_pages: paging.total_pages(total) })
 }

@@ -10,7 +10,7 @@ use crate::{
     platform::state::AppState,
 };
 
-use super::Reason;
+use super::model::Reason;
 
 /// Take a vessel out of the registry: any fee form left open for it can no
 /// longer buy anything (canceled in the same transaction, at the provider

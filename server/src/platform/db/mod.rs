@@ -124,6 +124,12 @@ fn ensure_sqlite_parent_dir(url: &str) -> anyhow::Result<()> {
 }
 
 /// True when the error is a unique-constraint violation on either database.
+/// One round trip to the database (the readiness check).
+pub async fn ping(db: &Db) -> sqlx::Result<()> {
+    sqlx::query("SELECT 1").execute(db).await?;
+    Ok(())
+}
+
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::Database(db) => {

@@ -6,9 +6,9 @@
 //! and what the event needs, never codes, tokens or passwords. Every feature
 //! records through here; nothing else writes `audit_log`.
 
-use serde_json::Value;
+mod store;
 
-use crate::{platform::clock::now_ms, platform::ids::new_id};
+use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -76,25 +76,21 @@ impl<'a> Event<'a> {
             None => (self.vessel_id.map(|_| "vessel"), self.vessel_id),
         };
         let detail = if self.detail.is_null() { serde_json::json!({}) } else { self.detail };
-        sqlx::query(
-            "INSERT INTO audit_log (id, created_at, actor_user_id, action, vessel_id, subject_type, subject_id,
-                 outcome, request_id, detail)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        store::insert(
+            executor,
+            store::Entry {
+                actor: self.actor,
+                action: self.action,
+                vessel_id: self.vessel_id,
+                subject_type,
+                subject_id,
+                outcome: match self.outcome {
+                    Outcome::Success => "success",
+                    Outcome::Failure => "failure",
+                },
+                detail: detail.to_string(),
+            },
         )
-        .bind(new_id())
-        .bind(now_ms())
-        .bind(self.actor.map(str::to_owned))
-        .bind(self.action)
-        .bind(self.vessel_id.map(str::to_owned))
-        .bind(subject_type.map(str::to_owned))
-        .bind(subject_id.map(str::to_owned))
-        .bind(match self.outcome {
-            Outcome::Success => "success",
-            Outcome::Failure => "failure",
-        })
-        .bind(crate::platform::request_context::request_id())
-        .bind(detail.to_string())
-        .execute(executor)
         .await?;
         Ok(())
     }

@@ -1,21 +1,8 @@
-//! The public registry search. Only active, public vessels. A text query
-//! matches a platform ID exactly (any case, hyphens optional) and name,
-//! make, model or platform ID by case- and accent-insensitive substring,
-//! served by trigram posting lists in registration order on each database
-//! (FTS5 on `SQLite`; `vessel_trigrams`, migrations 20 and 21, on `PostgreSQL`).
-//! Order: the exact platform ID match first, then the most recently
-//! registered (ids are time-ordered; text pages in insertion order, which
-//! is the same; both unique, so paging is stable).
-//!
-//! Totals (docs/ARCHITECTURE.md, "Search totals and plans"): without text,
-//! exact, from the maintained per-country, per-year counts of listed vessels
-//! (`listing_counts`, migration 18); with text, counted up to
-//! [`COUNT_BOUND`] and beyond it answered as "more than" (`totalRelation`
-//! `gte`), with paging limited to what was counted. The page plan is chosen
-//! from the total, not left to a planner's statistics sample: without text,
-//! walk the listed vessels newest first and stop after the page, or collect
-//! every match and sort, whichever reads fewer entries; with text, walk the
-//! shortest posting list.
+//! Every statement of the public search, and its dialect branches: the SQL
+//! text built for each database, the plan it is read by (which index, which
+//! `PostgreSQL` planner switches, which posting lists), and each round trip.
+//! Which statements a search sends, and in what order, is the service's
+//! (the parent module); each is sent here as built.
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -23,143 +10,15 @@ use std::{
     sync::Arc,
 };
 
-use serde::Deserialize;
-use sqlx::{FromRow, Row};
-use utoipa::IntoParams;
+use sqlx::{FromRow, Row, any::AnyRow};
 
-use super::model::{TotalRelation, VESSEL_COLUMNS, Vessel, VesselPage};
-use crate::platform::count_cache::{CountKey, Kept};
+use super::super::model::{VESSEL_COLUMNS, Vessel};
+use super::{COUNT_BOUND, Counted, KEPT_NEWEST, MIN_TEXT_LEN, SearchQuery, text_variants};
 use crate::{
-    domain::{PlatformId, folded::fold},
+    domain::PlatformId,
     foundation::error::{AppError, AppResult},
-    foundation::i18n::Msg,
-    platform::db::{self, Backend, Tx},
-    platform::state::AppState,
+    platform::db::{self, Backend, Db, Tx},
 };
-
-pub const DEFAULT_PAGE_SIZE: i64 = 10;
-pub const MAX_PAGE_SIZE: i64 = 100;
-/// The deepest page served: ten million results at the largest page size,
-/// more than Europe's whole fleet, and an offset that cannot overflow.
-pub const MAX_PAGE: i64 = 100_000;
-/// Trigram indexes need three characters to narrow anything down.
-pub const MIN_TEXT_LEN: usize = 3;
-/// Longer than any name, make and model together, and a bound on the
-/// trigrams a search looks up.
-pub const MAX_QUERY_LEN: usize = 100;
-/// Text searches count their matches up to this many and answer "more than"
-/// beyond it: an exact total for a fragment that matches 50,000 vessels
-/// costs a walk over 50,000 index entries on every search. A thousand
-/// results is a hundred pages, more than anyone reads before refining.
-pub const COUNT_BOUND: i64 = 1_000;
-/// How many of a text search's newest matches are kept beside its cached
-/// total: the first ten pages at the default page size.
-const KEPT_NEWEST: usize = 100;
-
-/// Raw query parameters; parsed by [`SearchQuery::parse`] so that a bad
-/// value answers 400 with a message rather than axum's plain-text rejection.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct SearchParams {
-    /// A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces).
-    /// Blank is the same as absent. At most 100 characters.
-    #[param(
-        max_length = 100,
-        pattern = r"^[ \t\n\r]*([^\s\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][ \t\n\r]*){3,}$|^[ \t\n\r]*$"
-    )]
-    pub query: Option<String>,
-    /// ISO 3166 alpha-2, e.g. `NL`.
-    #[param(pattern = r"^[A-Za-z]{2}$")]
-    pub country_code: Option<String>,
-    #[param(value_type = Option<i64>)]
-    pub build_year_from: Option<String>,
-    #[param(value_type = Option<i64>)]
-    pub build_year_to: Option<String>,
-    /// From 1 to 100,000.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
-    pub page: Option<String>,
-    /// 1 to 100; default 10.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
-    pub page_size: Option<String>,
-}
-
-#[derive(Debug, Default)]
-pub struct SearchQuery {
-    pub platform_id: Option<PlatformId>,
-    pub text: Option<String>,
-    pub country_code: Option<String>,
-    pub year_from: Option<i64>,
-    pub year_to: Option<i64>,
-    pub page: i64,
-    pub page_size: i64,
-}
-
-/// A whole number, exactly as written (the web app omits empty filters; an
-/// empty or padded value is as malformed as any other text).
-fn number(field: &str, raw: Option<&str>) -> AppResult<Option<i64>> {
-    match raw {
-        None => Ok(None),
-        Some(s) => s.parse::<i64>().map(Some).map_err(|_| {
-            AppError::bad_request("invalid_parameter", Msg::new("not_a_whole_number").arg("parameter", field))
-        }),
-    }
-}
-
-impl SearchQuery {
-    /// What the total depends on: everything but the page.
-    fn count_key(&self) -> CountKey {
-        CountKey {
-            text: self.text.clone(),
-            platform_id: self.platform_id.as_ref().map(|id| id.compact().to_owned()),
-            country_code: self.country_code.clone(),
-            year_from: self.year_from,
-            year_to: self.year_to,
-        }
-    }
-
-    pub fn parse(p: &SearchParams) -> AppResult<Self> {
-        let page = number("page", p.page.as_deref())?.unwrap_or(1);
-        if !(1..=MAX_PAGE).contains(&page) {
-            return Err(AppError::bad_request("invalid_parameter", Msg::new("page_range").arg("max", MAX_PAGE)));
-        }
-        let page_size = number("pageSize", p.page_size.as_deref())?.unwrap_or(DEFAULT_PAGE_SIZE);
-        if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
-            return Err(AppError::bad_request(
-                "invalid_parameter",
-                Msg::new("page_size_range").arg("max", MAX_PAGE_SIZE),
-            ));
-        }
-        let country_code = match p.country_code.as_deref() {
-            None => None,
-            Some(c) if c.len() == 2 && c.chars().all(|c| c.is_ascii_alphabetic()) => Some(c.to_ascii_uppercase()),
-            Some(_) => {
-                return Err(AppError::bad_request("invalid_parameter", "country_codes_two_letters_like"));
-            }
-        };
-        let mut q = Self {
-            country_code,
-            year_from: number("buildYearFrom", p.build_year_from.as_deref())?,
-            year_to: number("buildYearTo", p.build_year_to.as_deref())?,
-            page,
-            page_size,
-            ..Self::default()
-        };
-        if p.query.as_deref().is_some_and(|q| q.chars().count() > MAX_QUERY_LEN) {
-            return Err(AppError::bad_request("query_too_long", Msg::new("query_too_long").arg("max", MAX_QUERY_LEN)));
-        }
-        if let Some(raw) = p.query.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            q.platform_id = PlatformId::parse(raw).ok();
-            let folded = fold(raw);
-            if folded.chars().filter(|c| !c.is_whitespace()).count() >= MIN_TEXT_LEN {
-                q.text = Some(folded);
-            } else if q.platform_id.is_none() {
-                return Err(AppError::bad_request("query_too_short", "query_too_short"));
-            }
-        }
-        Ok(q)
-    }
-}
 
 enum Param {
     Text(String),
@@ -167,6 +26,7 @@ enum Param {
 }
 
 type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+type AnyQueryAs<'q, O> = sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>>;
 
 /// SQL text and its parameters, numbered in the order they are bound.
 #[derive(Default)]
@@ -190,17 +50,38 @@ impl Sql {
         }
         query
     }
+
+    /// The statement with its parameters, each row mapped into an `O`.
+    fn query_as<'q, O>(&'q self, sql: &'q str) -> AnyQueryAs<'q, O>
+    where
+        O: for<'r> FromRow<'r, AnyRow>,
+    {
+        let mut query = sqlx::query_as(sql);
+        for p in &self.params {
+            query = match p {
+                Param::Text(s) => query.bind(s.as_str()),
+                Param::Int(i) => query.bind(*i),
+            };
+        }
+        query
+    }
 }
 
-/// The text and its de-hyphenated form: "7kq2-m9xd" should find the ID
-/// stored as "7kq2m9xd..." too.
-fn text_variants(text: &str) -> Vec<String> {
-    let mut variants = vec![text.to_owned()];
-    let dehyphenated = text.replace('-', "");
-    if dehyphenated != text && dehyphenated.chars().count() >= MIN_TEXT_LEN && !dehyphenated.contains(' ') {
-        variants.push(dehyphenated);
-    }
-    variants
+/// A row of `trigram_counts` (migration 21): how many listed vessels of a
+/// country have a trigram.
+#[derive(FromRow)]
+struct TrigramCount {
+    trigram: String,
+    country_code: String,
+    n: i64,
+}
+
+/// The pinned vessel, with its insertion number.
+#[derive(FromRow)]
+struct PinnedRow {
+    #[sqlx(flatten)]
+    vessel: Vessel,
+    pinned_seq: i64,
 }
 
 /// An FTS5 match expression for the variants: a quoted FTS5 string is
@@ -249,10 +130,10 @@ const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
 /// What a total and a page are drawn from: the listed vessels matching the
 /// text and filters, except the exact platform ID match, which is pinned
 /// ahead of them.
-struct Matches {
+pub(super) struct Matches {
     backend: Backend,
     /// The text's variants, folded; empty without text.
-    text: Vec<String>,
+    pub(super) text: Vec<String>,
     /// `PostgreSQL`: how each variant that can match is walked, once chosen
     /// ([`Matches::choose_walks`]); none when no variant can.
     walks: Vec<VariantWalks>,
@@ -311,7 +192,7 @@ fn and_each(conditions: impl Iterator<Item = String>) -> String {
 
 /// How a page is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Scan {
+pub(super) enum Scan {
     /// Matches newest first, stopping after the page: the listed vessels
     /// without text, reading about (offset + page size) × (vessels walked ÷
     /// matches) entries; a posting list with text.
@@ -346,7 +227,7 @@ fn pg_switches(scan: Scan) -> &'static str {
 }
 
 impl Matches {
-    fn new(backend: Backend, q: &SearchQuery, except_seq: Option<i64>) -> Self {
+    pub(super) fn new(backend: Backend, q: &SearchQuery, except_seq: Option<i64>) -> Self {
         let text = q.text.as_deref().map(text_variants).unwrap_or_default();
         Self { backend, text, walks: Vec::new(), filters: Filters::of(q), except_seq }
     }
@@ -356,7 +237,7 @@ impl Matches {
     /// with the fewest listed vessels there, from the maintained counts
     /// (migration 21). Its list holds every match of the variant in that
     /// country, and no other list is shorter to walk.
-    async fn choose_walks(&mut self, tx: &mut Tx<'_>) -> AppResult<()> {
+    pub(super) async fn choose_walks(&mut self, tx: &mut Tx<'_>) -> sqlx::Result<()> {
         if self.backend != Backend::Postgres || self.text.is_empty() {
             return Ok(());
         }
@@ -369,12 +250,12 @@ impl Matches {
         let country = self.filters.country(&mut sql, "").map(|c| format!(" AND {c}")).unwrap_or_default();
         let text =
             format!("SELECT trigram, country_code, n FROM trigram_counts WHERE trigram IN ({list}) AND n > 0{country}");
-        let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+        let rows = sql.query_as::<TrigramCount>(&text).fetch_all(&mut **tx).await?;
         // Per country, in code order, so that a search's statement and
         // parameters do not depend on the order rows come back in.
         let mut counts: BTreeMap<String, HashMap<String, i64>> = BTreeMap::new();
-        for r in &rows {
-            counts.entry(r.try_get("country_code")?).or_default().insert(r.try_get("trigram")?, r.try_get("n")?);
+        for r in rows {
+            counts.entry(r.country_code).or_default().insert(r.trigram, r.n);
         }
         self.walks = self
             .text
@@ -410,7 +291,7 @@ impl Matches {
     /// not made again when the switches change, so each such statement
     /// always runs under the same ones (walk and collect pages are different
     /// statements).
-    async fn steer(tx: &mut Tx<'_>, steered: &mut Option<Scan>, scan: Scan) -> AppResult<()> {
+    async fn steer(tx: &mut Tx<'_>, steered: &mut Option<Scan>, scan: Scan) -> sqlx::Result<()> {
         if *steered != Some(scan) {
             sqlx::query(&Self::steering(scan)).execute(&mut **tx).await?;
             *steered = Some(scan);
@@ -503,7 +384,7 @@ impl Matches {
     /// Without text: the matches counted exactly from the maintained counts,
     /// with the number of listed vessels a newest-first walk would pass
     /// through to find them. (With text, [`Matches::count_with_page`].)
-    async fn count_filtered(&self, tx: &mut Tx<'_>) -> AppResult<Counted> {
+    pub(super) async fn count_filtered(&self, tx: &mut Tx<'_>) -> sqlx::Result<Counted> {
         let mut sql = Sql::default();
         let country = self.filters.country(&mut sql, "").map(|c| format!(" WHERE {c}")).unwrap_or_default();
         let mut years = vec!["1 = 1".to_owned()];
@@ -518,8 +399,8 @@ impl Matches {
              FROM listing_counts{country}",
             years.join(" AND ")
         );
-        let row = sql.query(&text).fetch_one(&mut **tx).await?;
-        Ok(Counted { n: row.try_get("n")?, walked: Some(row.try_get("walked")?) })
+        let (walked, n): (i64, i64) = sql.query_as(&text).fetch_one(&mut **tx).await?;
+        Ok(Counted { n, walked: Some(walked) })
     }
 
     /// Text: the matches counted up to one past the bound, and at most
@@ -529,7 +410,7 @@ impl Matches {
     /// of the index, and the search saves a round trip. On `PostgreSQL` the
     /// walk settings are already in force ([`begin_read`]). With `keep`, also
     /// the newest [`KEPT_NEWEST`] matches, to be kept with the total.
-    async fn count_with_page(
+    pub(super) async fn count_with_page(
         &self,
         tx: &mut Tx<'_>,
         offset: i64,
@@ -598,14 +479,14 @@ impl Matches {
         }
     }
 
-    async fn page(
+    pub(super) async fn page(
         &self,
         tx: &mut Tx<'_>,
         steered: &mut Option<Scan>,
         counted: &Counted,
         offset: i64,
         limit: i64,
-    ) -> AppResult<Vec<Vessel>> {
+    ) -> sqlx::Result<Vec<Vessel>> {
         let scan = Self::scan(counted, offset, limit);
         let mut sql = Sql::default();
         // The page's ids as a SELECT, with the column that orders them.
@@ -649,8 +530,7 @@ impl Matches {
             order.join(),
             order.key()
         );
-        let rows = sql.query(&text).fetch_all(&mut **tx).await?;
-        Ok(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?)
+        sql.query_as::<Vessel>(&text).fetch_all(&mut **tx).await
     }
 }
 
@@ -697,100 +577,18 @@ impl Order {
     }
 }
 
-/// What counting found.
-struct Counted {
-    /// Matches; for a text search at most `COUNT_BOUND + 1`.
-    n: i64,
-    /// Without text: the listed vessels of the country (or all), which a
-    /// newest-first walk passes through.
-    walked: Option<i64>,
-}
-
-pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
-    // One read transaction: the total and the page see the same listing.
-    let (mut tx, mut steered) = begin_read(state).await?;
-    let pinned = match &q.platform_id {
-        Some(id) => pinned(&mut tx, state.backend, q, id).await?,
-        None => None,
-    };
-    let mut matches = Matches::new(state.backend, q, pinned.as_ref().map(|(_, seq)| *seq));
-    let pinned = pinned.map(|(vessel, _)| vessel);
-    let pinned_n = i64::from(pinned.is_some());
-    let offset = (q.page - 1) * q.page_size;
-    // The page after the pinned vessel, before the total bounds it: the
-    // pinned vessel is the first result, shown on the first page.
-    let pinned_first = pinned.is_some() && offset == 0;
-    let (after_pinned, up_to) = ((offset - pinned_n).max(0), q.page_size - i64::from(pinned_first));
-    // The total, and the page when counting read it or the cache has it.
-    let (counted, page) = match cached_total(state, &mut tx, q, &matches).await? {
-        Cached::Total(kept) => (Counted { n: kept.n, walked: None }, Page::Kept(kept)),
-        Cached::Missing { .. } if matches.text.is_empty() => (matches.count_filtered(&mut tx).await?, Page::ToRead),
-        Cached::Missing { generation } => {
-            matches.choose_walks(&mut tx).await?;
-            let (counted, rows, newest) =
-                matches.count_with_page(&mut tx, after_pinned, up_to, generation.is_some()).await?;
-            if let (Some(generation), Some(newest)) = (generation, newest) {
-                state.search_counts.put(generation, q.count_key(), Kept { n: counted.n, newest });
-            }
-            (counted, Page::Read(rows))
-        }
-    };
-    let (total, total_relation) = if matches.text.is_empty() || counted.n <= COUNT_BOUND {
-        (counted.n + pinned_n, TotalRelation::Eq)
-    } else {
-        (COUNT_BOUND, TotalRelation::Gte)
-    };
-    // Results beyond a bounded total are not served: they were not counted.
-    let limit = q.page_size.min(total - offset);
-    let mut data = Vec::new();
-    if limit > 0 {
-        let mut limit = limit;
-        if let Some(v) = pinned.filter(|_| pinned_first) {
-            data.push(v);
-            limit -= 1;
-        }
-        if limit > 0 {
-            let rows = match page {
-                Page::Read(rows) => rows,
-                page => {
-                    let kept = match &page {
-                        Page::Kept(kept) => kept.page(after_pinned, limit),
-                        _ => None,
-                    };
-                    let from_kept = match kept {
-                        Some(seqs) => by_seq(&mut tx, state.backend, seqs).await?,
-                        None => None,
-                    };
-                    if let Some(rows) = from_kept {
-                        rows
-                    } else {
-                        matches.choose_walks(&mut tx).await?;
-                        matches.page(&mut tx, &mut steered, &counted, after_pinned, limit).await?
-                    }
-                }
-            };
-            data.extend(rows.into_iter().take(usize::try_from(limit).unwrap_or(0)));
-        }
-    }
-    // Not committed: a read-only transaction has nothing to keep, and the
-    // rollback its drop queues goes out with the connection's release
-    // check instead of costing the search a round trip of its own.
-    drop(tx);
-    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size, total_relation })
-}
-
 /// The search's read transaction, and the planner settings it starts with.
 /// On `PostgreSQL` a snapshot for the whole transaction (`REPEATABLE READ`;
 /// under `READ COMMITTED` each statement takes its own, and a vessel listed
 /// between the count and the page would be miscounted), and the walk
 /// settings of [`Matches::steer`] sent with the `BEGIN`, which most searches
 /// need, saving a round trip. On `SQLite` a read transaction is one snapshot.
-async fn begin_read(state: &AppState) -> AppResult<(Tx<'static>, Option<Scan>)> {
-    Ok(match state.backend {
-        Backend::Sqlite => (db::begin(&state.db, "BEGIN").await?, None),
+pub(super) async fn begin_read(db: &Db, backend: Backend) -> sqlx::Result<(Tx<'static>, Option<Scan>)> {
+    Ok(match backend {
+        Backend::Sqlite => (db::begin(db, "BEGIN").await?, None),
         Backend::Postgres => {
             let begin = format!("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY; {}", Matches::steering(Scan::Walk));
-            (db::begin(&state.db, begin).await?, Some(Scan::Walk))
+            (db::begin(db, begin).await?, Some(Scan::Walk))
         }
     })
 }
@@ -798,12 +596,12 @@ async fn begin_read(state: &AppState) -> AppResult<(Tx<'static>, Option<Scan>)> 
 /// The listed vessel with exactly this platform ID, if it passes the
 /// filters, and its insertion number (`seq`, or `SQLite`'s rowid), by which
 /// the other matches leave it out.
-async fn pinned(
+pub(super) async fn pinned_vessel(
     tx: &mut Tx<'_>,
     backend: Backend,
     q: &SearchQuery,
     id: &PlatformId,
-) -> AppResult<Option<(Vessel, i64)>> {
+) -> sqlx::Result<Option<(Vessel, i64)>> {
     let mut sql = Sql::default();
     let platform_id = sql.bind(Param::Text(id.compact().to_owned()));
     let filters = Filters::of(q).sql(&mut sql, "v.");
@@ -812,26 +610,19 @@ async fn pinned(
          WHERE v.platform_id = {platform_id} AND {LISTED}{filters}",
         seq_column(backend)
     );
-    let Some(row) = sql.query(&text).fetch_optional(&mut **tx).await? else { return Ok(None) };
-    Ok(Some((Vessel::from_row(&row)?, row.try_get("pinned_seq")?)))
-}
-
-/// Where a search's page comes from.
-enum Page {
-    /// Read with the count.
-    Read(Vec<Vessel>),
-    /// By insertion number, from the matches kept with a cached total, if
-    /// they reach the page.
-    Kept(Kept),
-    /// From the index, on its own.
-    ToRead,
+    let row = sql.query_as::<PinnedRow>(&text).fetch_optional(&mut **tx).await?;
+    Ok(row.map(|r| (r.vessel, r.pinned_seq)))
 }
 
 /// The vessels with these insertion numbers, newest first, if each is
 /// still listed. The listing generation under which they were kept changes
 /// whenever one stops being listed; checking costs nothing, and a vessel
 /// the generation missed is then searched for, not shown.
-async fn by_seq(tx: &mut Tx<'_>, backend: Backend, seqs: &[i64]) -> AppResult<Option<Vec<Vessel>>> {
+pub(super) async fn listed_by_seq(
+    tx: &mut Tx<'_>,
+    backend: Backend,
+    seqs: &[i64],
+) -> sqlx::Result<Option<Vec<Vessel>>> {
     if seqs.is_empty() {
         return Ok(Some(Vec::new()));
     }
@@ -840,11 +631,11 @@ async fn by_seq(tx: &mut Tx<'_>, backend: Backend, seqs: &[i64]) -> AppResult<Op
     let seq = seq_column(backend);
     let text =
         format!("SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {seq} IN ({list}) AND {LISTED} ORDER BY {seq} DESC");
-    let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+    let rows = sql.query_as::<Vessel>(&text).fetch_all(&mut **tx).await?;
     if rows.len() != seqs.len() {
         return Ok(None);
     }
-    Ok(Some(rows.iter().map(Vessel::from_row).collect::<sqlx::Result<_>>()?))
+    Ok(Some(rows))
 }
 
 /// Insertion numbers as the database lists them (comma-separated), newest
@@ -860,42 +651,34 @@ fn seq_list(list: &str) -> AppResult<Arc<[i64]>> {
     Ok(seqs.into())
 }
 
-/// What the count cache holds for a search.
-enum Cached {
-    Total(Kept),
-    /// To be counted; filed under `generation` when the search's total is cached.
-    Missing {
-        generation: Option<i64>,
-    },
-}
-
-/// A text search's total from the cache, when it is on and holds one for
-/// this listing generation. Only text counts are cached: the others are one
-/// read of a small table.
-async fn cached_total(state: &AppState, tx: &mut Tx<'_>, q: &SearchQuery, matches: &Matches) -> AppResult<Cached> {
-    let cache = &state.search_counts;
-    if !cache.is_enabled() || matches.text.is_empty() {
-        return Ok(Cached::Missing { generation: None });
-    }
-    // Read before counting: see the module documentation of `count_cache`.
-    let generation: i64 =
-        sqlx::query("SELECT value FROM search_generation WHERE id = 1").fetch_one(&mut **tx).await?.try_get("value")?;
-    Ok(match cache.get(generation, &q.count_key()) {
-        Some(n) => Cached::Total(n),
-        None => Cached::Missing { generation: Some(generation) },
-    })
+/// The listing generation (`search_generation`), under which the count
+/// cache files totals.
+pub(super) async fn search_generation(tx: &mut Tx<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT value FROM search_generation WHERE id = 1").fetch_one(&mut **tx).await
 }
 
 /// Whether a `PostgreSQL` bulk load (`registry seed`) that deferred the
 /// text search's posting lists stopped before building them: until they
 /// are built, the vessels it loaded are not found by text.
 pub async fn postings_trigger_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result<bool> {
-    use sqlx::Row as _;
-    let row = sqlx::query(
+    postings_trigger_is_off(conn).await
+}
+
+/// Whether the text search's index is missing vessels an interrupted bulk
+/// load left unindexed: only `PostgreSQL`'s posting lists can be (`SQLite`'s
+/// FTS5 index is filled in the loading transaction itself).
+pub async fn text_index_incomplete(db: &Db, backend: Backend) -> sqlx::Result<bool> {
+    match backend {
+        Backend::Sqlite => Ok(false),
+        Backend::Postgres => postings_trigger_is_off(&mut *db.acquire().await?).await,
+    }
+}
+
+async fn postings_trigger_is_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
         "SELECT tgenabled = 'D' AS off FROM pg_trigger
          WHERE tgrelid = 'vessels'::regclass AND tgname = 'vessel_trigrams_insert'",
     )
     .fetch_one(conn)
-    .await?;
-    row.try_get("off")
+    .await
 }

@@ -20,8 +20,9 @@
 //! send reserves its slot with a conditional upsert, so parallel requests
 //! cannot slip past a limit between a check and a count.
 
+mod store;
+
 use rand::Rng;
-use sqlx::Row;
 use subtle::ConstantTimeEq;
 
 use crate::{
@@ -119,11 +120,7 @@ pub async fn reserve_send(
     // it first too, so two requests of one account cannot deadlock. The lock
     // also serialises the account's daily budgets below; without a row there
     // is nothing to hold, so a sender must be an account that exists.
-    let locked = sqlx::query("UPDATE users SET archived_at = archived_at WHERE id = $1")
-        .bind(sender.account)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
+    let locked = store::lock_sender(tx, sender.account).await?;
     if locked != 1 {
         return Err(AppError::Unauthorized("sign_in_required".into()));
     }
@@ -157,33 +154,12 @@ async fn reserve_daily(tx: &mut Tx<'_>, sender: &Sender<'_>, to: &str) -> AppRes
     let account = sender.account;
     let now = now_ms();
     let since = now - DAY;
-    let recorded = sqlx::query(
-        "INSERT INTO otp_sends (id, account_id, phone, sent_at)
-         SELECT $1, $2, $3, $4
-         WHERE (SELECT COUNT(*) FROM otp_sends WHERE account_id = $2 AND sent_at > $5) < $6
-           AND (EXISTS (SELECT 1 FROM otp_sends WHERE account_id = $2 AND phone = $3 AND sent_at > $5)
-                OR (SELECT COUNT(DISTINCT phone) FROM otp_sends WHERE account_id = $2 AND sent_at > $5) < $7)",
-    )
-    .bind(new_id())
-    .bind(account)
-    .bind(to)
-    .bind(now)
-    .bind(since)
-    .bind(sender.budgets.per_account_per_day)
-    .bind(sender.budgets.numbers_per_account_per_day)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    let recorded = store::record_send_within_budgets(tx, &new_id(), sender, to, now, since).await?;
     if recorded == 1 {
         return Ok(());
     }
     // Over budget: the budget refills as the oldest send of the day ages out.
-    let oldest: Option<i64> =
-        sqlx::query_scalar("SELECT MIN(sent_at) FROM otp_sends WHERE account_id = $1 AND sent_at > $2")
-            .bind(account)
-            .bind(since)
-            .fetch_one(&mut **tx)
-            .await?;
+    let oldest = store::oldest_send_since(tx, account, since).await?;
     let wait = u64::try_from(oldest.unwrap_or(now) + DAY - now).unwrap_or(0).div_ceil(1000).max(1);
     Err(too_many_codes(wait))
 }
@@ -194,24 +170,17 @@ impl SendSlot {
     pub async fn issue(self, tx: &mut Tx<'_>) -> AppResult<Code> {
         let Self { purpose, subject } = self;
         let now = now_ms();
-        sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE purpose = $2 AND subject = $3 AND used_at IS NULL")
-            .bind(now)
-            .bind(purpose.as_str())
-            .bind(&subject)
-            .execute(&mut **tx)
-            .await?;
+        store::revoke_codes(tx, purpose.as_str(), &subject, now).await?;
         let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
-        sqlx::query(
-            "INSERT INTO one_time_codes (id, purpose, subject, code_hash, created_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+        store::insert_code(
+            tx,
+            &new_id(),
+            purpose.as_str(),
+            &subject,
+            &digest(purpose, &subject, &code),
+            now,
+            now + VALIDITY_MS,
         )
-        .bind(new_id())
-        .bind(purpose.as_str())
-        .bind(&subject)
-        .bind(digest(purpose, &subject, &code))
-        .bind(now)
-        .bind(now + VALIDITY_MS)
-        .execute(&mut **tx)
         .await?;
         Ok(Code(code))
     }
@@ -221,27 +190,10 @@ impl SendSlot {
 /// conditional upsert that only succeeds once the last send is a minute old.
 async fn reserve_spacing(tx: &mut Tx<'_>, bucket: &str) -> AppResult<()> {
     let now = now_ms();
-    let taken = sqlx::query(
-        "INSERT INTO throttle (bucket, window_start, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (bucket) DO UPDATE SET window_start = $2, hits = throttle.hits + 1
-         WHERE throttle.window_start + $3 <= $2
-         RETURNING window_start",
-    )
-    .bind(bucket)
-    .bind(now)
-    .bind(RESEND_AFTER_MS)
-    .fetch_optional(&mut **tx)
-    .await?;
-    if taken.is_some() {
+    if store::take_spaced_slot(tx, bucket, now, RESEND_AFTER_MS).await? {
         return Ok(());
     }
-    let last: i64 = sqlx::query("SELECT window_start FROM throttle WHERE bucket = $1")
-        .bind(bucket)
-        .fetch_optional(&mut **tx)
-        .await?
-        .map(|r| r.try_get("window_start"))
-        .transpose()?
-        .unwrap_or(now);
+    let last = store::last_send(tx, bucket).await?.unwrap_or(now);
     let wait = u64::try_from((last + RESEND_AFTER_MS - now).max(SECOND)).unwrap_or(60_000).div_ceil(1000);
     Err(AppError::TooManyRequests {
         code: "too_many_codes",
@@ -286,20 +238,10 @@ pub async fn check(
     subject: &str,
     candidate: &crate::domain::OtpCode,
 ) -> AppResult<Result<Matched, Refusal>> {
-    let row = sqlx::query(
-        "UPDATE one_time_codes SET attempts = attempts + 1
-         WHERE purpose = $1 AND subject = $2 AND used_at IS NULL AND expires_at > $3 AND attempts < $4
-         RETURNING id, code_hash, attempts",
-    )
-    .bind(purpose.as_str())
-    .bind(subject)
-    .bind(now_ms())
-    .bind(MAX_ATTEMPTS)
-    .fetch_optional(db)
-    .await?;
-    let Some(row) = row else { return Ok(Err(Refusal::NeedNewCode)) };
-    let (id, stored, attempts): (String, String, i64) =
-        (row.try_get("id")?, row.try_get("code_hash")?, row.try_get("attempts")?);
+    let Some(attempted) = store::count_attempt(db, purpose.as_str(), subject, now_ms(), MAX_ATTEMPTS).await? else {
+        return Ok(Err(Refusal::NeedNewCode));
+    };
+    let (id, stored, attempts) = (attempted.id, attempted.code_hash, attempted.attempts);
     let offered = digest(purpose, subject, candidate.as_str());
     if bool::from(offered.as_bytes().ct_eq(stored.as_bytes())) {
         return Ok(Ok(Matched { id }));
@@ -311,12 +253,7 @@ pub async fn check(
 impl Matched {
     /// Use the code up; false when a racing request used it first.
     pub async fn consume(self, tx: &mut Tx<'_>) -> AppResult<bool> {
-        let used = sqlx::query("UPDATE one_time_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-            .bind(now_ms())
-            .bind(&self.id)
-            .execute(&mut **tx)
-            .await?
-            .rows_affected();
+        let used = store::use_code(tx, &self.id, now_ms()).await?;
         Ok(used == 1)
     }
 }

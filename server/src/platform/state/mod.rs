@@ -3,6 +3,8 @@
 //! leaf of `vessels` that imports nothing back). `server.rs` assembles it
 //! and composes the routes; no feature's services are reachable from here.
 
+mod store;
+
 use std::sync::Arc;
 
 use tokio::sync::Notify;
@@ -70,10 +72,7 @@ impl AppState {
     /// fails with `SQLITE_BUSY` when another connection wrote in between,
     /// without waiting for the busy timeout.
     pub async fn begin(&self) -> sqlx::Result<crate::platform::db::Tx<'static>> {
-        match self.backend {
-            Backend::Sqlite => crate::platform::db::begin(&self.db, "BEGIN IMMEDIATE").await,
-            Backend::Postgres => crate::platform::db::begin(&self.db, "BEGIN").await,
-        }
+        store::begin(&self.db, self.backend).await
     }
 
     pub fn new(config: Config, db: Db, backend: Backend, providers: Providers, outbox_wake: Arc<Notify>) -> Self {

@@ -1,0 +1,357 @@
+//! Every SQL statement of the command line: the demo accounts, promoting an
+//! administrator, and the bulk load of seeded vessels with what it does to
+//! the schema on each database (dropped and rebuilt indexes and triggers,
+//! the search's posting lists, ANALYZE or VACUUM).
+
+use std::collections::HashSet;
+
+use super::{seed::DemoAccount, seed_vessels::Row};
+use crate::{
+    features::auth::{USER_COLUMNS, User},
+    features::vessels::history_chain::Link,
+    platform::db::{Backend, Db, Tx},
+};
+
+// ---- accounts ----
+
+pub(super) async fn count_users(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) AS n FROM users").fetch_one(db).await
+}
+
+/// A demo account, verified (and its number too); an existing email is a
+/// unique violation, which the caller reports.
+pub(super) async fn insert_demo_account(
+    db: &Db,
+    id: &str,
+    account: &DemoAccount,
+    email: &str,
+    password_hash: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO users (id, email, password_hash, role, email_verified_at, phone_e164, phone_verified_at,
+             created_at, name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $5, $8)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(password_hash)
+    .bind(account.role)
+    .bind(now)
+    .bind(account.phone)
+    .bind(account.phone.map(|_| now))
+    .bind(account.name)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn user_by_email(db: &Db, email: &str) -> sqlx::Result<User> {
+    sqlx::query_as::<_, User>(&format!("SELECT {USER_COLUMNS} FROM users u WHERE u.email = $1"))
+        .bind(email)
+        .fetch_one(db)
+        .await
+}
+
+/// How many accounts have this email (0 or 1).
+pub(super) async fn accounts_with_email(db: &Db, email: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) AS n FROM users WHERE email = $1").bind(email).fetch_one(db).await
+}
+
+/// An account that cannot sign in (no password), its email verified.
+pub(super) async fn insert_passwordless_user<'e, E>(executor: E, id: &str, email: &str, now: i64) -> sqlx::Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "INSERT INTO users (id, email, password_hash, email_verified_at, created_at) VALUES ($1, $2, '', $3, $3)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(now)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Make the live account with this email an administrator; answers how
+/// many rows changed (0 when there is none).
+pub(super) async fn promote(db: &Db, email: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query("UPDATE users SET role = 'admin' WHERE email = $1 AND archived_at IS NULL")
+        .bind(email)
+        .execute(db)
+        .await?
+        .rows_affected())
+}
+
+/// The latest SMS to `phone`, as its holder would read it.
+pub(super) async fn latest_sms_body(db: &Db, phone: &str) -> sqlx::Result<String> {
+    sqlx::query_scalar(
+        "SELECT body FROM outbox WHERE recipient = $1 AND channel = 'sms' ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(phone)
+    .fetch_one(db)
+    .await
+}
+
+// ---- seeded vessels: the dialects ----
+
+/// The fast path (indexes and the search trigger dropped, no fsync) only for
+/// a SQLite database without vessels: nothing there can be broken by it.
+pub fn takes_fast_path(backend: Backend, existing_vessels: usize) -> bool {
+    backend == Backend::Sqlite && existing_vessels == 0
+}
+
+/// PostgreSQL's text search keeps posting lists (migration 20) by trigger,
+/// which a load may defer and build once; SQLite's FTS5 index is rebuilt by
+/// the fast path instead.
+pub(super) fn has_posting_lists(backend: Backend) -> bool {
+    backend == Backend::Postgres
+}
+
+/// The statistics after a load (one that did not take the fast path, which
+/// analyses as it restores the schema).
+pub(super) async fn analyze(conn: &mut sqlx::AnyConnection, backend: Backend) -> sqlx::Result<()> {
+    match backend {
+        Backend::Sqlite => {
+            sqlx::query("ANALYZE").execute(&mut *conn).await?;
+        }
+        Backend::Postgres => {
+            // VACUUM also sets the visibility map, so index-only counts need
+            // not visit the table; plain ANALYZE leaves that to autovacuum.
+            for table in ["vessels", "ownership_history", "vessel_trigrams", "trigram_counts"] {
+                sqlx::query(&format!("VACUUM (ANALYZE) {table}")).execute(&mut *conn).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---- seeded vessels: before the load ----
+
+/// How many vessels there are, and when the latest was registered.
+pub(super) async fn vessel_count_and_latest(conn: &mut sqlx::AnyConnection) -> sqlx::Result<(i64, Option<i64>)> {
+    sqlx::query_as::<_, (i64, Option<i64>)>("SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM vessels")
+        .fetch_one(conn)
+        .await
+}
+
+/// What the fast path dropped, with the definitions to create it again.
+pub(super) struct Dropped {
+    indexes: Vec<(String, String)>,
+    triggers: Vec<(String, String)>,
+}
+
+/// A bulk load (SQLite only): a large page cache, no fsync per batch (a
+/// crash means seeding again), and indexes built once from the loaded rows
+/// rather than updated row by row with random keys. Drops the insert
+/// triggers that maintain the search index and the counts (what they
+/// maintain is rebuilt from the loaded rows at the end) and the indexes of
+/// the loaded tables, UNIQUE ones too.
+pub(super) async fn drop_for_bulk_load(conn: &mut sqlx::AnyConnection) -> sqlx::Result<Dropped> {
+    sqlx::query("PRAGMA cache_size = -262144; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY")
+        .execute(&mut *conn)
+        .await?;
+    let names = REBUILT_AFTER_LOAD.iter().fold(String::new(), |names, (trigger, _)| {
+        let comma = if names.is_empty() { "" } else { ", " };
+        format!("{names}{comma}'{trigger}'")
+    });
+    let triggers = schema_objects(
+        conn,
+        &format!("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ({names})"),
+    )
+    .await?;
+    for (name, _) in &triggers {
+        sqlx::query(&format!("DROP TRIGGER {name}")).execute(&mut *conn).await?;
+    }
+    let indexes = schema_objects(
+        conn,
+        "SELECT name, sql FROM sqlite_master
+         WHERE type = 'index' AND tbl_name IN ('vessels', 'ownership_history') AND sql IS NOT NULL",
+    )
+    .await?;
+    for (name, _) in &indexes {
+        sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
+    }
+    Ok(Dropped { indexes, triggers })
+}
+
+/// PostgreSQL: stop the insert trigger that keeps the text search's posting
+/// lists; [`build_postings`] builds them from the loaded rows.
+pub(super) async fn defer_postings(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
+    sqlx::query("ALTER TABLE vessels DISABLE TRIGGER vessel_trigrams_insert").execute(conn).await?;
+    Ok(())
+}
+
+/// Every platform ID in use.
+pub(super) async fn platform_ids(conn: &mut sqlx::AnyConnection) -> sqlx::Result<HashSet<String>> {
+    Ok(sqlx::query_scalar::<_, String>("SELECT platform_id FROM vessels").fetch_all(conn).await?.into_iter().collect())
+}
+
+// ---- seeded vessels: the load ----
+
+/// `count` rows of `width` placeholders each: `($1, $2), ($3, $4)`.
+fn placeholders(width: usize, count: usize) -> String {
+    (0..count)
+        .map(|r| format!("({})", (1..=width).map(|c| format!("${}", r * width + c)).collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The vessels, active, listed and not for sale, in one statement.
+pub(super) async fn insert_vessels(tx: &mut Tx<'_>, rows: &[Row]) -> sqlx::Result<()> {
+    const COLS: usize = 18;
+    let sql = format!(
+        "INSERT INTO vessels (id, platform_id, owner_user_id, name, make, model, build_year, length_cm, country_code,
+             cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, owners_count, first_owned_at,
+             status, owner_phone_e164, public_visibility, for_sale)
+         SELECT t.*, 'active', '+31600000000', 1, 0 FROM (VALUES {}) AS t",
+        placeholders(COLS, rows.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for r in rows {
+        q = q
+            .bind(&r.id)
+            .bind(&r.platform_id)
+            .bind(&r.owner)
+            .bind(r.name.clone())
+            .bind(r.make)
+            .bind(r.model)
+            .bind(r.build_year)
+            .bind(r.length_cm)
+            .bind(r.country)
+            .bind(r.cin.clone())
+            .bind(r.legacy_id.clone())
+            .bind(r.mmsi.clone())
+            .bind(r.mmsi.as_ref().map(|_| r.country))
+            .bind(&r.search_text)
+            .bind(r.created_at)
+            .bind(r.created_at)
+            // The owners its history below holds, and when the first began.
+            .bind(if r.previous_owner.is_some() { 2_i64 } else { 1 })
+            .bind(r.previous_owner.as_ref().map_or(r.created_at, |(_, since)| *since));
+    }
+    q.execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Ownership history entries `(id, vessel, owner, acquired, transferred out)`,
+/// all private acquisitions, in one statement.
+pub(super) async fn insert_ownership(
+    tx: &mut Tx<'_>,
+    entries: &[(String, &str, &str, i64, Option<i64>)],
+) -> sqlx::Result<()> {
+    let sql = format!(
+        "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquired_at, transferred_out_at, acquisition_type)
+         SELECT t.*, 'private' FROM (VALUES {}) AS t",
+        placeholders(5, entries.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for (id, vessel, owner, acquired, out) in entries {
+        q = q.bind(id.as_str()).bind(*vessel).bind(*owner).bind(*acquired).bind(*out);
+    }
+    q.execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Links of the vessels' ownership chains `(vessel id, link)`, in one statement.
+pub(super) async fn insert_chain_links(tx: &mut Tx<'_>, links: &[(&str, Link)]) -> sqlx::Result<()> {
+    let sql = format!(
+        "INSERT INTO ownership_events (vessel_id, sequence, event_type, owner_ref, occurred_at, previous_hash, hash)
+         SELECT * FROM (VALUES {}) AS t",
+        placeholders(7, links.len())
+    );
+    let mut q = sqlx::query(&sql);
+    for (vessel, l) in links {
+        q = q
+            .bind(*vessel)
+            .bind(l.sequence)
+            .bind(l.event.as_str())
+            .bind(l.owner_ref.as_str())
+            .bind(l.at_ms)
+            .bind(l.previous_hash.as_str())
+            .bind(l.hash.as_str());
+    }
+    q.execute(&mut **tx).await?;
+    Ok(())
+}
+
+// ---- seeded vessels: after the load ----
+
+/// PostgreSQL: the posting lists from the loaded rows, and the trigger on
+/// again. In one transaction (the caller's): no vessel written meanwhile
+/// goes without entries.
+pub(super) async fn build_postings(tx: &mut Tx<'_>) -> sqlx::Result<()> {
+    sqlx::query("SELECT rebuild_vessel_trigrams()").execute(&mut **tx).await?;
+    sqlx::query("ALTER TABLE vessels ENABLE TRIGGER vessel_trigrams_insert").execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The indexes the fast path dropped, built from the loaded rows.
+pub(super) async fn create_indexes(conn: &mut sqlx::AnyConnection, dropped: &Dropped) -> sqlx::Result<()> {
+    for (_, sql) in &dropped.indexes {
+        sqlx::query(sql).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// What the dropped triggers maintain (the search index and the counts),
+/// rebuilt from the loaded rows.
+pub(super) async fn rebuild_after_load(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
+    for (_, rebuild) in REBUILT_AFTER_LOAD {
+        sqlx::query(rebuild).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// The dropped triggers back, the statistics, and fsync on again.
+pub(super) async fn restore_after_bulk_load(conn: &mut sqlx::AnyConnection, dropped: &Dropped) -> sqlx::Result<()> {
+    for (_, sql) in &dropped.triggers {
+        sqlx::query(sql).execute(&mut *conn).await?;
+    }
+    sqlx::query("ANALYZE").execute(&mut *conn).await?;
+    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// The insert triggers a bulk load drops, each with the statements that
+/// rebuild what it maintains from the loaded rows (as the migrations that
+/// made them fill them: 3 and 4, 18, 19).
+const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
+    (
+        "vessels_fts_insert",
+        "INSERT INTO vessels_fts (vessels_fts) VALUES ('delete-all');
+         INSERT INTO vessels_fts (rowid, search_text)
+             SELECT rowid, search_text FROM vessels WHERE status = 'active' AND public_visibility = 1",
+    ),
+    (
+        "listing_counts_insert",
+        "DELETE FROM listing_counts;
+         INSERT INTO listing_counts (country_code, build_year, n)
+             SELECT country_code, COALESCE(build_year, 0), COUNT(*) FROM vessels
+             WHERE status = 'active' AND public_visibility = 1
+             GROUP BY country_code, COALESCE(build_year, 0)",
+    ),
+    (
+        "vessel_counts_insert",
+        "DELETE FROM vessel_counts;
+         INSERT INTO vessel_counts (status, n) SELECT status, COUNT(*) FROM vessels GROUP BY status",
+    ),
+];
+
+/// Names and definitions of schema objects, to drop them and create them again.
+async fn schema_objects(conn: &mut sqlx::AnyConnection, sql: &str) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as::<_, (String, String)>(sql).fetch_all(conn).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_empty_sqlite_database_is_loaded_without_its_constraints() {
+        assert!(takes_fast_path(Backend::Sqlite, 0));
+        assert!(!takes_fast_path(Backend::Sqlite, 1), "a registry with vessels keeps every index while seeding");
+        assert!(!takes_fast_path(Backend::Postgres, 0));
+    }
+}
