@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { OutputChunk } from "rolldown";
-import { build, defineConfig, type Plugin } from "vite";
+import type { ChunkingContext, OutputChunk } from "rolldown";
+import { defineConfig, type Plugin } from "vite";
 import { CORE_SECTIONS } from "./src/i18n/core-sections.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
@@ -66,91 +66,121 @@ function preloadApp(): Plugin {
 /**
  * How the app's code is cut into files. The bundler's own cut gave a vessel page 36 files, 20 of
  * them under 1 KB gzipped: on a slow connection each is a round trip, and each file a page names
- * as a preload costs the browser time before its first paint. So the build is surveyed first, as
- * the bundler would cut it, and two of its chunks are then made of several:
- * - `app`: what src/app/main.tsx needs, but React DOM (which src/app/boot.ts evaluates first, so
- *   it stays apart). Every page runs all of it; the bundler cut it in 12 files, as the pages
- *   fetched on demand share some of its modules.
- * - `shared`: the small chunks (icons, API calls, badges) that pages fetched on demand share, when
- *   they need nothing but the app and each other. A page then loads a few KB it may not use
- *   instead of a dozen requests.
- * The survey is the same build in memory (a second or two), as only the bundler knows which
- * modules a chunk needs once the unused exports are dropped.
+ * as a preload costs the browser time before its first paint. So the build names three chunks
+ * (rolldown's `codeSplitting.groups`), each made of what would otherwise be several:
+ * - `index`: the entry (src/app/boot.ts) and what it imports, Vite's preload helper among them,
+ *   which the app uses too and which would otherwise be a file of its own.
+ * - `app`: what src/app/main.tsx needs, but what the entry loads before it (React DOM, which the
+ *   entry evaluates first, so it stays apart). Every page runs all of it; the bundler cut it in 12
+ *   files, as the pages fetched on demand share some of its modules.
+ * - `shared`: the small modules (icons, API calls, badges) that two or more pages fetched on
+ *   demand share, when they need nothing but the app and each other. A page then loads a few KB
+ *   it may not use instead of a dozen requests.
+ * What main.tsx needs is what the bundler keeps once unused exports are dropped: following its
+ * imports through a library's index file would put every icon the app has into the first load. So
+ * main.tsx is an entry of the build as well (it still runs only when boot.ts imports it), and `app`
+ * takes what the bundler tags as needed by an entry (`$initial`). `shared` needs the module graph
+ * too: with only a share count and a size bound it took in small modules that import zod and
+ * Radix, and every page that loaded it loaded those as well (the dashboard 246 KB gzipped instead
+ * of 195 KB). Its modules are chosen by what they import, a library's index file and all, so the
+ * build checks that `shared` needs no other chunk.
  */
 function appChunks(): Plugin {
+  let plan: ChunkPlan | undefined;
+  const planOf = (ctx: ChunkingContext) => (plan ??= chunkPlan(ctx));
   return {
     name: "app-chunks",
-    // Not in the survey itself, nor in the server's build (scripts/prerender.mjs), which needs no chunks.
-    apply: (config, env) => env.command === "build" && !config.build?.ssr && !process.env.REGISTRY_WEB_CHUNK_SURVEY,
-    async config() {
-      process.env.REGISTRY_WEB_CHUNK_SURVEY = "1";
-      let survey: Awaited<ReturnType<typeof build>>;
-      try {
-        survey = await build({ configFile: CONFIG_FILE, logLevel: "silent", build: { write: false } });
-      } finally {
-        delete process.env.REGISTRY_WEB_CHUNK_SURVEY;
-      }
-      const chunks = [survey]
-        .flat()
-        .flatMap((result) => ("output" in result ? result.output : []))
-        .filter((output): output is OutputChunk => output.type === "chunk");
-      const plan = chunkPlan(chunks);
-      return {
-        build: {
-          rolldownOptions: {
-            output: {
-              codeSplitting: {
-                groups: [
-                  {
-                    debugName: "app chunks",
-                    name: (id: string) => plan.get(id) ?? null,
-                    // A chunk's imports are in it already, or in React DOM's, which must stay out.
-                    includeDependenciesRecursively: false,
-                  },
-                ],
-              },
+    // Not in the server's build (scripts/prerender.mjs), which needs no chunks.
+    apply: (config, env) => env.command === "build" && !config.build?.ssr,
+    buildStart() {
+      plan = undefined;
+    },
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          input: { index: INDEX_HTML, app: MAIN },
+          output: {
+            codeSplitting: {
+              // A chunk's imports are in it already, or in a chunk of their own: `app` must not take
+              // in React DOM, nor `shared` a library its modules import.
+              includeDependenciesRecursively: false,
+              groups: [
+                { name: (id, ctx) => (planOf(ctx).entry.has(id) ? "index" : null), priority: 3 },
+                { name: (id, ctx) => (planOf(ctx).first.has(id) ? null : "app"), tags: ["$initial"], priority: 2 },
+                { name: (id, ctx) => (planOf(ctx).shared.has(id) ? "shared" : null), minShareCount: 2, priority: 1 },
+              ],
             },
           },
         },
-      };
+      },
+    }),
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk");
+      const shared = chunks.find((chunk) => chunk.name === "shared");
+      if (!shared) return;
+      const loaded = importClosure([chunkHolding(chunks, "/src/app/boot.ts"), chunkHolding(chunks, "/src/app/main.tsx")], chunks);
+      const chunk = chunkByFile(chunks);
+      const more = shared.imports.map(chunk).filter((needed) => !loaded.has(needed));
+      if (more.length > 0)
+        this.error(
+          `the chunk "shared" imports ${more.map((c) => `${c.fileName} (${c.moduleIds.slice(0, 3).join(", ")}, …)`).join("; ")}, ` +
+            "which every page that loads it would then load too: one of its modules needs more than its imports say " +
+            "(a library's index file?); keep that module out of SHAREABLE in vite.config.ts",
+        );
     },
   };
 }
 
-const CONFIG_FILE = fileURLToPath(import.meta.url);
-/** A chunk of at most this many bytes, minified, counts as small (about 1 KB gzipped). */
-const SMALL_CHUNK = 3_000;
+const INDEX_HTML = fileURLToPath(new URL("./index.html", import.meta.url));
+const MAIN = fileURLToPath(new URL("./src/app/main.tsx", import.meta.url));
+/** A module of at most this many bytes of JavaScript, before it is minified, counts as small. */
+const SMALL_MODULE = 6_000;
+/** What `shared` may hold: the app's own modules and the icons, one module each. */
+const SHAREABLE = /[\\/]src[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
-/** Which module goes to `app` and which to `shared`, from the chunks of the survey. */
-function chunkPlan(chunks: OutputChunk[]): Map<string, string> {
-  const chunk = chunkByFile(chunks);
-  const boot = chunkHolding(chunks, "/src/app/boot.ts");
-  const main = chunkHolding(chunks, "/src/app/main.tsx");
-  const first = importClosure([boot, ...boot.dynamicImports.map(chunk).filter((c) => c !== main)], chunks);
-  const app = [...importClosure([main], chunks)].filter((c) => !first.has(c));
+interface ChunkPlan {
+  /** The entry's modules: index.html, src/app/boot.ts and what they import. */
+  entry: Set<string>;
+  /** What the entry loads before the app: its modules, and what it imports dynamically but main.tsx. */
+  first: Set<string>;
+  /** The modules that may go to `shared`, if pages on demand share them and `app` does not take them. */
+  shared: Set<string>;
+}
 
-  const taken = new Set([...first, ...app]);
+/** The plan of the chunks, from the module graph. */
+function chunkPlan(ctx: ChunkingContext): ChunkPlan {
+  const info = (id: string) => ctx.getModuleInfo(id);
+  const reach = (from: string[], seen = new Set<string>(), dynamic = false) => {
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      info(id)?.importedIds.forEach(visit);
+      if (dynamic) info(id)?.dynamicallyImportedIds.forEach(visit);
+    };
+    from.forEach(visit);
+    return seen;
+  };
+  const entry = reach([INDEX_HTML]);
+  const entryLoads = [...entry].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []).filter((id) => id !== MAIN);
+  const first = reach(entryLoads, new Set(entry));
+  // More than `app` will hold (a library's index file leads to all its modules), but all of what it will.
+  const app = reach([MAIN]);
+  const small = (id: string) => (info(id)?.code?.length ?? Infinity) <= SMALL_MODULE;
   const shared = new Set(
-    chunks.filter((chunk) => !taken.has(chunk) && !chunk.isEntry && !chunk.isDynamicEntry && chunk.code.length <= SMALL_CHUNK),
+    [...reach([INDEX_HTML], new Set(), true)].filter((id) => SHAREABLE.test(id) && !first.has(id) && small(id)),
   );
-  // Only what needs nothing else: a small chunk that imports a large one would bring it along.
-  const needsNothingElse = (small: OutputChunk) =>
-    small.imports.map(chunk).every((needed) => taken.has(needed) || shared.has(needed));
+  // Only what needs nothing else: a small module that imports a large one would bring it along.
+  const needsNothingElse = (id: string) =>
+    (info(id)?.importedIds ?? []).every((needed) => first.has(needed) || app.has(needed) || shared.has(needed));
   for (let dropped = true; dropped;) {
     dropped = false;
-    for (const small of shared)
-      if (!needsNothingElse(small)) {
-        shared.delete(small);
+    for (const id of shared)
+      if (!needsNothingElse(id)) {
+        shared.delete(id);
         dropped = true;
       }
   }
-  const plan = new Map<string, string>();
-  for (const [name, group] of [
-    ["app", app],
-    ["shared", shared],
-  ] as const)
-    for (const chunk of group) for (const id of chunk.moduleIds) plan.set(id, name);
-  return plan;
+  return { entry, first, shared };
 }
 
 /** The chunk of the build that holds the module whose path ends in `path`. */
