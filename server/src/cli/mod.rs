@@ -1,6 +1,7 @@
 //! What the command line runs besides the server: the demo data and bulk
 //! vessels for benchmarks, and user commands.
 
+pub mod model;
 pub mod seed;
 pub mod seed_vessels;
 mod store;

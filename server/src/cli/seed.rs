@@ -6,6 +6,7 @@
 //! (code and fee), and documents are uploaded; so the console has payments,
 //! a completed transfer, documents awaiting review and audit entries.
 
+use super::model::DemoAccount;
 use super::store;
 use crate::{
     domain::{Email, NewPassword},
@@ -17,16 +18,6 @@ use crate::{
     platform::ids::new_id,
     platform::state::AppState,
 };
-
-pub struct DemoAccount {
-    pub email: &'static str,
-    pub password: &'static str,
-    pub role: &'static str,
-    /// A mobile number, verified.
-    pub phone: Option<&'static str>,
-    /// The legal name certificates print, typed by the person (not verified).
-    pub name: &'static str,
-}
 
 /// Documented in the README. Only ever created in dev mode.
 pub const DEMO_ACCOUNTS: &[DemoAccount] = &[

@@ -4,6 +4,7 @@
 //! on `SQLite` the search index is rebuilt once at the end instead of row by
 //! row, which is what makes a million vessels fit in minutes.
 
+use super::model::Row;
 use std::collections::HashSet;
 
 use rand::{Rng, SeedableRng, rngs::StdRng};
@@ -119,26 +120,6 @@ fn serial(mut i: usize) -> String {
         i /= SERIAL_ALPHABET.len();
     }
     String::from_utf8(s.to_vec()).expect("ASCII")
-}
-
-/// A seeded vessel, as `store::insert_vessels` writes it.
-pub(super) struct Row {
-    pub(super) id: String,
-    pub(super) platform_id: String,
-    pub(super) owner: String,
-    pub(super) name: Option<String>,
-    pub(super) make: &'static str,
-    pub(super) model: &'static str,
-    pub(super) build_year: i64,
-    pub(super) length_cm: i64,
-    pub(super) country: &'static str,
-    pub(super) cin: Option<String>,
-    pub(super) legacy_id: Option<String>,
-    pub(super) mmsi: Option<String>,
-    pub(super) search_text: String,
-    pub(super) created_at: i64,
-    /// The previous owner and when they acquired it.
-    pub(super) previous_owner: Option<(String, i64)>,
 }
 
 /// Fictional vessels have no place in a production registry unless the

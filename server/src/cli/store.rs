@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::{seed::DemoAccount, seed_vessels::Row};
+use super::model::{DemoAccount, Row};
 use crate::{
     features::auth::{USER_COLUMNS, User},
     features::vessels::history_chain::Link,

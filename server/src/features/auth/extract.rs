@@ -5,7 +5,7 @@
 
 use axum::{extract::FromRequestParts, http::request::Parts};
 
-use super::{User, sessions};
+use super::{model::User, sessions};
 use crate::{foundation::error::AppError, platform::state::AppState};
 
 pub struct CurrentUser {

@@ -2,17 +2,16 @@
 
 pub mod extract;
 mod hashing;
+mod model;
 pub mod phone;
 mod routes;
 pub mod service;
 pub mod sessions;
 mod store;
 pub mod tokens;
-mod user;
 
 pub use extract::{Admin, CurrentUser, MaybeUser};
+pub use model::{IdentityFailure, IdentityVerificationStatus, OwnerKind, Recipient, Role, User};
 pub use routes::*;
+pub use service::{language_of, set_language};
 pub use store::USER_COLUMNS;
-pub use user::{
-    IdentityFailure, IdentityVerificationStatus, OwnerKind, Recipient, Role, User, language_of, set_language,
-};

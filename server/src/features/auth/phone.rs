@@ -2,7 +2,7 @@
 //! verified on at most one account at a time, so a transfer's recipient is
 //! never ambiguous.
 
-use super::{User, store};
+use super::{model::User, store};
 use crate::{
     domain::PhoneE164,
     features::outbox::{self, Message},

@@ -8,7 +8,11 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{CurrentUser, MaybeUser, OwnerKind, User, service, sessions};
+use super::{
+    extract::{CurrentUser, MaybeUser},
+    model::{OwnerKind, User},
+    service, sessions,
+};
 use crate::http::json::MessageResponse;
 use crate::{
     domain::{CompanyNumber, Email, NewPassword, OwnerName, PhoneE164},

@@ -4,9 +4,10 @@
 use std::net::IpAddr;
 
 use super::{
-    hashing, sessions, store,
+    hashing,
+    model::{OwnerKind, Recipient, Role, User},
+    sessions, store,
     tokens::{self, INVALID_TOKEN, Purpose},
-    user::{OwnerKind, Recipient, User, language_of},
 };
 use crate::platform::throttle::{self, Limit};
 use crate::{
@@ -319,13 +320,13 @@ pub async fn lock_roles(state: &AppState, tx: &mut Tx<'_>) -> sqlx::Result<()> {
 /// in the statement that changes it, so two demotions at once cannot leave
 /// the registry without one).
 #[tracing::instrument(skip(state))]
-pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super::Role) -> AppResult<()> {
+pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: Role) -> AppResult<()> {
     if admin == user_id {
         return Err(AppError::Conflict("cannot_change_own_role".into()));
     }
     let role_text = match role {
-        super::Role::Admin => "admin",
-        super::Role::User => "user",
+        Role::Admin => "admin",
+        Role::User => "user",
     };
     let mut tx = state.begin().await?;
     lock_roles(state, &mut tx).await?;
@@ -350,4 +351,14 @@ pub async fn set_role(state: &AppState, admin: &str, user_id: &str, role: super:
 /// Whether account `user_id` exists and is not archived, read in `tx`.
 pub async fn account_open(tx: &mut crate::platform::db::Tx<'_>, user_id: &str) -> sqlx::Result<bool> {
     Ok(store::live_accounts_with_id(tx, user_id).await? > 0)
+}
+
+/// The recipient's chosen language, when they have a live account.
+pub async fn language_of(conn: &mut sqlx::AnyConnection, who: Recipient<'_>) -> sqlx::Result<Option<Lang>> {
+    Ok(store::language_of(conn, who).await?.as_deref().and_then(Lang::parse))
+}
+
+/// Keep `language` as the account's language.
+pub async fn set_language(conn: &mut sqlx::AnyConnection, user_id: &str, language: Lang) -> sqlx::Result<()> {
+    store::set_language(conn, user_id, language.code()).await
 }

@@ -4,7 +4,7 @@
 
 use super::store;
 use crate::{
-    features::auth::user::User,
+    features::auth::model::User,
     platform::clock::{DAY, HOUR, MINUTE, now_ms},
     platform::db::{Db, Tx},
     platform::ids::{hash_secret, new_secret},

@@ -1,7 +1,7 @@
 //! Every SQL statement of accounts: users, sessions, email tokens, the
 //! mobile number's verification, and the lock on administrators' roles.
 
-use super::user::{Recipient, UserRow};
+use super::model::{Recipient, UserRow};
 use crate::platform::db::{Backend, Db, Tx};
 
 /// Columns to select for a [`super::User`] (`UserRow`), with table alias `u`.

@@ -20,6 +20,14 @@ impl Purpose {
         self.into()
     }
 
+    /// What the fee costs (`domain::fees`).
+    pub fn amount_cents(self) -> i64 {
+        match self {
+            Self::Registration => crate::domain::fees::REGISTRATION_CENTS,
+            Self::Transfer => crate::domain::fees::TRANSFER_CENTS,
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Self::Registration => "Vessel registration (one-time fee, lifetime validity)",

@@ -45,15 +45,12 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
         }
     };
     let description = purpose::of(fee.purpose)?.payable(state, user, fee).await?;
-    if fee.purpose == Purpose::Registration && store::registration_paid(&state.db, fee.vessel_id).await? {
+    if fee.purpose == Purpose::Registration && store::registration_fee_paid(&state.db, fee.vessel_id).await?.is_some() {
         return Err(AppError::Conflict("vessels_registration_fee_been_paid".into()));
     }
     let payment_id = open_payment(state, user, fee).await?;
     let client_secret = ensure_provider_intent(state, &payment_id, description).await?;
-    let amount_cents = match fee.purpose {
-        Purpose::Registration => fees::REGISTRATION_CENTS,
-        Purpose::Transfer => fees::TRANSFER_CENTS,
-    };
+    let amount_cents = fee.purpose.amount_cents();
     Ok(CreatedIntent { client_secret, payment_id, amount_cents, currency: fees::CURRENCY.to_owned() })
 }
 
@@ -62,10 +59,7 @@ pub async fn create_intent(state: &AppState, user: &User, request: CreateIntentR
 /// transfer) make concurrent requests agree on one row.
 async fn open_payment(state: &AppState, user: &User, fee: Fee<'_>) -> AppResult<String> {
     let purpose = fee.purpose.as_str();
-    let amount = match fee.purpose {
-        Purpose::Registration => fees::REGISTRATION_CENTS,
-        Purpose::Transfer => fees::TRANSFER_CENTS,
-    };
+    let amount = fee.purpose.amount_cents();
     for _ in 0..3 {
         let open = store::open_payment_of_fee(&state.db, fee, &user.id).await?;
         if let Some((id, provider)) = open {

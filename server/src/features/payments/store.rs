@@ -2,7 +2,7 @@
 //! (`local_payment_intents`, `local_refunds`) are another provider's records,
 //! read only through `PaymentProvider`: their statements are in [`local_store`].
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::{
     model::{
@@ -16,18 +16,6 @@ use crate::{
     platform::clock::now_ms,
     platform::db::{Db, Tx},
 };
-
-/// Has vessel `vessel_id`'s registration fee been paid?
-pub async fn registration_paid(db: &Db, vessel_id: &str) -> sqlx::Result<bool> {
-    let paid: i64 = sqlx::query(
-        "SELECT COUNT(*) AS n FROM payments WHERE vessel_id = $1 AND purpose = 'registration' AND status = 'succeeded'",
-    )
-    .bind(vessel_id)
-    .fetch_one(db)
-    .await?
-    .try_get("n")?;
-    Ok(paid > 0)
-}
 
 /// The succeeded registration fee of a vessel, newest first: what a refund of its registration refunds.
 pub(super) async fn registration_fee_paid(db: &Db, vessel_id: &str) -> sqlx::Result<Option<String>> {

@@ -6,9 +6,9 @@
 //! raises the vessel's particulars version, which supersedes its certificate.
 
 use super::{
-    create::{self, Column, CreateVesselRequest, Identity},
+    create::{self, CreateVesselRequest, Identity},
     identifiers_in_use,
-    model::{CorrectionRequest, CorrectionRequestStatus, MadeBy, RequestRow, Vessel, VesselStatus},
+    model::{Column, CorrectionRequest, CorrectionRequestStatus, MadeBy, RequestRow, Vessel, VesselStatus},
     store::{self, NewRequest},
 };
 use crate::{

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use super::{
     identifiers_in_use::{self, UniqueIdentifier},
-    model::{CreatedVessel, VesselStatus, Warning},
+    model::{Column, CreatedVessel, VesselStatus, Warning},
     store,
 };
 use crate::{
@@ -122,13 +122,6 @@ pub struct NewVessel {
     hull_colour: Option<String>,
     home_port: Option<String>,
     engines: Vec<Engine>,
-}
-
-/// A value for one column of `vessels`.
-#[derive(Clone)]
-pub(super) enum Column {
-    Text(Option<String>),
-    Int(Option<i64>),
 }
 
 /// The folded text the public search matches: name, make, model and platform ID.

@@ -14,6 +14,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
+pub use super::model::{EventType, Link};
 use super::{model::StoredEvent, store};
 
 use crate::{
@@ -23,40 +24,6 @@ use crate::{
 /// The first event's previous hash.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 const VERSION: &str = "esr-ownership-v1";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum EventType {
-    /// The registration fee was paid; the first owner's ownership starts.
-    Registered,
-    /// A transfer completed to a new owner's account.
-    Transferred,
-    /// A transfer completed before its buyer had an account: the seller's
-    /// ownership ended, and the vessel waits for the buyer's claim.
-    Released,
-    /// The buyer verified the transfer's phone number and took ownership.
-    Claimed,
-}
-
-impl EventType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Registered => "registered",
-            Self::Transferred => "transferred",
-            Self::Released => "released",
-            Self::Claimed => "claimed",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Self> {
-        [Self::Registered, Self::Transferred, Self::Released, Self::Claimed].into_iter().find(|t| t.as_str() == s)
-    }
-
-    /// Whether the event starts someone's ownership (and so names an owner).
-    fn has_owner(self) -> bool {
-        self != Self::Released
-    }
-}
 
 /// One event as stored and as published.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -103,16 +70,6 @@ fn new_owner_ref() -> String {
     let mut bytes = [0u8; 16];
     OsRng.fill_bytes(&mut bytes);
     to_hex(&bytes)
-}
-
-/// One event ready to store: its hash computed from the head before it.
-pub struct Link {
-    pub sequence: i64,
-    pub event: EventType,
-    pub owner_ref: String,
-    pub at_ms: i64,
-    pub previous_hash: String,
-    pub hash: String,
 }
 
 impl Link {

@@ -594,3 +594,54 @@ mod tests {
         assert!(crate::platform::db::stored::<VesselStatus>("Active").is_err());
     }
 }
+
+/// A value for one column of `vessels`.
+#[derive(Clone)]
+pub(super) enum Column {
+    Text(Option<String>),
+    Int(Option<i64>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventType {
+    /// The registration fee was paid; the first owner's ownership starts.
+    Registered,
+    /// A transfer completed to a new owner's account.
+    Transferred,
+    /// A transfer completed before its buyer had an account: the seller's
+    /// ownership ended, and the vessel waits for the buyer's claim.
+    Released,
+    /// The buyer verified the transfer's phone number and took ownership.
+    Claimed,
+}
+
+impl EventType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Registered => "registered",
+            Self::Transferred => "transferred",
+            Self::Released => "released",
+            Self::Claimed => "claimed",
+        }
+    }
+
+    pub(super) fn parse(s: &str) -> Option<Self> {
+        [Self::Registered, Self::Transferred, Self::Released, Self::Claimed].into_iter().find(|t| t.as_str() == s)
+    }
+
+    /// Whether the event starts someone's ownership (and so names an owner).
+    pub(super) fn has_owner(self) -> bool {
+        self != Self::Released
+    }
+}
+
+/// One event ready to store: its hash computed from the head before it.
+pub struct Link {
+    pub sequence: i64,
+    pub event: EventType,
+    pub owner_ref: String,
+    pub at_ms: i64,
+    pub previous_hash: String,
+    pub hash: String,
+}

@@ -5,13 +5,9 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::{
-    create::Column,
-    history_chain::Link,
-    model::{
-        ActivationCheck, ContactRow, PageRow, PayableRow, QueuedRequest, REQUEST_COLUMNS, RequestRow, StoredEvent,
-        StoredIdentifiers, VESSEL_COLUMNS, VESSEL_COLUMNS_OWNER_JOINED, Vessel, VesselRow,
-    },
+use super::model::{
+    ActivationCheck, Column, ContactRow, Link, PageRow, PayableRow, QueuedRequest, REQUEST_COLUMNS, RequestRow,
+    StoredEvent, StoredIdentifiers, VESSEL_COLUMNS, VESSEL_COLUMNS_OWNER_JOINED, Vessel, VesselRow,
 };
 use crate::platform::{
     clock::now_ms,

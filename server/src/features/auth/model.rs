@@ -206,13 +206,3 @@ pub enum Recipient<'a> {
     /// The account on which this number is verified.
     VerifiedPhone(&'a str),
 }
-
-/// The recipient's chosen language, when they have a live account.
-pub async fn language_of(conn: &mut sqlx::AnyConnection, who: Recipient<'_>) -> sqlx::Result<Option<Lang>> {
-    Ok(super::store::language_of(conn, who).await?.as_deref().and_then(Lang::parse))
-}
-
-/// Keep `language` as the account's language.
-pub async fn set_language(conn: &mut sqlx::AnyConnection, user_id: &str, language: Lang) -> sqlx::Result<()> {
-    super::store::set_language(conn, user_id, language.code()).await
-}
