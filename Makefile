@@ -7,7 +7,8 @@ RELEASE_BIN := target/release/registry
 DEBUG_BIN := target/debug/registry
 
 .PHONY: run build test deps test-deps web server lint-rust test-rust test-rust-sqlite test-rust-postgres \
-        test-web test-e2e test-api-fuzz check-api api-types bench stress audit clean test-races
+        test-web test-e2e test-api-fuzz check-api api-types bench stress audit clean test-races \
+        cluster test-cluster
 
 deps:
 	@scripts/ensure-deps.sh build
@@ -37,8 +38,20 @@ run: build
 
 ## Every test and check: formatting and lints, Rust on SQLite and on PostgreSQL, the API
 ## against its OpenAPI document (Schemathesis), web lint and unit tests, browser tests.
-test: test-deps lint-rust test-rust check-api test-api-fuzz test-web test-e2e
+test: test-deps lint-rust test-rust check-api test-api-fuzz test-web test-e2e test-cluster
 	@echo "all tests passed"
+
+## Three instances on PostgreSQL (with a streaming replica) and S3, behind nginx with
+## deploy/nginx.conf, on loopback; prints the URL and the demo accounts; Ctrl-C stops it.
+cluster: test-deps build
+	scripts/cluster.sh $(RELEASE_BIN)
+
+## The cluster under failure: instances killed and restarted under traffic, then a rolling
+## restart (scripts/cluster_test.py says what it checks).
+test-cluster: test-deps
+	$(CARGO) build --locked --bin registry
+	scripts/verify-units.sh $(DEBUG_BIN)
+	scripts/cluster.sh $(DEBUG_BIN) -- python3 scripts/cluster_test.py
 
 ## rustfmt and clippy (pedantic, see Cargo.toml [workspace.lints]); warnings fail.
 lint-rust:
@@ -52,8 +65,10 @@ test-api-fuzz: test-deps
 
 test-rust: test-rust-sqlite test-rust-postgres
 
+## The read-replica tests (tests/api/replica_pg.rs) need PostgreSQL: the
+## PostgreSQL pass runs them.
 test-rust-sqlite:
-	scripts/with-moto.sh $(CARGO) test --locked --workspace
+	scripts/with-moto.sh $(CARGO) test --locked --workspace -- --skip replica_pg::
 
 test-rust-postgres:
 	scripts/with-moto.sh scripts/with-postgres.sh $(CARGO) test --locked --test api

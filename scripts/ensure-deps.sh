@@ -17,6 +17,8 @@ if [ "${1:-build}" = test ]; then
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing postgresql postgresql
   command -v curl >/dev/null || missing curl curl
   command -v pdftotext >/dev/null || missing pdftotext poppler-utils
+  [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing nginx nginx
+  command -v systemd-analyze >/dev/null || missing systemd-analyze systemd
 fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then

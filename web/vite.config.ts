@@ -83,7 +83,9 @@ function preloadApp(): Plugin {
  * too: with only a share count and a size bound it took in small modules that import zod and
  * Radix, and every page that loaded it loaded those as well (the dashboard 246 KB gzipped instead
  * of 195 KB). Its modules are chosen by what they import, a library's index file and all, so the
- * build checks that `shared` needs no other chunk.
+ * build checks that `shared` needs no other chunk. Declared here rather than read from a first
+ * build: the same first load, and Lighthouse scores within the run-to-run spread of the earlier
+ * way (docs/PERFORMANCE.md).
  */
 function appChunks(): Plugin {
   let plan: ChunkPlan | undefined;

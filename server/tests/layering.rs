@@ -17,7 +17,6 @@ const LAYERS: &[&str] = &["foundation", "domain", "platform", "http", "features"
 const FEATURES: &[&str] = &[
     "outbox",
     "countries",
-    "support",
     "auth",
     "payments",
     "vessels",
@@ -27,6 +26,9 @@ const FEATURES: &[&str] = &[
     "public_pages",
     "maintenance",
     "transfers",
+    "theft",
+    "liens",
+    "transparency",
 ];
 
 /// Where a module stands: its layer, and within `features` its rank.
@@ -144,19 +146,30 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-#[test]
-fn every_module_imports_only_from_its_own_layer_or_below() {
+/// Every `.rs` file of `server/src`: its path there (with `/`) and its source.
+fn sources() -> Vec<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
+    files
+        .iter()
+        .map(|path| {
+            let relative = path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+            (relative, std::fs::read_to_string(path).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn every_module_imports_only_from_its_own_layer_or_below() {
+    let files = sources();
     let mut problems = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+    for (relative, source) in &files {
         if relative == "lib.rs" || relative == "main.rs" {
             continue; // the crate root and the binary stand above every layer
         }
         let module: Vec<&str> = relative.split('/').take(2).map(|m| m.trim_end_matches(".rs")).collect();
-        problems.extend(violations(&relative, &module, &std::fs::read_to_string(path).unwrap()));
+        problems.extend(violations(relative, &module, source));
     }
     assert!(files.len() > 100, "read the whole tree ({} files)", files.len());
     assert!(problems.is_empty(), "imports that run back up:\n{}", problems.join("\n"));
@@ -198,6 +211,7 @@ fn an_upward_import_is_caught_in_every_form_it_takes() {
 /// longer kept, and the bulk seeder loads vessels with their history.
 const WRITERS: &[(&str, &[&str])] = &[
     ("audit_log", &["platform/audit/store.rs"]),
+    ("job_leases", &["platform/lease/store.rs"]),
     ("certificates", &["features/certificates/store.rs"]),
     ("correction_requests", &["features/vessels/store.rs"]),
     ("documents", &["features/documents/store.rs"]),
@@ -217,6 +231,11 @@ const WRITERS: &[(&str, &[&str])] = &[
     ("payment_events", &["features/payments/store.rs", "app/jobs/store.rs"]),
     ("payment_refunds", &["features/payments/store.rs", "app/jobs/store.rs"]),
     ("payments", &["features/payments/store.rs", "app/jobs/store.rs"]),
+    ("theft_reports", &["features/theft/store.rs"]),
+    ("liens", &["features/liens/store.rs"]),
+    ("transparency_leaves", &["features/transparency/store.rs"]),
+    ("transparency_nodes", &["features/transparency/store.rs"]),
+    ("transparency_tree_heads", &["features/transparency/store.rs"]),
     ("schema_migrations", &["platform/db/migrations.rs"]),
     ("sessions", &["features/auth/store.rs", "app/jobs/store.rs"]),
     // The code budgets count in the throttle's table, in the code's own statement.
@@ -262,13 +281,10 @@ fn tables_written(source: &str) -> BTreeSet<String> {
 
 #[test]
 fn each_table_is_written_only_by_its_owner() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = sources();
     let mut problems = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
-        for table in tables_written(&code_of(&std::fs::read_to_string(path).unwrap())) {
+    for (relative, source) in &files {
+        for table in tables_written(&code_of(source)) {
             match WRITERS.iter().find(|(t, _)| *t == table) {
                 None => problems.push(format!("{relative} writes `{table}`, a table with no owner here")),
                 Some((_, writers)) if !writers.contains(&relative.as_str()) => {
@@ -288,4 +304,62 @@ fn a_write_is_told_from_a_row_lock() {
            name = $1 WHERE id = $2"); q("INSERT INTO audit_log (id) VALUES ($1)"); q("DELETE FROM tokens")"#,
     );
     assert_eq!(written.into_iter().collect::<Vec<_>>(), ["audit_log", "tokens", "users"]);
+}
+
+/// The rooms every feature has (docs/ARCHITECTURE.md, "Features").
+const ROOMS: [&str; 4] = ["routes.rs", "service.rs", "store.rs", "model.rs"];
+
+#[test]
+fn every_feature_has_the_same_rooms_and_keeps_its_store_and_routes_to_itself() {
+    let features = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/features");
+    let mut problems = Vec::new();
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(&features).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name == "mod.rs" {
+            continue;
+        }
+        if !path.is_dir() {
+            problems.push(format!("features/{name}: a feature is a folder with its rooms"));
+            continue;
+        }
+        seen.push(name.clone());
+        for room in ROOMS {
+            if !path.join(room).is_file() {
+                problems.push(format!("features/{name} has no {room}"));
+            }
+        }
+        // Private rooms: the compiler then refuses any other module that names
+        // them, so another feature reaches this one only through its mod.rs.
+        let face = code_of(&std::fs::read_to_string(path.join("mod.rs")).unwrap_or_default());
+        for private in ["store", "routes"] {
+            if !face.lines().any(|l| l.trim() == format!("mod {private};")) {
+                problems.push(format!("features/{name}/mod.rs must declare `mod {private};` (private)"));
+            }
+        }
+    }
+    seen.sort();
+    let mut ranked: Vec<String> = FEATURES.iter().map(|f| (*f).to_owned()).collect();
+    ranked.sort();
+    assert_eq!(seen, ranked, "every feature folder is ranked in FEATURES, and every ranked one exists");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn sql_and_dialect_branches_live_only_in_stores_and_the_database_platform() {
+    let files = sources();
+    let mut problems = Vec::new();
+    for (relative, source) in &files {
+        if relative.ends_with("/store.rs") || relative.starts_with("platform/db/") {
+            continue;
+        }
+        let code = code_of(source);
+        for needle in ["sqlx::query", "query_as", "query_scalar", "Backend::Sqlite", "Backend::Postgres"] {
+            if code.contains(needle) {
+                problems.push(format!("{relative} uses `{needle}`: SQL and its dialects belong in a store"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

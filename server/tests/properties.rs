@@ -1,8 +1,6 @@
 //! Properties of the parsers that every request goes through, over many
 //! generated inputs rather than a handful of examples.
 
-use std::{borrow::Cow, ops::RangeInclusive};
-
 use proptest::prelude::*;
 use registry::{
     domain::{
@@ -11,9 +9,7 @@ use registry::{
         platform_id::{ALPHABET, DATA_LEN, check_value},
     },
     foundation::i18n::{Lang, euros},
-    http::input::{first_refused_string, is_refused_char},
 };
-use serde_json::{Map, Value};
 
 /// A valid platform ID's 12 values (11 data, then the check).
 fn id_values() -> impl Strategy<Value = Vec<u8>> {
@@ -388,108 +384,5 @@ proptest! {
             let read_back: u64 = format!("{digits}{fraction}").parse().expect("digits");
             prop_assert_eq!(read_back, cents.unsigned_abs(), "{}: {:?}", lang, text);
         }
-    }
-}
-
-// Hostile input (http::input): the characters refused in any text a request carries.
-
-/// The characters `http::input` documents as refused: C0 and C1 controls but tab and line
-/// breaks, and the bidirectional embeddings, overrides and isolates.
-static REFUSED: &[RangeInclusive<char>] = &[
-    '\u{0}'..='\u{8}',
-    '\u{b}'..='\u{c}',
-    '\u{e}'..='\u{1f}',
-    '\u{7f}'..='\u{9f}',
-    '\u{202a}'..='\u{202e}',
-    '\u{2066}'..='\u{2069}',
-];
-
-fn refused() -> impl Strategy<Value = char> {
-    proptest::char::ranges(Cow::Borrowed(REFUSED))
-}
-
-/// Printable text in any script (letters, digits, punctuation, symbols, spaces), with tabs
-/// and line breaks.
-fn ordinary() -> impl Strategy<Value = String> {
-    "[\\PC\\t\\n\\r]{0,24}"
-}
-
-/// A step into a JSON value: a member's key or an element's index.
-#[derive(Clone, Debug)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-fn step() -> impl Strategy<Value = Step> {
-    prop_oneof!["[a-z]{1,8}".prop_map(Step::Key), (0usize..3).prop_map(Step::Index)]
-}
-
-/// `leaf` at `path`, inside objects and arrays whose other members are the string `filler`.
-fn nest(path: &[Step], leaf: Value, filler: &str) -> Value {
-    path.iter().rev().fold(leaf, |inner, step| match step {
-        Step::Key(key) => {
-            let mut members = Map::new();
-            members.insert("Other".to_owned(), Value::String(filler.to_owned()));
-            members.insert(key.clone(), inner);
-            Value::Object(members)
-        }
-        Step::Index(at) => {
-            let mut items = vec![Value::String(filler.to_owned()); *at + 2];
-            items[*at] = inner;
-            Value::Array(items)
-        }
-    })
-}
-
-/// `path` as `first_refused_string` names it: `identifiers.national.0`.
-fn path_text(path: &[Step]) -> String {
-    let steps: Vec<String> = path
-        .iter()
-        .map(|step| match step {
-            Step::Key(key) => key.clone(),
-            Step::Index(at) => at.to_string(),
-        })
-        .collect();
-    steps.join(".")
-}
-
-#[test]
-fn every_character_is_refused_exactly_when_the_documented_list_names_it() {
-    for c in (0..=0x10_ffff).filter_map(char::from_u32) {
-        let code = u32::from(c);
-        assert_eq!(is_refused_char(c), REFUSED.iter().any(|r| r.contains(&c)), "U+{code:04X}");
-    }
-}
-
-proptest! {
-    #[test]
-    fn ordinary_text_is_never_refused(text in ordinary(), path in proptest::collection::vec(step(), 0..4)) {
-        prop_assert!(!text.chars().any(is_refused_char), "{text:?}");
-        let mut keyed = Map::new();
-        keyed.insert(text.clone(), Value::Null);
-        prop_assert_eq!(first_refused_string(&nest(&path, Value::String(text.clone()), &text)), None);
-        prop_assert_eq!(first_refused_string(&nest(&path, Value::Object(keyed), &text)), None);
-    }
-
-    /// A refused character anywhere in a string, or in a member's key, is found, and the
-    /// answer names where it is.
-    #[test]
-    fn a_refused_character_is_found_where_it_is(
-        before in ordinary(),
-        c in refused(),
-        after in ordinary(),
-        filler in ordinary(),
-        path in proptest::collection::vec(step(), 0..4),
-    ) {
-        prop_assert!(is_refused_char(c));
-        let hostile = format!("{before}{c}{after}");
-        let found = first_refused_string(&nest(&path, Value::String(hostile.clone()), &filler));
-        prop_assert_eq!(found, Some(path_text(&path)));
-        let mut keyed = Map::new();
-        keyed.insert(hostile.clone(), Value::Null);
-        let mut key_path = path.clone();
-        key_path.push(Step::Key(hostile));
-        prop_assert_eq!(first_refused_string(&nest(&path, Value::Object(keyed), &filler)), Some(path_text(&key_path)));
     }
 }

@@ -12,10 +12,12 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::flows::accounts::profile::router())
         .merge(crate::features::vessels::stats::router())
         .merge(crate::features::countries::router())
-        .merge(crate::features::support::router())
         .merge(crate::features::vessels::router())
         .merge(crate::features::payments::router())
         .merge(crate::features::transfers::router())
+        .merge(crate::features::theft::router())
+        .merge(crate::features::liens::router())
+        .merge(crate::features::transparency::router())
         .merge(crate::features::documents::router())
         .merge(crate::features::identity::router())
         .merge(crate::features::certificates::router())
@@ -24,7 +26,7 @@ pub fn api(state: &AppState) -> Router<AppState> {
         .merge(crate::app::openapi::router())
         .merge(crate::features::public_pages::router());
     // Dev mode only ever listens on loopback (config refuses otherwise).
-    if state.config.is_dev() { api.merge(crate::features::outbox::mailbox::router()) } else { api }
+    if state.config.is_dev() { api.merge(crate::features::outbox::router()) } else { api }
 }
 
 /// Routes that stream large request bodies (`http::router` serves them

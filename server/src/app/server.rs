@@ -17,6 +17,11 @@ use crate::{
 /// caller spawns; tests may drive it by hand).
 pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
     crate::flows::fees::install();
+    if config.metrics_addr.is_some() {
+        // Without a listener nothing reads the metrics: no recorder, so every request's counting
+        // is the facade's no-op.
+        crate::platform::telemetry::install();
+    }
     let url = config.database_url.expose().to_owned();
     let backend = Backend::of_url(&url);
     let db = db::connect(&url).await?;
@@ -55,7 +60,20 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
         storage: crate::platform::storage::open(&config.storage_url)?,
         signer: Arc::new(crate::platform::signing::Signer::load(&config)?),
     };
-    Ok((AppState::new(config, db, backend, providers, wake), worker))
+    let replica = match &config.database_read_url {
+        None => None,
+        Some(url) => {
+            let replica = Arc::new(db::replica::Replica::connect(url.expose(), config.replica_max_lag)?);
+            // Each instance watches the replica it reads from: its own view,
+            // no lease. The task ends with the runtime.
+            tokio::spawn({
+                let (replica, primary) = (replica.clone(), db.clone());
+                async move { replica.watch(primary).await }
+            });
+            Some(replica)
+        }
+    };
+    Ok((AppState::new(config, db, backend, replica, providers, wake), worker))
 }
 
 fn sender(config: &Config) -> String {
@@ -63,21 +81,28 @@ fn sender(config: &Config) -> String {
     format!("European Small-Craft Registry <no-reply@{host}>")
 }
 
-/// Serve HTTP until Ctrl-C / SIGTERM. The outbox worker runs separately
-/// (`main` spawns it beside this).
-pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
+/// Serve HTTP until `shutdown` ([`shutdown_signal`] in production): then stop
+/// accepting, and give the requests in flight `REGISTRY_SHUTDOWN_GRACE_SECS` to finish. The
+/// background work runs beside this (`app::jobs`).
+pub async fn serve(
+    state: AppState,
+    listener: tokio::net::TcpListener,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> anyhow::Result<()> {
     let limits = crate::http::serve::ConnectionLimits {
         header_read_timeout: state.config.header_read_timeout,
         max_connections: state.config.max_connections,
         max_per_client: state.config.max_connections_per_client,
         trusted_proxies: state.config.trusted_proxies.clone(),
+        drain: state.config.shutdown_grace,
     };
     let app = crate::http::router(state.clone(), crate::app::routes::api(&state), crate::app::routes::uploads());
-    crate::http::serve::serve(app, listener, limits, shutdown_signal()).await?;
+    crate::http::serve::serve(app, listener, limits, shutdown).await?;
     Ok(())
 }
 
-async fn shutdown_signal() {
+/// Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -90,30 +115,4 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { () = ctrl_c => {}, () = term => {} }
-}
-
-/// The minute's sweep of transfers: expire the unpaid ones past their day,
-/// hold released vessels unclaimed for 30 days, then tell the card provider
-/// of the fee payments the expiries canceled. Here, above both features, so
-/// that transfers need not know the payments' follow-up.
-pub async fn sweep_transfers(state: &AppState, now: i64) -> crate::foundation::error::AppResult<u64> {
-    let expired = crate::features::transfers::service::expire_due(state, now).await?;
-    let held = crate::features::transfers::service::hold_unclaimed_due(state, now).await?;
-    if expired > 0 {
-        payments::follow_up::run(state).await;
-    }
-    Ok(expired + held)
-}
-
-/// [`sweep_transfers`] every minute, for as long as the server runs.
-pub async fn sweep_transfers_periodically(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
-    loop {
-        tick.tick().await;
-        match sweep_transfers(&state, crate::platform::clock::now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(changed = n, "transfers expired or held for review"),
-            Err(e) => tracing::error!(error = %e, "sweeping transfers failed"),
-        }
-    }
 }

@@ -16,6 +16,7 @@ use crate::{
     features::countries::SUPPORTED,
     features::vessels::history_chain::{EventType, Link},
     platform::clock::{DAY, now_ms},
+    platform::db::Backend,
     platform::ids::new_id,
     platform::state::AppState,
 };
@@ -170,7 +171,7 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
             .map(|i| make_row(&mut rng, start_index + i, &owners, timeline.at(i), &mut platform_ids))
             .collect();
         let t = std::time::Instant::now();
-        insert_batch(&mut conn, &rows).await?;
+        insert_batch(&mut conn, state.backend, &rows).await?;
         insert_time += t.elapsed();
         done += rows.len();
         if done % 100_000 == 0 {
@@ -272,8 +273,8 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, take
     }
 }
 
-async fn insert_batch(conn: &mut sqlx::AnyConnection, rows: &[Row]) -> anyhow::Result<()> {
-    let mut tx = sqlx::Connection::begin(conn).await?;
+async fn insert_batch(conn: &mut sqlx::AnyConnection, backend: Backend, rows: &[Row]) -> anyhow::Result<()> {
+    let mut tx = store::begin_write(conn, backend).await?;
     for chunk in rows.chunks(CHUNK) {
         insert_chunk(&mut tx, chunk).await?;
     }

@@ -3,7 +3,12 @@
 //! the schema on each database (dropped and rebuilt indexes and triggers,
 //! the search's posting lists, ANALYZE or VACUUM).
 
-use std::collections::HashSet;
+use std::{
+    collections::HashSet,
+    path::{Path, PathBuf},
+};
+
+use anyhow::{Context, bail};
 
 use super::model::{DemoAccount, Row};
 use crate::{
@@ -190,6 +195,18 @@ pub(super) async fn platform_ids(conn: &mut sqlx::AnyConnection) -> sqlx::Result
 
 // ---- seeded vessels: the load ----
 
+/// A transaction that writes. On `SQLite` it takes the write lock at its
+/// `BEGIN`: a deferred one that first has to read (the schema, after a bulk
+/// load on another connection changed it) holds a snapshot, and a write
+/// committed meanwhile by another connection (a job's lease) then fails its
+/// first insert with `SQLITE_BUSY_SNAPSHOT`, which no busy timeout waits out.
+pub(super) async fn begin_write(conn: &mut sqlx::AnyConnection, backend: Backend) -> sqlx::Result<Tx<'_>> {
+    match backend {
+        Backend::Sqlite => sqlx::Connection::begin_with(conn, "BEGIN IMMEDIATE").await,
+        Backend::Postgres => sqlx::Connection::begin(conn).await,
+    }
+}
+
 /// `count` rows of `width` placeholders each: `($1, $2), ($3, $4)`.
 fn placeholders(width: usize, count: usize) -> String {
     (0..count)
@@ -342,6 +359,131 @@ const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
 /// Names and definitions of schema objects, to drop them and create them again.
 async fn schema_objects(conn: &mut sqlx::AnyConnection, sql: &str) -> sqlx::Result<Vec<(String, String)>> {
     sqlx::query_as::<_, (String, String)>(sql).fetch_all(conn).await
+}
+
+// ---- backups ----
+
+/// The newest migration applied: a backup's schema version.
+pub(super) async fn schema_version(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) FROM schema_migrations").fetch_one(db).await
+}
+
+/// Write a consistent copy of the SQLite database to `path` while it keeps
+/// serving (`VACUUM INTO` reads in one transaction).
+pub(super) async fn sqlite_vacuum_into(db: &Db, path: &str) -> sqlx::Result<()> {
+    let quoted = path.replace('\'', "''");
+    let statement = format!("VACUUM INTO '{quoted}'");
+    sqlx::query(&statement).execute(db).await?;
+    Ok(())
+}
+
+/// How many tables the database holds (a restore needs none).
+pub(super) async fn table_count(db: &Db, backend: Backend) -> sqlx::Result<i64> {
+    match backend {
+        Backend::Sqlite => {
+            sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                .fetch_one(db)
+                .await
+        }
+        Backend::Postgres => {
+            sqlx::query_scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()")
+                .fetch_one(db)
+                .await
+        }
+    }
+}
+
+/// How a backup keeps the database: the kind the manifest names, and its file.
+pub(super) fn database_copy(backend: Backend) -> (&'static str, &'static str) {
+    match backend {
+        Backend::Sqlite => ("sqlite", "database.sqlite"),
+        Backend::Postgres => ("postgres", "database.dump"),
+    }
+}
+
+/// A consistent copy of the database at `path` while it keeps serving:
+/// SQLite's `VACUUM INTO` (one read transaction), or `pg_dump --format=custom`.
+pub(super) async fn copy_database(db: &Db, backend: Backend, url: &str, path: &Path) -> anyhow::Result<()> {
+    match backend {
+        Backend::Sqlite => {
+            let text = path.to_str().ok_or_else(|| anyhow::anyhow!("the backup folder's path is not UTF-8"))?;
+            sqlite_vacuum_into(db, text).await?;
+        }
+        Backend::Postgres => {
+            let mut command = postgres_client("pg_dump", url)?;
+            command.args(["--format=custom", "--no-owner", "--file"]).arg(path);
+            run(&mut command).await.context("pg_dump")?;
+        }
+    }
+    Ok(())
+}
+
+/// The copy at `file` into the empty database `url`.
+pub(super) async fn restore_database(url: &str, backend: Backend, file: &Path) -> anyhow::Result<()> {
+    match backend {
+        Backend::Sqlite => restore_sqlite(url, file),
+        Backend::Postgres => restore_postgres(url, file).await,
+    }
+}
+
+/// How many tables the database `url` names holds (0 for a SQLite file not made yet).
+pub(super) async fn tables_in(url: &str, backend: Backend) -> anyhow::Result<i64> {
+    if backend == Backend::Sqlite && !sqlite_path(url).exists() {
+        return Ok(0);
+    }
+    let pool = crate::platform::db::connect(url).await?;
+    let tables = table_count(&pool, backend).await;
+    pool.close().await;
+    Ok(tables?)
+}
+
+fn sqlite_path(url: &str) -> PathBuf {
+    PathBuf::from(url.trim_start_matches("sqlite://").trim_start_matches("sqlite:").split('?').next().unwrap_or(""))
+}
+
+/// The empty file (if any) replaced by the backup's.
+fn restore_sqlite(url: &str, file: &Path) -> anyhow::Result<()> {
+    let path = sqlite_path(url);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::copy(file, &path).with_context(|| format!("copying the database to {}", path.display()))?;
+    crate::foundation::private_files::tighten_sqlite(&path)?;
+    Ok(())
+}
+
+/// In one transaction: a restore that fails leaves the database empty.
+async fn restore_postgres(url: &str, file: &Path) -> anyhow::Result<()> {
+    let mut command = postgres_client("pg_restore", url)?;
+    command.args(["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction"]).arg(file);
+    run(&mut command).await.context("pg_restore")
+}
+
+/// A PostgreSQL client program for the database `url`: the URL without its
+/// password on the command line (which any local user can read), the
+/// password in the program's environment.
+fn postgres_client(program: &str, url: &str) -> anyhow::Result<tokio::process::Command> {
+    let mut parsed = url::Url::parse(url).context("the database URL")?;
+    let mut command = tokio::process::Command::new(program);
+    if let Some(password) = parsed.password() {
+        let password = percent_encoding::percent_decode_str(password).decode_utf8_lossy().into_owned();
+        command.env("PGPASSWORD", password);
+        let _ = parsed.set_password(None);
+    }
+    command.arg("--dbname").arg(parsed.as_str());
+    Ok(command)
+}
+
+/// Run a PostgreSQL client program, its error output in the error.
+async fn run(command: &mut tokio::process::Command) -> anyhow::Result<()> {
+    let output = command.output().await.context("starting it (is the PostgreSQL client installed?)")?;
+    if !output.status.success() {
+        bail!("{}: {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

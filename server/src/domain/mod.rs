@@ -6,6 +6,7 @@ mod email;
 pub mod fees;
 pub mod folded;
 pub mod identifiers;
+pub mod merkle;
 mod otp_code;
 mod owner_name;
 pub mod particulars;

@@ -12,7 +12,10 @@ use axum::{
 };
 use percent_encoding::percent_decode_str;
 
-use crate::foundation::error::AppError;
+use crate::foundation::{
+    error::{AppError, AppResult},
+    i18n::Msg,
+};
 
 /// The longest request target (path and query) we serve.
 const MAX_URI_BYTES: usize = 8 * 1024;
@@ -20,6 +23,17 @@ const MAX_URI_BYTES: usize = 8 * 1024;
 const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Longer path segments name no route and no file (file systems stop at 255).
 const MAX_SEGMENT_BYTES: usize = 255;
+
+/// A whole number, exactly as written (the web app omits empty filters; an
+/// empty or padded value is as malformed as any other text).
+pub fn whole_number(field: &str, raw: Option<&str>) -> AppResult<Option<i64>> {
+    match raw {
+        None => Ok(None),
+        Some(s) => s.parse::<i64>().map(Some).map_err(|_| {
+            AppError::bad_request("invalid_parameter", Msg::new("not_a_whole_number").arg("parameter", field))
+        }),
+    }
+}
 
 /// A character no text field or parameter may hold: C0 and C1 controls
 /// other than tab and line breaks, and the bidirectional embeddings,
@@ -125,6 +139,7 @@ mod properties {
     use axum::body::Body;
     use percent_encoding::{NON_ALPHANUMERIC, percent_encode, utf8_percent_encode};
     use proptest::prelude::*;
+    use serde_json::{Map, Value};
 
     use super::*;
 
@@ -143,15 +158,20 @@ mod properties {
         proptest::char::ranges(Cow::Borrowed(REFUSED))
     }
 
-    /// Printable text in any script, with tabs and line breaks; encoded, at most 192 bytes, so a
-    /// path segment holding it stays under the segment limit.
+    /// Printable text in any script (letters, digits, punctuation, symbols, spaces), with tabs
+    /// and line breaks, of at most `max` characters.
+    fn ordinary_text(max: usize) -> impl Strategy<Value = String> {
+        proptest::string::string_regex(&format!("[\\PC\\t\\n\\r]{{0,{max}}}")).expect("a valid pattern")
+    }
+
+    /// Ordinary text that, encoded (at most 192 bytes), keeps a path segment under its limit.
     fn ordinary() -> impl Strategy<Value = String> {
-        "[\\PC\\t\\n\\r]{0,16}"
+        ordinary_text(16)
     }
 
     /// Shorter ordinary text, to put on either side of a refused character in one segment.
     fn short() -> impl Strategy<Value = String> {
-        "[\\PC\\t\\n\\r]{0,6}"
+        ordinary_text(6)
     }
 
     fn request(path: &str, query: Option<&str>) -> Request {
@@ -204,6 +224,86 @@ mod properties {
             let query = format!("q={}", encoded(&format!("{before}{c}{after}")));
             let answer = check(&request("/api/vessels", Some(query.as_str())));
             prop_assert!(matches!(answer, Err(AppError::BadRequest { code: "invalid_parameter", .. })), "{answer:?}");
+        }
+    }
+
+    /// A step into a JSON value: a member's key or an element's index.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Key(String),
+        Index(usize),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof!["[a-z]{1,8}".prop_map(Step::Key), (0usize..3).prop_map(Step::Index)]
+    }
+
+    /// `leaf` at `path`, inside objects and arrays whose other members are the string `filler`.
+    fn nest(path: &[Step], leaf: Value, filler: &str) -> Value {
+        path.iter().rev().fold(leaf, |inner, step| match step {
+            Step::Key(key) => {
+                let mut members = Map::new();
+                members.insert("Other".to_owned(), Value::String(filler.to_owned()));
+                members.insert(key.clone(), inner);
+                Value::Object(members)
+            }
+            Step::Index(at) => {
+                let mut items = vec![Value::String(filler.to_owned()); *at + 2];
+                items[*at] = inner;
+                Value::Array(items)
+            }
+        })
+    }
+
+    /// `path` as `first_refused_string` names it: `identifiers.national.0`.
+    fn path_text(path: &[Step]) -> String {
+        let steps: Vec<String> = path
+            .iter()
+            .map(|step| match step {
+                Step::Key(key) => key.clone(),
+                Step::Index(at) => at.to_string(),
+            })
+            .collect();
+        steps.join(".")
+    }
+
+    #[test]
+    fn every_character_is_refused_exactly_when_the_documented_list_names_it() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let code = u32::from(c);
+            assert_eq!(is_refused_char(c), REFUSED.iter().any(|r| r.contains(&c)), "U+{code:04X}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn ordinary_text_is_never_refused_in_json(text in ordinary_text(24), path in proptest::collection::vec(step(), 0..4)) {
+            prop_assert!(!text.chars().any(is_refused_char), "{text:?}");
+            let mut keyed = Map::new();
+            keyed.insert(text.clone(), Value::Null);
+            prop_assert_eq!(first_refused_string(&nest(&path, Value::String(text.clone()), &text)), None);
+            prop_assert_eq!(first_refused_string(&nest(&path, Value::Object(keyed), &text)), None);
+        }
+
+        /// A refused character anywhere in a string, or in a member's key, is found, and the
+        /// answer names where it is.
+        #[test]
+        fn a_refused_character_is_found_where_it_is_in_json(
+            before in ordinary_text(24),
+            c in refused(),
+            after in ordinary_text(24),
+            filler in ordinary_text(24),
+            path in proptest::collection::vec(step(), 0..4),
+        ) {
+            prop_assert!(is_refused_char(c));
+            let hostile = format!("{before}{c}{after}");
+            let found = first_refused_string(&nest(&path, Value::String(hostile.clone()), &filler));
+            prop_assert_eq!(found, Some(path_text(&path)));
+            let mut keyed = Map::new();
+            keyed.insert(hostile.clone(), Value::Null);
+            let mut key_path = path.clone();
+            key_path.push(Step::Key(hostile));
+            prop_assert_eq!(first_refused_string(&nest(&path, Value::Object(keyed), &filler)), Some(path_text(&key_path)));
         }
     }
 }

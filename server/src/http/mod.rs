@@ -8,9 +8,11 @@ pub mod extract;
 pub mod hosted_page;
 pub mod input;
 pub mod json;
+mod own_writes;
 pub mod prerendered;
 pub mod security;
 pub mod serve;
+pub mod telemetry;
 mod web;
 
 use std::time::Duration;
@@ -68,7 +70,8 @@ pub fn router(state: AppState, api: Router<AppState>, uploads: Router<AppState>)
         .layer(middleware::from_fn(input::refuse_hostile_uris))
         .layer(CatchPanicLayer::custom(|panic: Box<dyn std::any::Any + Send>| panic_response(&*panic)))
         .layer(middleware::from_fn(error_envelope))
-        .layer(middleware::from_fn(with_request_id))
+        .layer(middleware::from_fn(telemetry::count_and_time))
+        .layer(middleware::from_fn_with_state(state.clone(), own_writes::with_request_context))
         .layer(CompressionLayer::new());
     for layer in security::header_layers(&state.config) {
         app = app.layer(layer);
@@ -107,12 +110,6 @@ async fn cache_control(request: Request, next: Next) -> Response {
     response
 }
 
-/// Make the request id (set by the outer layer) available to the audit log.
-async fn with_request_id(request: Request, next: Next) -> Response {
-    let id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-    crate::platform::request_context::scope(id, next.run(request)).await
-}
-
 #[derive(Clone)]
 struct NewRequestId;
 
@@ -140,15 +137,53 @@ struct Readiness {
 async fn readyz(
     axum::extract::State(state): axum::extract::State<AppState>,
 ) -> Result<json::ApiJson<Readiness>, AppError> {
-    if let Err(e) = crate::platform::db::ping(&state.db).await {
-        tracing::error!(error = %e, "readiness check failed");
+    // Each dependency gets a few seconds: one that hangs makes the process unready, not the
+    // check hang.
+    let database = tokio::time::timeout(Duration::from_secs(3), crate::platform::db::ping(&state.db)).await;
+    if let Err(e) = answered(database) {
+        tracing::error!(error = %e, "readiness: the database is not reachable");
         return Err(AppError::Unavailable {
             code: "database_unavailable",
             message: "database_not_reachable".into(),
             retry_after_secs: 5,
         });
     }
+    if let Some(replica) = &state.replica {
+        // The watcher's last finding (at most a second old): the instance
+        // still answers every read from the primary meanwhile, and says so.
+        use crate::platform::db::replica::Health;
+        let message = match replica.health() {
+            Health::Serving => None,
+            Health::Unchecked | Health::Unreachable => Some(Msg::new("replica_not_reachable")),
+            Health::Behind { lag } => Some(
+                Msg::new("replica_behind")
+                    .arg("lagSecs", lag.as_secs())
+                    .arg("maxSecs", state.config.replica_max_lag.as_secs()),
+            ),
+        };
+        if let Some(message) = message {
+            return Err(AppError::Unavailable { code: "replica_unavailable", message, retry_after_secs: 5 });
+        }
+    }
+    let storage = tokio::time::timeout(Duration::from_secs(5), crate::platform::storage::ping(&state.storage)).await;
+    if let Err(e) = answered(storage) {
+        tracing::error!(error = %e, "readiness: the object storage is not reachable");
+        return Err(AppError::Unavailable {
+            code: "storage_unavailable",
+            message: "storage_not_reachable".into(),
+            retry_after_secs: 5,
+        });
+    }
     Ok(json::ApiJson(Readiness { status: "ready", warnings: state.config.warnings.clone() }))
+}
+
+/// A check's outcome within its time: its error, or that it timed out.
+fn answered<E: std::fmt::Debug>(outcome: Result<Result<(), E>, tokio::time::error::Elapsed>) -> Result<(), String> {
+    match outcome {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(format!("{e:?}")),
+        Err(_) => Err("no answer in time".to_owned()),
+    }
 }
 
 /// Answers the request in its language (`Accept-Language`, among the six), logs

@@ -40,6 +40,8 @@ pub struct ConnectionLimits {
     pub max_per_client: usize,
     /// Proxies whose connections are not counted per address.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// After the shutdown signal, how long connections with requests in flight may stay.
+    pub drain: Duration,
 }
 
 /// Connections held per client address; an entry goes when its last
@@ -78,9 +80,6 @@ impl Drop for ClientSlot {
     }
 }
 
-/// Requests in flight get this long to finish after a shutdown signal.
-const DRAIN: Duration = Duration::from_secs(30);
-
 /// Headers (request line included) larger than this are refused by hyper
 /// itself with an empty 431; below it, `limits::request_size` answers 414 and
 /// 431 in the JSON envelope for anything over the limits we mean to enforce.
@@ -100,20 +99,36 @@ pub async fn serve(
         .header_read_timeout(limits.header_read_timeout)
         .max_buf_size(MAX_HEAD_BYTES)
         .keep_alive(true);
+    // After the signal, what the kernel has already accepted for us is still served (one
+    // request each, then closed): closing the listener would reset those connections, and a
+    // proxy that had sent a POST on one could not pass it on to another instance.
+    let mut last_requests = http.clone();
+    last_requests.keep_alive(false);
     tokio::pin!(shutdown);
+    let mut draining = false;
     loop {
-        let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(pair) => pair,
-                Err(e) => {
-                    // Out of file descriptors and the like: back off instead
-                    // of spinning; the error is the process's, not a client's.
-                    tracing::warn!(error = %e, "accepting a connection failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
+        let (stream, peer) = if draining {
+            match tokio::time::timeout(Duration::ZERO, listener.accept()).await {
+                Ok(Ok(pair)) => pair,
+                _ => break,
+            }
+        } else {
+            tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok(pair) => pair,
+                    Err(e) => {
+                        // Out of file descriptors and the like: back off instead
+                        // of spinning; the error is the process's, not a client's.
+                        tracing::warn!(error = %e, "accepting a connection failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => {
+                    draining = true;
                     continue;
                 }
-            },
-            () = &mut shutdown => break,
+            }
         };
         let ip = peer.ip().to_canonical();
         let client_slot = if limits.trusted_proxies.iter().any(|proxy| proxy.contains(&ip)) {
@@ -134,8 +149,12 @@ pub async fn serve(
             request.extensions_mut().insert(ConnectInfo(peer));
             request
         });
-        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
-        let connection = graceful.watch(connection);
+        let service = TowerToHyperService::new(service);
+        let connection: std::pin::Pin<Box<dyn Future<Output = hyper::Result<()>> + Send>> = if draining {
+            Box::pin(last_requests.serve_connection(TokioIo::new(stream), service))
+        } else {
+            Box::pin(graceful.watch(http.serve_connection(TokioIo::new(stream), service)))
+        };
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, %peer, "connection ended with an error");
@@ -145,9 +164,15 @@ pub async fn serve(
         });
     }
     drop(listener);
+    // Every connection holds a slot until it ends: all slots back means all answered.
+    let all_answered = async {
+        graceful.shutdown().await;
+        let every = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
+        let _ = slots.acquire_many(every).await;
+    };
     tokio::select! {
-        () = graceful.shutdown() => {}
-        () = tokio::time::sleep(DRAIN) => tracing::warn!("connections still open after the drain period; closing"),
+        () = all_answered => {}
+        () = tokio::time::sleep(limits.drain) => tracing::warn!("connections still open after the shutdown grace; closing"),
     }
     Ok(())
 }

@@ -83,6 +83,15 @@ pub enum IdentityProviderConfig {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: Secret,
+    /// A streaming replica of the PostgreSQL primary for the public reads
+    /// (`REGISTRY_DATABASE_READ_URL`; none when unset).
+    pub database_read_url: Option<Secret>,
+    /// A replica behind by more than this is left out until it catches up
+    /// (`REGISTRY_REPLICA_MAX_LAG_SECS`, 5).
+    pub replica_max_lag: std::time::Duration,
+    /// How often a signed tree head of the transparency log is published
+    /// (`REGISTRY_TRANSPARENCY_PERIOD`, seconds, 3600).
+    pub transparency_period: std::time::Duration,
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
     pub web_dir: PathBuf,
@@ -105,6 +114,12 @@ pub struct Config {
     /// Connections one client address may hold at once (`REGISTRY_MAX_CONNECTIONS_PER_CLIENT`, 64);
     /// a trusted proxy's are counted in the total only.
     pub max_connections_per_client: usize,
+    /// After SIGTERM, how long requests in flight may take to finish
+    /// (`REGISTRY_SHUTDOWN_GRACE_SECS`, 20) before their connections close.
+    pub shutdown_grace: std::time::Duration,
+    /// Where `/metrics` is served, on a listener of its own (`REGISTRY_METRICS_ADDR`;
+    /// off when unset). Keep it where only the monitoring reaches it.
+    pub metrics_addr: Option<SocketAddr>,
     /// An ordinary request body must arrive within this time, and an upload
     /// gets it as grace before its minimum rate counts (`REGISTRY_BODY_READ_TIMEOUT_SECS`, 10).
     pub body_read_timeout: std::time::Duration,
@@ -213,6 +228,9 @@ impl std::error::Error for ConfigErrors {}
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     database_url: Option<String>,
+    database_read_url: Option<String>,
+    replica_max_lag_secs: Option<String>,
+    transparency_period: Option<String>,
     addr: Option<String>,
     data_dir: Option<String>,
     web_dir: Option<String>,
@@ -232,6 +250,8 @@ struct RawConfig {
     header_read_timeout_secs: Option<String>,
     max_connections: Option<String>,
     max_connections_per_client: Option<String>,
+    shutdown_grace_secs: Option<String>,
+    metrics_addr: Option<String>,
     body_read_timeout_secs: Option<String>,
     upload_min_bytes_per_sec: Option<String>,
     sms: Option<String>,
@@ -261,8 +281,11 @@ fn loopback_host(url: &url::Url) -> bool {
 
 impl RawConfig {
     fn overlay_env(&mut self, env: &BTreeMap<String, String>) {
-        let fields: [(&str, &mut Option<String>); 35] = [
+        let fields: [(&str, &mut Option<String>); 40] = [
             ("REGISTRY_DATABASE_URL", &mut self.database_url),
+            ("REGISTRY_DATABASE_READ_URL", &mut self.database_read_url),
+            ("REGISTRY_REPLICA_MAX_LAG_SECS", &mut self.replica_max_lag_secs),
+            ("REGISTRY_TRANSPARENCY_PERIOD", &mut self.transparency_period),
             ("REGISTRY_ADDR", &mut self.addr),
             ("REGISTRY_DATA_DIR", &mut self.data_dir),
             ("REGISTRY_WEB_DIR", &mut self.web_dir),
@@ -282,6 +305,8 @@ impl RawConfig {
             ("REGISTRY_HEADER_READ_TIMEOUT_SECS", &mut self.header_read_timeout_secs),
             ("REGISTRY_MAX_CONNECTIONS", &mut self.max_connections),
             ("REGISTRY_MAX_CONNECTIONS_PER_CLIENT", &mut self.max_connections_per_client),
+            ("REGISTRY_SHUTDOWN_GRACE_SECS", &mut self.shutdown_grace_secs),
+            ("REGISTRY_METRICS_ADDR", &mut self.metrics_addr),
             ("REGISTRY_BODY_READ_TIMEOUT_SECS", &mut self.body_read_timeout_secs),
             ("REGISTRY_UPLOAD_MIN_BYTES_PER_SEC", &mut self.upload_min_bytes_per_sec),
             ("REGISTRY_SMS", &mut self.sms),
@@ -315,7 +340,27 @@ impl RawConfig {
         {
             errors.push("REGISTRY_DATABASE_URL must start with sqlite:, postgres:// or postgresql://".into());
         }
+        let postgres = |url: &str| url.starts_with("postgres://") || url.starts_with("postgresql://");
+        if let Some(read_url) = &self.database_read_url
+            && !(postgres(read_url) && postgres(&database_url))
+        {
+            errors.push(
+                "REGISTRY_DATABASE_READ_URL names a PostgreSQL replica (postgres://) of a PostgreSQL \
+                 REGISTRY_DATABASE_URL"
+                    .into(),
+            );
+        }
 
+        let metrics_addr = match self.metrics_addr.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+            None => None,
+            Some(text) => {
+                let parsed = text.parse::<SocketAddr>().ok();
+                if parsed.is_none() {
+                    errors.push(format!("REGISTRY_METRICS_ADDR '{text}' is not an address like 127.0.0.1:9100"));
+                }
+                parsed
+            }
+        };
         let addr_text = self.addr.unwrap_or_else(|| "127.0.0.1:8080".into());
         let addr = addr_text.parse::<SocketAddr>().unwrap_or_else(|_| {
             errors.push(format!("REGISTRY_ADDR '{addr_text}' is not an address like 127.0.0.1:8080"));
@@ -601,6 +646,12 @@ impl RawConfig {
         let max_connections = usize::try_from(max_connections).unwrap_or(usize::MAX);
         let per_client = positive("REGISTRY_MAX_CONNECTIONS_PER_CLIENT", self.max_connections_per_client, 64);
         let max_connections_per_client = usize::try_from(per_client).unwrap_or(usize::MAX);
+        let shutdown_grace =
+            std::time::Duration::from_secs(positive("REGISTRY_SHUTDOWN_GRACE_SECS", self.shutdown_grace_secs, 20));
+        let replica_max_lag =
+            std::time::Duration::from_secs(positive("REGISTRY_REPLICA_MAX_LAG_SECS", self.replica_max_lag_secs, 5));
+        let transparency_period =
+            std::time::Duration::from_secs(positive("REGISTRY_TRANSPARENCY_PERIOD", self.transparency_period, 3600));
         let body_read_timeout = std::time::Duration::from_secs(positive(
             "REGISTRY_BODY_READ_TIMEOUT_SECS",
             self.body_read_timeout_secs,
@@ -648,6 +699,9 @@ impl RawConfig {
         Ok(Config {
             support_email,
             database_url: Secret::new(database_url),
+            database_read_url: self.database_read_url.map(Secret::new),
+            replica_max_lag,
+            transparency_period,
             addr,
             data_dir,
             web_dir: PathBuf::from(self.web_dir.unwrap_or_else(|| "web/dist".into())),
@@ -664,6 +718,8 @@ impl RawConfig {
             header_read_timeout,
             max_connections,
             max_connections_per_client,
+            shutdown_grace,
+            metrics_addr,
             body_read_timeout,
             upload_min_bytes_per_sec,
             storage_url,

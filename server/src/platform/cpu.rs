@@ -8,6 +8,7 @@
 //! (`Busy`), so the caller can answer 503 with `Retry-After` instead of
 //! queueing without end. Memory is bounded by construction.
 
+use crate::platform::telemetry::{CPU_QUEUED, CPU_REFUSED};
 use std::sync::{
     Arc, Mutex,
     mpsc::{Receiver, SyncSender, TrySendError, sync_channel},
@@ -53,14 +54,23 @@ impl CpuPool {
     pub async fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, CpuError> {
         let (done, result) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(move || {
+            metrics::gauge!(CPU_QUEUED).decrement(1.0);
             // The requester may have gone (its connection closed); the result
             // is then dropped.
             let _ = done.send(job());
         });
+        metrics::gauge!(CPU_QUEUED).increment(1.0);
         match self.jobs.try_send(job) {
             Ok(()) => result.await.map_err(|_| CpuError::Gone),
-            Err(TrySendError::Full(_)) => Err(CpuError::Busy),
-            Err(TrySendError::Disconnected(_)) => Err(CpuError::Gone),
+            Err(TrySendError::Full(_)) => {
+                metrics::gauge!(CPU_QUEUED).decrement(1.0);
+                metrics::counter!(CPU_REFUSED).increment(1);
+                Err(CpuError::Busy)
+            }
+            Err(TrySendError::Disconnected(_)) => {
+                metrics::gauge!(CPU_QUEUED).decrement(1.0);
+                Err(CpuError::Gone)
+            }
         }
     }
 }

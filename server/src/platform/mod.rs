@@ -1,7 +1,7 @@
 //! The platform floor: what every feature stands on and none owns. The
 //! configuration, the database and its dialects, the state every handler
 //! shares, the audit log's writer, time and ids, the CPU pool, object storage, the request's context, throttles and
-//! one-time codes, cached counts, the certificate signing key, and the
+//! one-time codes, leases on background jobs, cached counts, the certificate signing key, and the
 //! clients and traits of outside providers (payments, identity checks).
 //! Nothing here imports a feature.
 
@@ -13,6 +13,7 @@ pub mod cpu;
 pub mod db;
 pub mod identity_provider;
 pub mod ids;
+pub mod lease;
 pub mod otp;
 pub mod payment_provider;
 pub mod request_context;
@@ -20,4 +21,5 @@ pub mod signing;
 pub mod state;
 pub mod storage;
 pub mod stripe_http;
+pub mod telemetry;
 pub mod throttle;

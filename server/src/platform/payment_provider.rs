@@ -16,7 +16,8 @@ pub struct IntentRequest {
 }
 
 /// A `PaymentIntent`'s status, as the provider names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum IntentStatus {
     RequiresPaymentMethod,
     RequiresConfirmation,
@@ -29,28 +30,11 @@ pub enum IntentStatus {
 
 impl IntentStatus {
     pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "requires_payment_method" => Self::RequiresPaymentMethod,
-            "requires_confirmation" => Self::RequiresConfirmation,
-            "requires_action" => Self::RequiresAction,
-            "processing" => Self::Processing,
-            "requires_capture" => Self::RequiresCapture,
-            "canceled" => Self::Canceled,
-            "succeeded" => Self::Succeeded,
-            _ => return None,
-        })
+        s.parse().ok()
     }
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::RequiresPaymentMethod => "requires_payment_method",
-            Self::RequiresConfirmation => "requires_confirmation",
-            Self::RequiresAction => "requires_action",
-            Self::Processing => "processing",
-            Self::RequiresCapture => "requires_capture",
-            Self::Canceled => "canceled",
-            Self::Succeeded => "succeeded",
-        }
+        self.into()
     }
 }
 

@@ -60,6 +60,37 @@ impl Signer {
         self.key.verifying_key()
     }
 
+    /// The public key in base64, as a backup's manifest names it.
+    pub fn public_key_base64(&self) -> String {
+        B64.encode(self.public_key().to_bytes())
+    }
+
+    /// The private key as `REGISTRY_SIGNING_KEY` takes it: only for a backup
+    /// asked to include it (`registry backup --include-signing-key`).
+    pub fn private_key_base64(&self) -> String {
+        B64.encode(self.key.to_bytes())
+    }
+
+    /// Keep `encoded` (a key from a backup) as this data directory's key,
+    /// unless the directory has one already; answers whether it was kept.
+    pub fn keep_in(dir: &std::path::Path, encoded: &str) -> anyhow::Result<bool> {
+        use std::io::Write as _;
+        std::fs::create_dir_all(dir)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        match options.open(dir.join(KEY_FILE)) {
+            Ok(mut file) => {
+                file.write_all(encoded.trim().as_bytes())?;
+                file.sync_all()?;
+                Ok(true)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// Whether `signature` (base64) is this key's over `message`.
     pub fn verifies(&self, message: &[u8], signature: &str) -> bool {
         let Some(bytes) = B64.decode(signature).ok() else { return false };

@@ -93,6 +93,15 @@ pub async fn delete(store: &Store, key: &Path) -> anyhow::Result<()> {
     }
 }
 
+/// Whether the store answers: it is asked for a key that is never written,
+/// and "not found" is an answer (`/readyz`).
+pub async fn ping(store: &Store) -> anyhow::Result<()> {
+    match store.head(&Path::from("readiness-probe")).await {
+        Ok(_) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Every key under `prefix` (tests check that nothing is left behind).
 pub async fn keys(store: &Store, prefix: &str) -> anyhow::Result<Vec<String>> {
     use futures_util::TryStreamExt;

@@ -101,6 +101,12 @@ fn matrix() -> Vec<Row> {
         row("GET", "/api/vessels/search", NoBody, PUBLIC),
         row("GET", "/api/vessels/{vessel}", NoBody, PUBLIC),
         row("GET", "/api/vessels/{vessel}/history/verify", NoBody, PUBLIC),
+        row("GET", "/api/hull-check?cin=NL-BEN12345F819", NoBody, PUBLIC),
+        // Nothing is published in the fixture: no head, nothing to prove, for anyone.
+        row("GET", "/api/transparency/tree-heads", NoBody, PUBLIC),
+        row("GET", "/api/transparency/tree-heads/{size}", NoBody, [404; 7]),
+        row("GET", "/api/transparency/proof/inclusion?platformId={vessel}&treeSize=1", NoBody, [404; 7]),
+        row("GET", "/api/transparency/proof/consistency?from=1&to=1", NoBody, [404; 7]),
         // Only the owner of a listed, active vessel for sale is contacted (the fixture's is in transfer).
         row(
             "POST",
@@ -175,6 +181,37 @@ fn matrix() -> Vec<Row> {
             [401, 403, 403, 403, 403, 422, 403],
         ),
         row("GET", "/api/vessels/{vessel_id}/correction-requests", NoBody, [401, 404, 404, 404, 404, 200, 200]),
+        // A theft is reported by the owner (the body is refused after the check) and ended by the
+        // owner or an administrator (none is open here); anyone else is told the vessel does not exist.
+        row(
+            "POST",
+            "/api/vessels/{vessel_id}/stolen",
+            Json(|_| json!({"stolenAt": "", "place": "", "policeReference": ""})),
+            [401, 404, 404, 404, 404, 422, 404],
+        ),
+        row("POST", "/api/vessels/{vessel_id}/recovered", Json(|_| json!({})), [401, 404, 404, 404, 404, 409, 409]),
+        row("GET", "/api/vessels/{vessel_id}/theft-reports", NoBody, [401, 404, 404, 404, 404, 200, 200]),
+        row("POST", "/api/admin/vessels/{vessel}/stolen/confirm", Json(|_| json!({})), ADMIN_PASSES),
+        row("POST", "/api/admin/vessels/{vessel}/stolen/remove", Json(empty_reason), ADMIN_PASSES),
+        // Liens: a lender needs a verified identity (nobody here has one); anyone reads a vessel's
+        // (the public its active lenders only); a lien that does not exist is nobody's.
+        row(
+            "POST",
+            "/api/vessels/{vessel_id}/liens",
+            Json(|_| json!({"lenderName": "", "reference": "", "amountCents": 0, "currency": "EUR"})),
+            [401, 403, 403, 403, 403, 403, 403],
+        ),
+        row("GET", "/api/vessels/{vessel_id}/liens", NoBody, PUBLIC),
+        row("GET", "/api/liens", NoBody, SIGNED_IN),
+        row(
+            "POST",
+            "/api/liens/{none}/consent",
+            Json(|_| json!({"code": "000000"})),
+            [401, 404, 404, 404, 404, 404, 404],
+        ),
+        row("POST", "/api/liens/{none}/consent-code", NoBody, [401, 404, 404, 404, 404, 404, 404]),
+        row("POST", "/api/liens/{none}/transfer-consent", NoBody, [401, 404, 404, 404, 404, 404, 404]),
+        row("POST", "/api/liens/{none}/release", Json(|_| json!({})), [401, 404, 404, 404, 404, 404, 404]),
         // Only an unpaid registration is canceled, by its owner; anyone else is told it does not exist.
         row("DELETE", "/api/vessels/{vessel_id}", NoBody, [401, 404, 404, 404, 404, 409, 404]),
         // No certificate while ownership is changing hands.
@@ -326,6 +363,7 @@ fn fill(path: &str, f: &Fixture) -> String {
         .replace("{stranger}", &f.stranger)
         .replace("{none}", "01J00000000000000000000000")
         .replace("{country}", "NL")
+        .replace("{size}", "1")
         .replace("{serial}", "RC-0000000000")
 }
 

@@ -268,6 +268,7 @@ async fn a_panicking_handler_still_answers_in_the_envelope() {
         max_connections: 10,
         max_per_client: 10,
         trusted_proxies: Vec::new(),
+        drain: Duration::from_secs(1),
     };
     tokio::spawn(registry::http::serve::serve(router, listener, limits, std::future::pending()));
     let r = reqwest::get(format!("{base}/api/boom")).await.unwrap();
@@ -378,6 +379,7 @@ async fn one_client_address_cannot_take_every_connection() {
         max_connections: 20,
         max_per_client: 4,
         trusted_proxies: Vec::new(),
+        drain: Duration::from_secs(1),
     };
     tokio::spawn(registry::http::serve::serve(router, listener, limits, std::future::pending()));
     let mut slow = Vec::new();

@@ -15,6 +15,8 @@ pub struct TestApp {
     /// A client with its own cookie jar: one browser.
     pub client: reqwest::Client,
     cleanup: Cleanup,
+    /// The app's background loops, kept running while any of its browsers is.
+    jobs: std::sync::Arc<registry::app::jobs::Running>,
 }
 
 enum Cleanup {
@@ -61,6 +63,14 @@ async fn fresh_database(sqlite: bool) -> (String, Cleanup) {
             (format!("sqlite://{}", path.display()), Cleanup::SqliteFile(path))
         }
     }
+}
+
+/// The URL of a new, empty database (of the kind the run tests), for a
+/// restore; a SQLite file is left in the temporary folder.
+pub async fn empty_database_url() -> String {
+    let (url, cleanup) = fresh_database(false).await;
+    std::mem::forget(cleanup);
+    url
 }
 
 impl TestApp {
@@ -131,12 +141,16 @@ impl TestApp {
         let app_state = state.clone();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        if outbox_worker {
-            tokio::spawn(worker.run());
-        }
-        tokio::spawn(registry::features::identity::service::decide_periodically(state.clone()));
-        tokio::spawn(server::serve(state, listener));
-        Self { base, db, state: app_state, client: Self::browser(), cleanup }
+        // The outbox worker when asked for, and the local identity decisions; the tests run the
+        // other jobs themselves, at the times they choose.
+        let jobs = registry::app::jobs::start(
+            &state,
+            outbox_worker.then_some(worker),
+            &[registry::app::jobs::Job::IdentityDecisions],
+        );
+        let jobs = std::sync::Arc::new(jobs);
+        tokio::spawn(server::serve(state, listener, std::future::pending()));
+        Self { base, db, state: app_state, client: Self::browser(), cleanup, jobs }
     }
 
     /// The same app seen from another browser (own cookies).
@@ -147,6 +161,7 @@ impl TestApp {
             state: self.state.clone(),
             client: Self::browser(),
             cleanup: Cleanup::Nothing,
+            jobs: self.jobs.clone(),
         }
     }
 

@@ -174,3 +174,29 @@ async fn the_dev_mailbox_does_not_exist_in_prod_mode() {
     let app = TestApp::spawn_prod("http://localhost:8080").await;
     assert_eq!(app.get("/api/dev/mailbox").await.status(), StatusCode::NOT_FOUND);
 }
+
+/// `/readyz` names what the process cannot reach: object storage that does
+/// not answer makes it 503 `storage_unavailable` (in the catalogue's words),
+/// while `/healthz`, the process's own liveness, stays 200.
+#[test]
+fn readiness_names_storage_that_does_not_answer() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = crate::process::ServerProcess::start(&[
+        ("REGISTRY_STORAGE_URL", "s3://registry-test"),
+        ("AWS_ENDPOINT_URL", &format!("http://127.0.0.1:{closed}")),
+        ("AWS_ALLOW_HTTP", "true"),
+        ("AWS_ACCESS_KEY_ID", "test"),
+        ("AWS_SECRET_ACCESS_KEY", "test"),
+        ("AWS_REGION", "us-east-1"),
+    ]);
+    let (status, answer) = server.readyz();
+    assert_eq!(status, 503, "{answer}");
+    assert!(answer.contains(r#""code":"storage_unavailable""#), "{answer}");
+    assert!(answer.contains(r#""messageCode":"storage_not_reachable""#), "{answer}");
+    assert!(answer.contains("The document storage is not reachable."), "{answer}");
+    assert_eq!(server.get("/healthz").0, 200);
+
+    let fine = crate::process::ServerProcess::start(&[]);
+    let (status, answer) = fine.readyz();
+    assert_eq!(status, 200, "{answer}");
+}

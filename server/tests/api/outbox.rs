@@ -16,7 +16,7 @@ struct Counting {
 
 #[async_trait::async_trait]
 impl Delivery for Counting {
-    async fn deliver(&self, _m: &Message) -> anyhow::Result<()> {
+    async fn deliver(&self, _id: &str, _m: &Message) -> anyhow::Result<()> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         tokio::task::yield_now().await;
         if self.fail {

@@ -146,7 +146,7 @@ async fn fire(app: &TestApp, admin: &TestApp, round: &Round, op: Op) -> StatusCo
         }
         Op::Expire => {
             let later = registry::platform::clock::now_ms() + registry::features::transfers::service::VALIDITY_MS + 1;
-            registry::app::server::sweep_transfers(&app.state, later).await.expect("the sweep never fails");
+            registry::app::jobs::sweep_transfers(&app.state, later).await.expect("the sweep never fails");
             return StatusCode::OK;
         }
         Op::RefundRegistration => {

@@ -54,9 +54,8 @@ async fn fake_smtp_server() -> (u16, tokio::task::JoinHandle<String>) {
 async fn the_smtp_provider_sends_the_message_to_the_server() {
     let (port, server) = fake_smtp_server().await;
     let smtp = Smtp::new(&format!("smtp://127.0.0.1:{port}"), "Registry <no-reply@registry.test>").unwrap();
-    smtp.deliver(&Message::email("skipper@example.nl", "Confirm your email address", "Open this link: http://x/y"))
-        .await
-        .unwrap();
+    let message = Message::email("skipper@example.nl", "Confirm your email address", "Open this link: http://x/y");
+    smtp.deliver("01JOUTBOXID0000000000000000", &message).await.unwrap();
     drop(smtp);
     let transcript = tokio::time::timeout(std::time::Duration::from_secs(5), server).await;
     // lettre pools connections and may not QUIT at once; the data is what matters.
@@ -65,6 +64,8 @@ async fn the_smtp_provider_sends_the_message_to_the_server() {
         assert!(t.contains("RCPT TO:<skipper@example.nl>"), "{t}");
         assert!(t.contains("Subject: Confirm your email address"), "{t}");
         assert!(t.contains("Open this link: http://x/y"), "{t}");
+        // The outbox id as the Message-ID: a repeated delivery is seen as the same message.
+        assert!(t.contains("Message-ID: <01JOUTBOXID0000000000000000@registry.test>"), "{t}");
     } else {
         panic!("the fake SMTP server did not finish its session");
     }
@@ -75,5 +76,5 @@ async fn the_smtp_provider_refuses_sms_so_it_is_retried_not_lost() {
     let smtp = Smtp::new("smtp://127.0.0.1:9", "Registry <no-reply@registry.test>").unwrap();
     let sms =
         Message { channel: Channel::Sms, to: "+31612345678".into(), subject: String::new(), body: "123456".into() };
-    assert!(smtp.deliver(&sms).await.is_err());
+    assert!(smtp.deliver("01JOUTBOXID0000000000000000", &sms).await.is_err());
 }

@@ -200,7 +200,7 @@ pub async fn verified_transfer(app: &TestApp, vessel: &Value) -> String {
 
 /// The transfer fee's intent, asked for by `app`, and the card details that
 /// confirm it with the offline processor.
-async fn card_for_fee(app: &TestApp, vessel: &Value, id: &str) -> Value {
+pub async fn card_for_fee(app: &TestApp, vessel: &Value, id: &str) -> Value {
     let ask = json!({"purpose": "transfer", "vesselId": vessel["id"], "transferId": id});
     let (status, intent) = parts(app.post("/api/payments/create-intent", ask).await).await;
     assert_eq!(status, StatusCode::OK, "{intent}");

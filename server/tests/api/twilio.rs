@@ -56,7 +56,7 @@ fn twilio(base: &url::Url) -> Twilio {
 async fn an_sms_is_posted_form_encoded_with_basic_auth() {
     let (fake, base) = start(201).await;
     let sms = Message::sms("+31612345678", "Transfer code", "Your code is 123456");
-    twilio(&base).deliver(&sms).await.unwrap();
+    twilio(&base).deliver("01JOUTBOXID0000000000000000", &sms).await.unwrap();
     let requests = fake.requests.lock().unwrap().clone();
     assert_eq!(requests.len(), 1);
     let (sid, auth, body) = &requests[0];

@@ -308,6 +308,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/vessels/{id}/stolen/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vessels/{id}/stolen/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -616,6 +648,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hull-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["hull_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/identity/create-session": {
         parameters: {
             query?: never;
@@ -642,6 +690,86 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liens/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["consent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liens/{id}/consent-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resend_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liens/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/liens/{id}/transfer-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["consent_transfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -945,6 +1073,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transparency/proof/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["consistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transparency/proof/inclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["inclusion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transparency/tree-heads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tree_heads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transparency/tree-heads/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tree_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vessels": {
         parameters: {
             query?: never;
@@ -1105,6 +1297,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vessels/{id}/liens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["of_vessel"];
+        put?: never;
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vessels/{id}/record": {
         parameters: {
             query?: never;
@@ -1151,6 +1359,54 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["change"];
+        trace?: never;
+    };
+    "/api/vessels/{id}/recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["recovered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vessels/{id}/stolen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vessels/{id}/theft-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -1317,6 +1573,7 @@ export interface components {
             signedData: string;
             /** @description `current`, `superseded` (ownership or particulars changed since issue) or `revoked`. */
             status: components["schemas"]["CertificateStatus"];
+            stolen?: null | components["schemas"]["StolenNotice"];
             /** @description Where to write about a dispute over this certificate. */
             supportEmail: string;
             /** @description The stored data's signature verifies with the registry's public key. */
@@ -1389,6 +1646,35 @@ export interface components {
         };
         /** @enum {string} */
         Channel: "email" | "sms";
+        /** @description A CIN decoded (ISO 10087). */
+        CinCheck: {
+            /** @description ISO 3166 alpha-2 country of the manufacturer. */
+            country?: string | null;
+            /** @description The manufacturer's identity code (MIC). */
+            manufacturerCode?: string | null;
+            /**
+             * Format: int32
+             * @description The model year, four digits (the century read near the registered build year, else near today).
+             */
+            modelYear?: number | null;
+            problem?: string | null;
+            /** @description Why it is not well formed: a message code and the message. */
+            problemCode?: string | null;
+            /**
+             * Format: int32
+             * @description 1 (January) to 12.
+             */
+            productionMonth?: number | null;
+            /**
+             * Format: int32
+             * @description The last digit of the year of production.
+             */
+            productionYearDigit?: number | null;
+            serial?: string | null;
+            /** @description As given (trimmed), or normalised (`NL-BEN12345F819`) when well formed. */
+            value: string;
+            wellFormed: boolean;
+        };
         /**
          * @description A vessel a verified number claimed, for the page that verified it to say
          *     so and open it.
@@ -1396,6 +1682,20 @@ export interface components {
         ClaimedVessel: {
             name?: string | null;
             platformId: string;
+        };
+        /** @description The owner's consent: the code texted to their verified mobile. */
+        ConsentLienRequest: {
+            /** @description Six digits. */
+            code: string;
+        };
+        /** @description The proof that a later tree extends an earlier one. */
+        ConsistencyProof: {
+            /** Format: int64 */
+            from: number;
+            /** @description RFC 9162 consistency proof, hex. */
+            proof: string[];
+            /** Format: int64 */
+            to: number;
         };
         ContactOwnerRequest: {
             /** @description 10 to 2,000 characters. */
@@ -1617,7 +1917,42 @@ export interface components {
             messageCode: string;
         };
         /** @enum {string} */
-        EventType: "registered" | "transferred" | "released" | "claimed";
+        EventType: "registered" | "transferred" | "released" | "claimed" | "reported_stolen" | "recovered" | "report_removed" | "lien_registered" | "lien_consented" | "lien_transfer_consented" | "lien_released";
+        /**
+         * @description What a buyer learns of a hull before paying (`GET /api/hull-check`):
+         *     never who owns it.
+         */
+        HullCheck: {
+            cin?: null | components["schemas"]["CinCheck"];
+            /** @description A registered lien is active. */
+            encumbered: boolean;
+            /** @description The vessel's ownership chain verifies (docs/HISTORY-CHAIN.md); null when not registered. */
+            historyVerified?: boolean | null;
+            /** @description A vessel with that identifier is (or was) in the registry: its fee was paid. */
+            registered: boolean;
+            stolen?: null | components["schemas"]["StolenNotice"];
+            /**
+             * @description The buyer's summary in the reader's language ('Before you pay: not reported stolen, no
+             *     registered lien, history verified.'); null when not registered.
+             */
+            summary?: string | null;
+            vessel?: null | components["schemas"]["HullCheckVessel"];
+            /** @description What does not add up, e.g. `cin_build_year_mismatch`. */
+            warnings: components["schemas"]["HullCheckWarning"][];
+        };
+        /** @description The registered vessel, as a hull check shows it. */
+        HullCheckVessel: {
+            /** Format: int64 */
+            buildYear?: number | null;
+            make: string;
+            model: string;
+            platformId: string;
+            status: components["schemas"]["VesselStatus"];
+        };
+        HullCheckWarning: {
+            code: string;
+            message: string;
+        };
         /** @enum {string} */
         HullMaterial: "grp" | "wood" | "steel" | "aluminium" | "polyethylene" | "inflatable" | "other";
         IdentifierConfig: {
@@ -1651,6 +1986,22 @@ export interface components {
         };
         /** @enum {string} */
         IdentityVerificationStatus: "not_started" | "pending" | "verified";
+        /** @description The proof that a vessel's latest head in a published tree is in it. */
+        InclusionProof: {
+            /** @description RFC 9162 audit path, hex, from the leaf up. */
+            auditPath: string[];
+            /** @description Whether the leaf is the vessel's current chain head (a later event may not be published yet). */
+            current: boolean;
+            leaf: components["schemas"]["Leaf"];
+            /** @description SHA-256(0x00 || `esr-transparency-v1\n{platformId}\n{eventIndex}\n{headHash}`), hex. */
+            leafHash: string;
+            /** Format: int64 */
+            leafIndex: number;
+            /** @description The published head's root it proves against. */
+            rootHash: string;
+            /** Format: int64 */
+            treeSize: number;
+        };
         InitiateTransferRequest: {
             /**
              * Format: int64
@@ -1675,6 +2026,50 @@ export interface components {
             /** @description One of the six languages of the web app's menu. */
             language: components["schemas"]["Lang"];
         };
+        /** @description A leaf: a vessel's chain head after one of its events. */
+        Leaf: {
+            /**
+             * Format: int64
+             * @description The event's `sequence` in the vessel's chain.
+             */
+            eventIndex: number;
+            /** @description That event's `hash`: the chain's head after it. */
+            headHash: string;
+            /** @description As displayed, e.g. `7KQ2-M9XD-4HTB`. */
+            platformId: string;
+        };
+        /** @description A lien. The amount, the reference and who released it are null for the public. */
+        Lien: {
+            activatedAt?: string | null;
+            /** Format: int64 */
+            amountCents?: number | null;
+            currency?: string | null;
+            id: string;
+            lenderName: string;
+            /** @description The vessel's platform ID, as displayed. */
+            platformId: string;
+            reference?: string | null;
+            /** @description RFC 3339, UTC. */
+            registeredAt: string;
+            releaseReason?: string | null;
+            releasedAt?: string | null;
+            status: components["schemas"]["LienStatus"];
+            /** @description The transfer its lender consented to, if any. */
+            transferConsentId?: string | null;
+            vesselId: string;
+            vesselName?: string | null;
+            yourRole: components["schemas"]["LienRole"];
+        };
+        /**
+         * @description How the caller stands to a lien.
+         * @enum {string}
+         */
+        LienRole: "lender" | "owner" | "administrator" | "public";
+        /**
+         * @description A lien's state.
+         * @enum {string}
+         */
+        LienStatus: "pending" | "active" | "released";
         LocalConfirmRequest: {
             /** @description 12 to 19 digits; spaces and hyphens are ignored. */
             cardNumber: string;
@@ -1893,6 +2288,20 @@ export interface components {
             id: string;
             kind: components["schemas"]["EntryKind"];
         };
+        /** @description What a lender registers. */
+        RegisterLienRequest: {
+            /**
+             * Format: int64
+             * @description The amount secured, in the currency's minor unit (cents); never shown publicly.
+             */
+            amountCents: number;
+            /** @description ISO 4217 code of a European currency (EUR, GBP, CHF, SEK, ...). */
+            currency: string;
+            /** @description The lender as the public sees it (a bank's name, say), 2 to 120 characters. */
+            lenderName: string;
+            /** @description The lender's reference for the loan, at most 60 characters; the owner and the lender see it. */
+            reference: string;
+        };
         RegisterRequest: {
             /** @description A company's registration number; required with `ownerKind` `company`, refused otherwise. */
             companyNumber?: string | null;
@@ -1907,6 +2316,30 @@ export interface components {
             password: string;
             /** @description Optional; E.164, e.g. `+31612345678`. Needed later for transfers. */
             phoneE164?: string | null;
+        };
+        /** @description Why an administrator releases a lien (a lender needs none). */
+        ReleaseLienRequest: {
+            /** @description 10 to 1,000 characters; required of an administrator, and both parties are told. */
+            reason?: string | null;
+        };
+        /** @description Why an administrator removes a report as false. */
+        RemoveTheftReportRequest: {
+            /** @description 10 to 1,000 characters; the owner is told. */
+            reason: string;
+        };
+        /** @description What the owner reports. */
+        ReportTheftRequest: {
+            /** @description What happened, for administrators, at most 1,000 characters. */
+            description?: string | null;
+            /** @description Where it was stolen (a harbour, a town), at most 120 characters; shown publicly. */
+            place: string;
+            /** @description The police report's reference, at most 60 characters; administrators check it. */
+            policeReference: string;
+            /**
+             * @description When it was stolen: an RFC 3339 time, or a date (`2026-11-20`, taken as midnight UTC);
+             *     not in the future.
+             */
+            stolenAt: string;
         };
         /** @enum {string} */
         ResolveAction: "activate" | "refund" | "hand_over" | "return_to_seller";
@@ -1952,10 +2385,51 @@ export interface components {
             /** Format: int64 */
             transferFeeCents: number;
         };
+        /** @description An open theft report, as every answer that carries the vessel shows it. */
+        StolenNotice: {
+            /** @description Where it was stolen, as the owner reported. */
+            place: string;
+            /** @description When the owner reported it (RFC 3339, UTC). */
+            reportedAt: string;
+            status: components["schemas"]["StolenStatus"];
+            /** @description When it was stolen, as the owner reported (RFC 3339, UTC). */
+            stolenAt: string;
+        };
+        /**
+         * @description How far a theft report has been checked.
+         * @enum {string}
+         */
+        StolenStatus: "reported" | "confirmed";
+        /**
+         * @description Where people write about disputes and for support (`REGISTRY_SUPPORT_EMAIL`):
+         *     the contact page, the footer, `/verify` and the privacy page show it.
+         */
         SupportContact: {
             /** @description The registry's address for support, disputes over ownership and privacy requests. */
             email: string;
         };
+        /** @description A theft report, for the vessel's owner and administrators. */
+        TheftReport: {
+            confirmedAt?: string | null;
+            description: string;
+            /** @description Why an administrator removed it. */
+            endReason?: string | null;
+            /** @description When it was recovered or removed. */
+            endedAt?: string | null;
+            id: string;
+            place: string;
+            policeReference: string;
+            /** @description RFC 3339, UTC. */
+            reportedAt: string;
+            status: components["schemas"]["TheftReportStatus"];
+            stolenAt: string;
+            vesselId: string;
+        };
+        /**
+         * @description A theft report's state.
+         * @enum {string}
+         */
+        TheftReportStatus: "reported" | "confirmed" | "recovered" | "removed";
         /**
          * @description Whether `total` is the exact number of results or a lower bound.
          * @enum {string}
@@ -2016,6 +2490,31 @@ export interface components {
             model: string;
             name?: string | null;
             platformId: string;
+        };
+        /** @description A signed tree head. */
+        TreeHead: {
+            /** @description The tree's root (RFC 9162 MTH), 64 hex digits. */
+            rootHash: string;
+            /**
+             * @description Ed25519 over `esr-tree-head-v1\n{treeSize}\n{rootHash}\n{timestamp}`, base64; the key is
+             *     `GET /api/certificates/public-key`'s.
+             */
+            signature: string;
+            /** @description When the head was signed (RFC 3339, UTC). */
+            timestamp: string;
+            /**
+             * Format: int64
+             * @description Leaves in the tree.
+             */
+            treeSize: number;
+        };
+        /** @description Tree heads, newest first. */
+        TreeHeadPage: {
+            data: components["schemas"]["TreeHead"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         /**
          * @description The owner's changes. A field left out stays as it is; `null` (or an empty
@@ -2093,6 +2592,12 @@ export interface components {
             deactivationReason?: null | components["schemas"]["DeactivationReason"];
             /** Format: int64 */
             documentsCount: number;
+            /**
+             * @description A registered lien is active on it (the owner consented): the vessel
+             *     changes hands only with its lender's consent. Who the lenders are:
+             *     `GET /api/vessels/{id}/liens`.
+             */
+            encumbered: boolean;
             /** @description In the owner's order; empty when none were given. */
             engines: components["schemas"]["Engine"][];
             forSale: boolean;
@@ -2124,6 +2629,7 @@ export interface components {
              */
             reviewReasonCode?: string | null;
             status: components["schemas"]["VesselStatus"];
+            stolen?: null | components["schemas"]["StolenNotice"];
             /**
              * @description The current owner has verified their email, mobile number and
              *     identity, and an administrator has verified at least one of this
@@ -4300,6 +4806,239 @@ export interface operations {
             };
         };
     };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's platform ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed: the police reference was checked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheftReport"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no_open_theft_report, theft_report_already_confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's platform ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveTheftReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Removed as false; the owner is told why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheftReport"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no_open_theft_report */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The reason's length */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -5877,6 +6616,96 @@ export interface operations {
             };
         };
     };
+    hull_check: {
+        parameters: {
+            query?: {
+                /** @description A CIN/HIN (ISO 10087), any case, with or without hyphens and spaces. */
+                cin?: string;
+                /** @description A platform ID. */
+                platformId?: string;
+                /** @description A nine-digit MMSI. */
+                mmsi?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registered or not; stolen, encumbered, the history, the CIN decoded; never the owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HullCheck"];
+                };
+            };
+            /** @description hull_check_one_identifier, invalid_platform_id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A malformed MMSI */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_hull_checks from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_session: {
         parameters: {
             query?: never;
@@ -6091,6 +6920,542 @@ export interface operations {
             };
             /** @description The body has the wrong shape, or a field holds control or bidirectional override characters */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The liens the caller holds as lender (yourRole lender) and those on their vessels (yourRole owner), newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lien"][];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lien's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentLienRequest"];
+            };
+        };
+        responses: {
+            /** @description Active: the vessel is encumbered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lien"];
+                };
+            };
+            /** @description wrong_code: the message says how many attempts are left */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a lien the caller was asked to consent to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_not_pending, lien_vessel_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not six digits: refused without using an attempt */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No live code (five wrong attempts, or expired): ask for a new one */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lien's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new code was texted to the owner's verified mobile */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_not_pending, lien_owner_cannot_receive_code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lien's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseLienRequest"];
+            };
+        };
+        responses: {
+            /** @description Released (or withdrawn while pending); both parties are told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lien"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_released_by_lender: the owner cannot release it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_already_released */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An administrator's reason: 10 to 1,000 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    consent_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lien's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lender consents to the vessel's open transfer; the lien stays on the vessel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lien"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a lien the caller holds */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_not_active, lien_no_open_transfer, lien_transfer_already_consented */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8135,6 +9500,309 @@ export interface operations {
             };
         };
     };
+    consistency: {
+        parameters: {
+            query: {
+                /** @description The earlier published tree's size. */
+                from: number;
+                /** @description The later published tree's size. */
+                to: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            /** @description invalid_parameter; transparency_sizes_invalid: from must be at least 1 and at most to */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description tree_head_not_found: either size was never published */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inclusion: {
+        parameters: {
+            query: {
+                /** @description The vessel's platform ID. */
+                platformId?: string;
+                /** @description The size of a published tree head. */
+                treeSize: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vessel's latest chain head logged in that tree, and its audit path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            /** @description invalid_parameter, invalid_platform_id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description tree_head_not_found, vessel_not_in_tree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tree_heads: {
+        parameters: {
+            query?: {
+                /** @description From 1 to 10,000; 1 when absent. */
+                page?: number;
+                /** @description 1 to 100; 20 when absent. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed tree heads, newest (largest) first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeHeadPage"];
+                };
+            };
+            /** @description invalid_parameter: page or pageSize */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tree_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tree's size (leaves) */
+                size: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeHead"];
+                };
+            };
+            /** @description invalid_parameter: not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description tree_head_not_found: no head of that size was published */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -8345,6 +10013,8 @@ export interface operations {
                 page?: number;
                 /** @description 1 to 100; default 10. */
                 pageSize?: number;
+                /** @description `true`: only vessels reported stolen, newest report first (for a marina or the police). */
+                stolen?: boolean;
             };
             header?: never;
             path?: never;
@@ -9542,6 +11212,224 @@ export interface operations {
             };
         };
     };
+    of_vessel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. The owner and administrators see every lien in full, a lender their own; anyone else the active ones' lender and dates, never an amount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lien"][];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterLienRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered, pending: the owner was texted a code to consent with */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lien"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_lender_identity_required: a verified email and identity first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description lien_vessel_not_in_registry, lien_on_own_vessel, lien_owner_cannot_receive_code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Field errors: lender name, reference, amount, currency */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_codes: over the lender's code budget; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: never;
@@ -10032,6 +11920,310 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recovered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report ended as recovered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheftReport"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither the owner nor an administrator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no_open_theft_report */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTheftRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported: the vessel shows it, an open transfer is canceled */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheftReport"];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vessel of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description vessel_already_reported_stolen, or the vessel is not in the registry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Field errors: the time (not in the future), place, police reference */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 32 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy (connection cap or hashing queue full); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vessel's id (not its platform ID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first, with the police reference */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheftReport"][];
+                };
+            };
+            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither the owner nor an administrator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request took too long */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request target is longer than 8 KiB */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -84,20 +84,32 @@ pub async fn sweep_objects(db: &Db, store: &crate::platform::storage::Store, now
     Ok(deleted)
 }
 
-/// Sweep now and then every [`EVERY`], for as long as the server runs.
-pub async fn run(db: Db, store: crate::platform::storage::Store) {
-    let mut tick = tokio::time::interval(EVERY);
-    loop {
-        tick.tick().await;
-        match sweep(&db, now_ms()).await {
-            Ok(swept) if swept != Swept::default() => tracing::info!(?swept, "retention sweep"),
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "retention sweep failed"),
+/// One sweep of the rows and of the stored objects; failures are logged.
+/// True when both ran to the end.
+pub async fn run_once(db: &Db, store: &crate::platform::storage::Store) -> bool {
+    let rows = match sweep(db, now_ms()).await {
+        Ok(swept) => {
+            if swept != Swept::default() {
+                tracing::info!(?swept, "retention sweep");
+            }
+            true
         }
-        match sweep_objects(&db, &store, now_ms()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(deleted = n, "stored objects no row refers to deleted"),
-            Err(e) => tracing::error!(error = %format!("{e:#}"), "sweeping stored objects failed"),
+        Err(e) => {
+            tracing::error!(error = %e, "retention sweep failed");
+            false
         }
-    }
+    };
+    let objects = match sweep_objects(db, store, now_ms()).await {
+        Ok(n) => {
+            if n > 0 {
+                tracing::info!(deleted = n, "stored objects no row refers to deleted");
+            }
+            true
+        }
+        Err(e) => {
+            tracing::error!(error = %format!("{e:#}"), "sweeping stored objects failed");
+            false
+        }
+    };
+    rows && objects
 }

@@ -13,5 +13,5 @@ pub mod tokens;
 pub use extract::{Admin, CurrentUser, MaybeUser};
 pub use model::{IdentityFailure, IdentityVerificationStatus, OwnerKind, Recipient, Role, User};
 pub use routes::*;
-pub use service::{language_of, set_language};
+pub use service::{email_account, email_account_with, language_of, set_language};
 pub use store::USER_COLUMNS;

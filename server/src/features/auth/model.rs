@@ -25,8 +25,11 @@ pub enum IdentityVerificationStatus {
 
 /// Whether an account owns vessels as a private person or as a company; a
 /// certificate prints the person's legal name or the company's name and number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum OwnerKind {
     Person,
     Company,
@@ -34,22 +37,20 @@ pub enum OwnerKind {
 
 impl OwnerKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Person => "person",
-            Self::Company => "company",
-        }
+        self.into()
     }
 
     /// Unknown values are refused, never read as a default.
     pub fn parse(s: &str) -> Option<Self> {
-        [Self::Person, Self::Company].into_iter().find(|k| k.as_str() == s)
+        s.parse().ok()
     }
 }
 
 /// Why the last identity check did not verify the person, in our words
 /// (providers' own reasons are mapped onto these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum IdentityFailure {
     DocumentExpired,
     SelfieMismatch,
@@ -70,18 +71,11 @@ impl IdentityFailure {
     ];
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::DocumentExpired => "document_expired",
-            Self::SelfieMismatch => "selfie_mismatch",
-            Self::DocumentUnreadable => "document_unreadable",
-            Self::DocumentTypeUnsupported => "document_type_unsupported",
-            Self::Canceled => "canceled",
-            Self::Other => "other",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|f| f.as_str() == s)
+        s.parse().ok()
     }
 
     /// What the person is told.

@@ -358,6 +358,32 @@ pub async fn language_of(conn: &mut sqlx::AnyConnection, who: Recipient<'_>) -> 
     Ok(store::language_of(conn, who).await?.as_deref().and_then(Lang::parse))
 }
 
+/// Email an open account in its language (in the caller's transaction, with
+/// the change it tells of); an archived account is not written to.
+pub async fn email_account(
+    tx: &mut Tx<'_>,
+    user_id: &str,
+    subject: &Msg,
+    body: impl FnOnce(Lang) -> Msg,
+) -> AppResult<()> {
+    email_account_with(tx, user_id, |lang| (subject.clone(), body(lang))).await
+}
+
+/// As [`email_account`], with a subject that depends on the language too
+/// (one naming an unnamed vessel, say): `compose` answers subject and body.
+pub async fn email_account_with(
+    tx: &mut Tx<'_>,
+    user_id: &str,
+    compose: impl FnOnce(Lang) -> (Msg, Msg),
+) -> AppResult<()> {
+    if let Some((email, language)) = store::open_contact(tx, user_id).await? {
+        let lang = Lang::parse(&language).unwrap_or_default();
+        let (subject, body) = compose(lang);
+        outbox::enqueue(tx, &Message::email_in(lang, &email, &subject, &body)).await?;
+    }
+    Ok(())
+}
+
 /// Keep `language` as the account's language.
 pub async fn set_language(conn: &mut sqlx::AnyConnection, user_id: &str, language: Lang) -> sqlx::Result<()> {
     store::set_language(conn, user_id, language.code()).await

@@ -137,6 +137,17 @@ pub(super) async fn language_of(conn: &mut sqlx::AnyConnection, who: Recipient<'
     sqlx::query_scalar(sql).bind(value).fetch_optional(conn).await
 }
 
+/// An open account's email address and language.
+pub(super) async fn open_contact(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<(String, String)>> {
+    sqlx::query_as("SELECT email, language FROM users WHERE id = $1 AND archived_at IS NULL")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await
+}
+
 pub(super) async fn set_language(conn: &mut sqlx::AnyConnection, user_id: &str, code: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET language = $1 WHERE id = $2").bind(code).bind(user_id).execute(conn).await?;
     Ok(())

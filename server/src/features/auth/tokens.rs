@@ -7,7 +7,8 @@ use crate::{
     platform::ids::{hash_secret, new_secret},
 };
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Purpose {
     VerifyEmail,
     PasswordReset,
@@ -15,10 +16,7 @@ pub enum Purpose {
 
 impl Purpose {
     fn as_str(self) -> &'static str {
-        match self {
-            Purpose::VerifyEmail => "verify_email",
-            Purpose::PasswordReset => "password_reset",
-        }
+        self.into()
     }
     fn validity_ms(self) -> i64 {
         match self {

@@ -9,11 +9,8 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use base64::{Engine as _, engine::general_purpose::STANDARD as B64};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
 
-use super::service::CertificateCheck;
+use super::model::{CertificateCheck, CheckQuery, PublicKey};
 use crate::{
     domain::CertificateSerial,
     features::auth::CurrentUser,
@@ -57,35 +54,10 @@ pub(crate) async fn certificate(
     Ok(response)
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PublicKey {
-    /// Always `Ed25519`.
-    pub algorithm: &'static str,
-    /// The raw 32-byte public key, base64.
-    pub public_key: String,
-    /// The same key as a PEM `PUBLIC KEY` (`SubjectPublicKeyInfo`), for `OpenSSL`.
-    pub pem: String,
-}
-
 #[utoipa::path(get, path = "/api/certificates/public-key", tag = "certificates",
     responses((status = 200, body = PublicKey)))]
 pub(crate) async fn public_key(State(state): State<AppState>) -> ApiJson<PublicKey> {
-    let raw = state.signer.public_key().to_bytes();
-    // SubjectPublicKeyInfo for Ed25519 (RFC 8410): a fixed 12-byte prefix.
-    let mut der = vec![0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00];
-    der.extend_from_slice(&raw);
-    let pem = format!("-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----\n", B64.encode(der));
-    ApiJson(PublicKey { algorithm: "Ed25519", public_key: B64.encode(raw), pem })
-}
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct CheckQuery {
-    /// The owner's name as printed on the paper: the answer says whether it is the certified one.
-    #[param(max_length = 200)]
-    pub owner_name: Option<String>,
+    ApiJson(service::public_key(&state))
 }
 
 #[utoipa::path(get, path = "/api/certificates/{serial}", tag = "certificates",

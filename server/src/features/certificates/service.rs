@@ -8,8 +8,10 @@ use base64::{
 };
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use utoipa::ToSchema;
 
+use super::model::{
+    CertificateCheck, CertificateStatus, CertifiedOwner, CertifiedVessel, Described, Issued, PublicKey,
+};
 use super::pdf;
 use super::store::{self, CertificateRow, Certified, OwnedVessel};
 use crate::{
@@ -22,6 +24,7 @@ use crate::{
     foundation::error::{AppError, AppResult},
     foundation::i18n::{self, Lang, Msg},
     platform::clock::{now_ms, rfc3339},
+    platform::db::Db,
     platform::ids::to_hex,
     platform::state::AppState,
 };
@@ -61,40 +64,6 @@ struct SignedData {
     history_head: String,
 }
 
-/// What describes the vessel besides its identity, as a certificate signs
-/// it (from version 3); absent fields were not given.
-#[derive(Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Described {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vessel_type: Option<VesselType>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hull_material: Option<HullMaterial>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hull_colour: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub home_port: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub engines: Vec<Engine>,
-}
-
-impl Described {
-    fn of(vessel: &Vessel) -> Self {
-        Self {
-            vessel_type: vessel.vessel_type,
-            hull_material: vessel.hull_material,
-            hull_colour: vessel.hull_colour.clone(),
-            home_port: vessel.home_port.clone(),
-            engines: vessel.engines.clone(),
-        }
-    }
-}
-
-pub struct Issued {
-    pub serial: String,
-    pub pdf: Vec<u8>,
-}
-
 fn vessel_not_found() -> AppError {
     AppError::NotFound("vessel_not_found".into())
 }
@@ -108,8 +77,8 @@ pub fn owner_name_hash(version: u8, platform_id: &str, name: &str) -> String {
 
 const VERSION: u8 = 3;
 
-async fn history_head(state: &AppState, vessel_id: &str) -> AppResult<String> {
-    let head = store::chain_head(&state.db, vessel_id).await?;
+async fn history_head(db: &Db, vessel_id: &str) -> AppResult<String> {
+    let head = store::chain_head(db, vessel_id).await?;
     Ok(head.unwrap_or_else(|| crate::features::vessels::history_chain::GENESIS.to_owned()))
 }
 
@@ -125,6 +94,9 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
     if vessel.status != VesselStatus::Active {
         return Err(AppError::Conflict("certificate_issued_vessel_registry_not".into()));
     }
+    if vessel.stolen.is_some() {
+        return Err(AppError::Conflict("vessel_reported_stolen".into()));
+    }
     // A certificate names its owner: without a name there is nothing to prove.
     let name = user
         .name
@@ -136,7 +108,7 @@ pub async fn certificate(state: &AppState, user: &User, platform_id: &PlatformId
         name_verified: user.name_verified,
         company_number: user.company_number.clone().filter(|_| user.owner_kind == OwnerKind::Company),
     };
-    let head = history_head(state, &vessel.id).await?;
+    let head = history_head(&state.db, &vessel.id).await?;
     let name_hash = owner_name_hash(VERSION, &vessel.platform_id, name.as_str());
     let certified = Certified {
         vessel_id: &vessel.id,
@@ -314,103 +286,48 @@ async fn render(
     lang: Lang,
 ) -> AppResult<Vec<u8>> {
     let verify_url = state.config.link(&format!("/verify/{serial}"));
+    let printed = Printed { vessel, owner, serial, issued_at, head, signature };
+    pdf::render_on(&state.cpu, content(&printed, &verify_url, &state.config.support_email, lang)).await
+}
+
+/// What a certificate prints about its vessel and owner.
+struct Printed<'a> {
+    vessel: &'a Vessel,
+    owner: &'a str,
+    serial: &'a str,
+    issued_at: i64,
+    head: &'a str,
+    signature: &'a str,
+}
+
+/// Every text of the certificate, in `lang`, composed before drawing.
+fn content(printed: &Printed<'_>, verify_url: &str, support_email: &str, lang: Lang) -> pdf::Content {
     // The QR code carries the signature itself (in the fragment, which the
     // page reads and no server sees): a phone checks the signed particulars
     // against the registry's public key without trusting the page.
-    let qr = format!("{verify_url}#sig={}", signature_for_url(signature));
-    let mut rows = particulars(vessel, lang);
+    let qr = format!("{verify_url}#sig={}", signature_for_url(printed.signature));
+    let mut rows = particulars(printed.vessel, lang);
     rows.extend([
-        (i18n::text(lang, "pdf.registered_owner"), owner.to_owned()),
-        (i18n::text(lang, "pdf.issued"), i18n::short_date(lang, issued_at)),
-        (i18n::text(lang, "pdf.serial"), serial.to_owned()),
-        (i18n::text(lang, "pdf.history_head"), head.to_owned()),
+        (i18n::text(lang, "pdf.registered_owner"), printed.owner.to_owned()),
+        (i18n::text(lang, "pdf.issued"), i18n::short_date(lang, printed.issued_at)),
+        (i18n::text(lang, "pdf.serial"), printed.serial.to_owned()),
+        (i18n::text(lang, "pdf.history_head"), printed.head.to_owned()),
     ]);
-    let content = pdf::Content {
+    pdf::Content {
         registry: i18n::text(lang, "pdf.registry"),
         title: i18n::text(lang, "pdf.certificate_title"),
-        platform_id: vessel.platform_id.clone(),
+        platform_id: printed.vessel.platform_id.clone(),
         sections: vec![pdf::Section { heading: None, rows }],
         qr: Some(qr),
         footer: vec![
             i18n::text(lang, "pdf.check_this"),
-            verify_url.clone(),
+            verify_url.to_owned(),
             i18n::text(lang, "pdf.signed_with"),
             i18n::text(lang, "pdf.public_key"),
             i18n::text(lang, "pdf.not_title"),
-            Msg::new("pdf.disputes").arg("email", state.config.support_email.as_str()).render(lang),
+            Msg::new("pdf.disputes").arg("email", support_email).render(lang),
         ],
-    };
-    pdf::render_on(&state.cpu, content).await
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CertificateStatus {
-    /// Nothing about the vessel's ownership or particulars has changed since issue.
-    Current,
-    /// An ownership event since issue (a transfer), or a correction of the particulars:
-    /// a newer certificate exists or can be issued.
-    Superseded,
-    /// Withdrawn: the vessel left the registry.
-    Revoked,
-}
-
-/// The owner as a certificate describes them, without their name.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CertifiedOwner {
-    /// `person` or `company`.
-    pub kind: OwnerKind,
-    /// The printed name was verified by an identity check when the certificate was issued.
-    pub name_verified: bool,
-    /// A company's registration number as printed (certificates from version 3); absent for a person.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub company_number: Option<String>,
-}
-
-/// Every particular the certificate prints, as signed (later corrections of
-/// the vessel's record do not change a certificate).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CertifiedVessel {
-    pub name: Option<String>,
-    pub make: String,
-    pub model: String,
-    pub build_year: Option<i64>,
-    pub length_cm: Option<i64>,
-    pub country_code: String,
-    pub cin: Option<String>,
-    pub identifiers: VesselIdentifiers,
-    /// Type, hull, engines and home port, as signed (certificates from version 3).
-    #[serde(flatten)]
-    pub described: Described,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CertificateCheck {
-    /// The stored data's signature verifies with the registry's public key.
-    pub valid: bool,
-    pub serial: String,
-    pub platform_id: String,
-    pub issued_at: String,
-    /// `current`, `superseded` (ownership or particulars changed since issue) or `revoked`.
-    pub status: CertificateStatus,
-    pub vessel: CertifiedVessel,
-    pub owner: CertifiedOwner,
-    /// Answered only when `ownerName` was given: whether it is the name the certificate prints
-    /// (case and spacing aside).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner_name_matches: Option<bool>,
-    /// The printed name, answered only to a person who typed it correctly.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner_name: Option<String>,
-    /// Where to write about a dispute over this certificate.
-    pub support_email: String,
-    /// The signed data, exactly as signed (compact JSON, UTF-8).
-    pub signed_data: String,
-    /// Its Ed25519 signature, base64.
-    pub signature: String,
+    }
 }
 
 /// A signature as the QR code carries it: base64url without padding.
@@ -427,6 +344,21 @@ pub async fn check(
     serial: &CertificateSerial,
     owner_name: Option<&str>,
 ) -> AppResult<CertificateCheck> {
+    match state.public_read(|source| check_in(state, source.db, serial, owner_name)).await {
+        // Issued a moment ago (a download is a GET, which marks no client as having written):
+        // not on the replica yet, perhaps, but on the primary.
+        Err(AppError::NotFound(_)) if state.replica.is_some() => check_in(state, &state.db, serial, owner_name).await,
+        answer => answer,
+    }
+}
+
+/// [`check`], reading from `db`.
+async fn check_in(
+    state: &AppState,
+    db: &Db,
+    serial: &CertificateSerial,
+    owner_name: Option<&str>,
+) -> AppResult<CertificateCheck> {
     let CertificateRow {
         serial: stored_serial,
         certified_owner,
@@ -438,14 +370,14 @@ pub async fn check(
         certified_particulars,
         owner_user_id: current_owner,
         vessel,
-    } = store::certificate_by_serial(&state.db, serial.as_str())
+    } = store::certificate_by_serial(db, serial.as_str())
         .await?
         .ok_or_else(|| AppError::NotFound("no_certificate_serial".into()))?;
     let signed: SignedData = serde_json::from_str(&payload).map_err(anyhow::Error::from)?;
     let valid = signed.serial == serial.as_str() && state.signer.verifies(payload.as_bytes(), &signature);
     let status = if revoked_at.is_some() || vessel.status == VesselStatus::Deactivated {
         CertificateStatus::Revoked
-    } else if history_head(state, &vessel.id).await? != certified_head
+    } else if history_head(db, &vessel.id).await? != certified_head
         || current_owner.as_deref() != Some(certified_owner.as_str())
         || vessel.particulars_version != certified_particulars
     {
@@ -482,9 +414,20 @@ pub async fn check(
         owner_name: certified_name.filter(|_| owner_name_matches == Some(true)),
         owner_name_matches,
         support_email: state.config.support_email.clone(),
+        stolen: vessel.stolen.clone(),
         signed_data: payload,
         signature,
     })
+}
+
+/// The registry's signing key's public half, raw and as PEM.
+pub fn public_key(state: &AppState) -> PublicKey {
+    let raw = state.signer.public_key().to_bytes();
+    // SubjectPublicKeyInfo for Ed25519 (RFC 8410): a fixed 12-byte prefix.
+    let mut der = vec![0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00];
+    der.extend_from_slice(&raw);
+    let pem = format!("-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----\n", B64.encode(der));
+    PublicKey { algorithm: "Ed25519", public_key: B64.encode(raw), pem }
 }
 
 #[cfg(test)]
@@ -538,6 +481,8 @@ mod tests {
             particulars_version: 1,
             ownership_summary: None,
             verified: false,
+            stolen: None,
+            encumbered: false,
         }
     }
 
@@ -588,9 +533,9 @@ mod tests {
         rows.iter().map(|(label, value)| format!("{label}: {value}")).collect::<Vec<_>>().join("\n")
     }
 
-    /// The certificate's particulars and owner lines as composed before drawing, in each
-    /// language. (The headings, the issue date, serial and history lines, and the footer are
-    /// composed inside `render`, which needs the app's state, and are not covered here.)
+    /// Every text of the certificate as composed before drawing, in each language: the
+    /// headings, the particulars of a full and of a sparse vessel, each kind of owner, the
+    /// issue date, serial and history lines, the QR code's address and the footer.
     #[test]
     fn certificate_lines_in_each_language() {
         for lang in Lang::ALL {
@@ -606,6 +551,34 @@ mod tests {
             for (case, name, owner) in owners() {
                 document.push(format!("{case}: {}", printed_owner(&name, &owner, lang)));
             }
+            let (_, name, owner) = &owners()[0];
+            let owner = printed_owner(name, owner, lang);
+            let printed = Printed {
+                vessel: &full_vessel(),
+                owner: &owner,
+                serial: "ESRC-7KQ2-M9XD-4HTB-0001",
+                // 2026-03-14, 09:30 UTC.
+                issued_at: 1_773_480_600_000,
+                head: "9f2c4e1a",
+                signature: "AAECAwQFBgcICQ==",
+            };
+            let page = content(
+                &printed,
+                "https://registry.example/verify/ESRC-7KQ2-M9XD-4HTB-0001",
+                "help@registry.example",
+                lang,
+            );
+            document.push(String::new());
+            document.push("# The whole certificate".to_owned());
+            document.push(format!("{} / {} / {}", page.registry, page.title, page.platform_id));
+            for section in &page.sections {
+                if let Some(heading) = &section.heading {
+                    document.push(format!("## {heading}"));
+                }
+                document.push(lines(&section.rows));
+            }
+            document.push(format!("QR: {}", page.qr.unwrap_or_default()));
+            document.extend(page.footer);
             let document = document.join("\n");
             assert!(!document.contains("{{"), "{lang}: a placeholder was left:\n{document}");
             let name = format!("certificate_lines_{}", lang.code());

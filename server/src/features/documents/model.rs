@@ -7,8 +7,11 @@ use utoipa::ToSchema;
 
 use crate::platform::clock::rfc3339;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, strum::EnumString, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum DocumentType {
     ProofOfPurchase,
     RegistrationDocument,
@@ -22,25 +25,11 @@ impl DocumentType {
         [Self::ProofOfPurchase, Self::RegistrationDocument, Self::Invoice, Self::OtherProof, Self::Custom];
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::ProofOfPurchase => "proof_of_purchase",
-            Self::RegistrationDocument => "registration_document",
-            Self::Invoice => "invoice",
-            Self::OtherProof => "other_proof",
-            Self::Custom => "custom",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.as_str() == s)
-    }
-}
-
-impl std::str::FromStr for DocumentType {
-    type Err = ();
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::parse(s).ok_or(())
+        s.parse().ok()
     }
 }
 

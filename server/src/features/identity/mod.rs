@@ -3,9 +3,11 @@
 //! or the local decision worker, and the person's status.
 
 pub mod local;
+mod model;
 mod routes;
 pub mod service;
 mod store;
 pub mod webhook;
 
+pub use model::{IdentitySession, IdentitySessionRequest, Report};
 pub use routes::*;

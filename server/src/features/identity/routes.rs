@@ -1,6 +1,7 @@
 //! The identity feature's HTTP face: its router and thin handlers, each
 //! parsing the request into domain types and making one service call.
 
+use super::model::{IdentitySession, IdentitySessionRequest};
 use super::{local, service, webhook};
 use axum::{
     Router,
@@ -10,8 +11,6 @@ use axum::{
     response::{Redirect, Response},
     routing::{get, post},
 };
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::{
     domain::PlatformId,
@@ -33,22 +32,6 @@ pub fn router() -> Router<AppState> {
 /// The local page's form carries a photo: outside the API's small body limit.
 pub fn upload_router() -> Router<AppState> {
     Router::new().route("/identity/local/{session}", post(local_submit)).layer(DefaultBodyLimit::max(local::BODY_LIMIT))
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct IdentitySessionRequest {
-    /// The vessel page the person returns to; they must be its current owner. Left out when
-    /// the check starts from the profile (a verified person changing their name checks again).
-    #[serde(default)]
-    pub vessel_platform_id: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct IdentitySession {
-    /// Send the browser here; it comes back to `/registry/{platformId}?verified=identity`
-    /// (or `/profile?verified=identity`).
-    pub url: String,
 }
 
 #[utoipa::path(post, path = "/api/identity/create-session", tag = "identity", request_body = IdentitySessionRequest,

@@ -13,6 +13,7 @@
 //! (its id is kept), an event older than the last one applied to its session
 //! changes nothing, and nothing moves a person away from `verified`.
 
+use super::model::Report;
 use super::store::{self, LocalSubmission, SessionReport};
 use crate::{
     domain::PlatformId,
@@ -33,14 +34,6 @@ use crate::platform::identity_provider::SessionRequest;
 pub const LOCAL_DECISION_DELAY: std::time::Duration = std::time::Duration::from_secs(3);
 /// Sessions a person may start per day (each costs at the real provider).
 const SESSIONS_PER_DAY: throttle::Limit = throttle::Limit { max: 10, window_ms: DAY };
-
-/// What a provider reports about a session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Report {
-    Processing,
-    Verified,
-    Failed(IdentityFailure),
-}
 
 /// Start a check for the signed-in person; answers the address the browser
 /// goes to. From a vessel's page (`vessel`, which they must own) it verifies
@@ -236,17 +229,5 @@ async fn forget_photo(state: &AppState, session: &str, key: &str) {
     let cleared = store::clear_photo_key(&state.db, session).await;
     if let Err(e) = cleared {
         tracing::warn!(error = %e, "clearing an identity photo's key failed");
-    }
-}
-
-/// Run [`decide_due`] every second: the decisions scheduled in this or
-/// another process, and those a restart interrupted.
-pub async fn decide_periodically(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-    loop {
-        tick.tick().await;
-        if let Err(e) = decide_due(&state).await {
-            tracing::error!(error = %e, "deciding local identity checks failed");
-        }
     }
 }

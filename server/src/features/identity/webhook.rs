@@ -6,7 +6,8 @@
 use axum::http::HeaderMap;
 use serde::Deserialize;
 
-use super::service::{self, Report};
+use super::model::Report;
+use super::service;
 use super::store;
 use crate::{
     features::auth::IdentityFailure,

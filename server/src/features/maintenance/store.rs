@@ -85,7 +85,7 @@ pub(super) async fn insert_entry_below_cap(
     created_at: i64,
     max_entries: i64,
 ) -> sqlx::Result<u64> {
-    Ok(sqlx::query(
+    let query = sqlx::query(
         "INSERT INTO maintenance_entries (id, vessel_id, author_user_id, entry_date, kind, description, amount_cents,
              document_id, created_at, updated_at)
          SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $9
@@ -93,17 +93,8 @@ pub(super) async fn insert_entry_below_cap(
     )
     .bind(entry_id)
     .bind(vessel_id)
-    .bind(author_user_id)
-    .bind(&entry.date)
-    .bind(entry.kind.as_str())
-    .bind(&entry.description)
-    .bind(entry.amount_cents)
-    .bind(entry.document_id.clone())
-    .bind(created_at)
-    .bind(max_entries)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected())
+    .bind(author_user_id);
+    Ok(bind_entry(query, entry).bind(created_at).bind(max_entries).execute(&mut **tx).await?.rows_affected())
 }
 
 /// An entry of the vessel as stored, with its author's id.
@@ -128,22 +119,18 @@ pub(super) async fn update_own_entry(
     entry: &Entry,
     updated_at: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    let query = sqlx::query(
         "UPDATE maintenance_entries SET entry_date = $1, kind = $2, description = $3, amount_cents = $4,
              document_id = $5, updated_at = $6
          WHERE id = $7 AND vessel_id = $8 AND author_user_id = $9",
-    )
-    .bind(&entry.date)
-    .bind(entry.kind.as_str())
-    .bind(&entry.description)
-    .bind(entry.amount_cents)
-    .bind(entry.document_id.clone())
-    .bind(updated_at)
-    .bind(entry_id)
-    .bind(vessel_id)
-    .bind(author_user_id)
-    .execute(&mut **tx)
-    .await?;
+    );
+    bind_entry(query, entry)
+        .bind(updated_at)
+        .bind(entry_id)
+        .bind(vessel_id)
+        .bind(author_user_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -161,4 +148,18 @@ pub(super) async fn delete_own_entry(
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// An entry's five stored fields, bound in the order both statements name them
+/// (date, kind, description, amount, document).
+fn bind_entry<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    entry: &'q Entry,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(&entry.date)
+        .bind(entry.kind.as_str())
+        .bind(&entry.description)
+        .bind(entry.amount_cents)
+        .bind(entry.document_id.clone())
 }

@@ -10,7 +10,11 @@ use super::{Channel, Message};
 
 #[async_trait::async_trait]
 pub trait Delivery: Send + Sync {
-    async fn deliver(&self, message: &Message) -> anyhow::Result<()>;
+    /// Send `message`, the outbox's message `id`. The id is the same on every
+    /// attempt: an email carries it as its Message-ID, so that a receiver
+    /// sees a delivery repeated (an instance killed between the provider's
+    /// answer and its record) as the one message it is.
+    async fn deliver(&self, id: &str, message: &Message) -> anyhow::Result<()>;
 }
 
 /// A failure that retrying cannot fix (the provider refused the message
@@ -27,10 +31,10 @@ pub struct ByChannel {
 
 #[async_trait::async_trait]
 impl Delivery for ByChannel {
-    async fn deliver(&self, message: &Message) -> anyhow::Result<()> {
+    async fn deliver(&self, id: &str, message: &Message) -> anyhow::Result<()> {
         match message.channel {
-            Channel::Email => self.email.deliver(message).await,
-            Channel::Sms => self.sms.deliver(message).await,
+            Channel::Email => self.email.deliver(id, message).await,
+            Channel::Sms => self.sms.deliver(id, message).await,
         }
     }
 }
@@ -41,7 +45,7 @@ pub struct RecordOnly;
 
 #[async_trait::async_trait]
 impl Delivery for RecordOnly {
-    async fn deliver(&self, _message: &Message) -> anyhow::Result<()> {
+    async fn deliver(&self, _id: &str, _message: &Message) -> anyhow::Result<()> {
         Ok(())
     }
 }
@@ -63,9 +67,10 @@ impl Smtp {
 
 #[async_trait::async_trait]
 impl Delivery for Smtp {
-    async fn deliver(&self, message: &Message) -> anyhow::Result<()> {
+    async fn deliver(&self, id: &str, message: &Message) -> anyhow::Result<()> {
         anyhow::ensure!(message.channel == Channel::Email, "the SMTP provider only sends email");
         let email = lettre::Message::builder()
+            .message_id(Some(format!("<{id}@{}>", self.from.email.domain())))
             .from(self.from.clone())
             .to(message.to.parse().context("recipient address")?)
             .subject(&message.subject)

@@ -63,6 +63,14 @@ pub(super) async fn recent(db: &Db, limit: i64) -> sqlx::Result<Vec<MailboxMessa
     .collect()
 }
 
+/// How many messages are pending (neither delivered nor given up), and when
+/// the oldest of them was queued.
+pub(super) async fn pending(db: &Db) -> sqlx::Result<(i64, Option<i64>)> {
+    sqlx::query_as("SELECT COUNT(*), MIN(created_at) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL")
+        .fetch_one(db)
+        .await
+}
+
 /// Messages due for delivery that no live lease holds, oldest due first.
 pub(super) async fn due(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<String>> {
     sqlx::query_scalar(
@@ -102,6 +110,18 @@ pub(super) async fn claim(db: &Db, id: &str, owner: &str, lease_until: i64, now:
     .bind(now)
     .fetch_optional(db)
     .await
+}
+
+/// Let go of the leases `owner` holds on messages not yet delivered.
+pub(super) async fn release_leases(db: &Db, owner: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE outbox SET lease_owner = NULL, lease_until = NULL
+         WHERE lease_owner = $1 AND delivered_at IS NULL AND failed_at IS NULL",
+    )
+    .bind(owner)
+    .execute(db)
+    .await?
+    .rows_affected())
 }
 
 /// Record the delivery, if `owner` still holds the lease.

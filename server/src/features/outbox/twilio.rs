@@ -29,7 +29,7 @@ impl Twilio {
 
 #[async_trait::async_trait]
 impl Delivery for Twilio {
-    async fn deliver(&self, message: &Message) -> anyhow::Result<()> {
+    async fn deliver(&self, _id: &str, message: &Message) -> anyhow::Result<()> {
         anyhow::ensure!(message.channel == Channel::Sms, "the Twilio provider only sends SMS");
         let response = self
             .client

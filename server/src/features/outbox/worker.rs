@@ -33,16 +33,25 @@ impl Worker {
         Self { db, delivery, owner: new_id(), wake }
     }
 
-    /// Run until the process ends: drain what is due, then sleep until woken
-    /// by a local enqueue or for at most a second (other processes enqueue too).
-    pub async fn run(self) {
-        loop {
+    /// Run until `stopped` turns true: drain what is due, then sleep until
+    /// woken by a local enqueue or for at most a second (other processes
+    /// enqueue too). A batch in progress is finished first; then the leases on
+    /// messages this process claimed but did not get to are let go, so another
+    /// process delivers them at once.
+    pub async fn run(self, mut stopped: tokio::sync::watch::Receiver<bool>) {
+        while !*stopped.borrow() {
             match self.run_once().await {
                 Ok(n) if n > 0 => continue,
                 Ok(_) => {}
                 Err(e) => tracing::error!(error = ?e, "outbox worker"),
             }
-            let _ = tokio::time::timeout(Duration::from_secs(1), self.wake.notified()).await;
+            tokio::select! {
+                _ = tokio::time::timeout(Duration::from_secs(1), self.wake.notified()) => {}
+                _ = stopped.changed() => break,
+            }
+        }
+        if let Err(e) = store::release_leases(&self.db, &self.owner).await {
+            tracing::warn!(error = %e, "letting the outbox's leases go failed; they lapse within a minute");
         }
     }
 
@@ -71,7 +80,7 @@ impl Worker {
     }
 
     async fn deliver(&self, id: &str, (message, attempts): (Message, i64)) -> sqlx::Result<()> {
-        let result = self.delivery.deliver(&message).await;
+        let result = self.delivery.deliver(id, &message).await;
         let now = now_ms();
         match result {
             Ok(()) => store::mark_delivered(&self.db, id, &self.owner, now).await?,

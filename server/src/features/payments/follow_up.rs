@@ -23,15 +23,6 @@ pub async fn run(state: &AppState) {
     }
 }
 
-/// Every minute, for as long as the server runs.
-pub async fn run_periodically(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_mins(1));
-    loop {
-        tick.tick().await;
-        run(&state).await;
-    }
-}
-
 /// Cancel at the provider the intents of payments we canceled. An intent the
 /// provider would not cancel because it succeeded first is recorded now: its
 /// payment then takes effect, or is refunded (`service::record`).

@@ -164,6 +164,7 @@ pub(super) struct PaymentStateRow {
     pub(super) provider_intent_id: Option<String>,
     pub(super) failure_message: Option<String>,
     pub(super) failure_code: Option<String>,
+    pub(super) purpose: String,
 }
 
 /// What a payment pays for, and who paid it.

@@ -191,6 +191,9 @@ pub async fn record(
         return Ok(if next == PaymentStatus::Succeeded { next } else { current });
     }
     log_event(tx, payment_id, source, next.as_str(), intent).await?;
+    let purpose = crate::platform::db::stored::<Purpose>(&row.purpose)?;
+    metrics::counter!(crate::platform::telemetry::PAYMENTS, "purpose" => purpose.as_str(), "outcome" => next.as_str())
+        .increment(1);
     if next == PaymentStatus::Succeeded {
         fulfil(tx, payment_id).await?;
     }

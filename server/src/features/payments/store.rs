@@ -133,8 +133,8 @@ pub(super) async fn payment_id_for_intent(db: &Db, provider: &str, intent_id: &s
 /// What a provider's report is compared with.
 pub(super) async fn payment_state(tx: &mut Tx<'_>, payment_id: &str) -> sqlx::Result<Option<PaymentStateRow>> {
     sqlx::query_as::<_, PaymentStateRow>(
-        "SELECT amount_cents, currency, status, provider_intent_id, failure_message, failure_code FROM payments
-         WHERE id = $1",
+        "SELECT amount_cents, currency, status, provider_intent_id, failure_message, failure_code, purpose
+         FROM payments WHERE id = $1",
     )
     .bind(payment_id)
     .fetch_optional(&mut **tx)

@@ -138,6 +138,8 @@ pub(super) struct VesselToTransfer {
     pub(super) status: String,
     pub(super) name: Option<String>,
     pub(super) platform_id: String,
+    /// Set while a theft report is open.
+    pub(super) stolen_status: Option<String>,
 }
 
 /// What completing a paid transfer needs of it and its vessel.

@@ -8,9 +8,11 @@ use super::{
 use crate::{
     domain::{Email, PhoneE164, PlatformId},
     features::auth::User,
-    features::auth::{Recipient, language_of},
+    features::auth::{Recipient, email_account, language_of},
     features::outbox::{self, Message},
+    features::vessels::hull_check,
     features::vessels::lifecycle,
+    features::vessels::model::VesselNamed,
     foundation::error::{AppError, AppResult},
     foundation::i18n::{Lang, Msg},
     platform::clock::{HOUR, now_ms, rfc3339},
@@ -50,6 +52,9 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     if vessel.owner_user_id.as_deref() != Some(user.id.as_str()) {
         // Not theirs: the same answer as for a vessel that does not exist.
         return Err(vessel_not_found());
+    }
+    if vessel.stolen_status.is_some() {
+        return Err(AppError::Conflict("vessel_reported_stolen".into()));
     }
     match vessel.status.as_str() {
         "active" => {}
@@ -103,10 +108,12 @@ pub async fn initiate(state: &AppState, user: &User, i: Initiation) -> AppResult
     let lang = buyer_language(&mut tx, i.to_phone.as_str(), user.language).await?;
     let vessel =
         VesselNamed { name: vessel.name.as_deref(), platform_id: &PlatformId::display_stored(vessel.platform_id) };
+    let checked = hull_check::summary_of(&state.db, &i.vessel_id).await?;
     let body = vessel
         .describe(Msg::new("mail.transfer_code_sms"), lang)
         .arg("code", code.expose())
-        .arg("signUp", state.config.link("/signup"));
+        .arg("signUp", state.config.link("/signup"))
+        .arg("summary", checked.map(|s| s.render(lang)).unwrap_or_default());
     let subject = Msg::new("mail.transfer_code_subject");
     outbox::enqueue(&mut tx, &Message::sms_in(lang, i.to_phone.as_str(), &subject, &body)).await?;
     if let Some(email) = &i.to_email {
@@ -218,7 +225,7 @@ pub async fn cancel(state: &AppState, user: &User, id: &str) -> AppResult<Transf
 /// Cancel an open transfer: its seller, its buyer (the holder of the number
 /// it goes to, who declines it), or an administrator (who gives a reason,
 /// kept in the audit log). The side that did not cancel is told.
-#[tracing::instrument(skip(state, user), fields(user = %user.id))]
+#[tracing::instrument(skip(state, user, reason), fields(user = %user.id))]
 /// Answers the transfer as it now stands (a buyer who declined can no longer
 /// read it back: a closed transfer is not the next holder's of the number).
 pub async fn cancel_with_reason(state: &AppState, user: &User, id: &str, reason: Option<&str>) -> AppResult<Transfer> {
@@ -391,6 +398,10 @@ pub async fn payable(state: &AppState, user: &User, id: &str, vessel_id: &str) -
     if paid > 0 {
         return Err(AppError::Conflict("transfers_fee_been_paid_registry".into()));
     }
+    // Before any money moves: the hand-over would refuse it (and refund).
+    if store::encumbered_for(&state.db, vessel_id, id).await? {
+        return Err(AppError::Conflict("vessel_encumbered".into()));
+    }
     Ok(Payable { platform_id: transfer.vessel.platform_id })
 }
 
@@ -406,6 +417,11 @@ async fn recipient_of(tx: &mut crate::platform::db::Tx<'_>, phone: &str) -> AppR
         1 => holders.pop(),
         _ => None,
     })
+}
+
+/// The vessel's open transfer (pending its code or its fee), if any.
+pub async fn open_of_vessel(tx: &mut crate::platform::db::Tx<'_>, vessel_id: &str) -> AppResult<Option<String>> {
+    Ok(store::open_transfers_of_vessel(tx, vessel_id).await?.into_iter().next())
 }
 
 /// The fee arrived (called once, in the transaction that records the
@@ -473,41 +489,9 @@ pub async fn complete(tx: &mut crate::platform::db::Tx<'_>, id: &str, payment_id
     Ok(true)
 }
 
-/// A vessel as the messages about its transfer name it.
-struct VesselNamed<'a> {
-    name: Option<&'a str>,
-    platform_id: &'a str,
-}
-
-impl VesselNamed<'_> {
-    /// `message` with the vessel's `{{vessel}}` (its name, or "a vessel" in `lang`) and `{{platformId}}`.
-    fn describe(&self, message: Msg, lang: Lang) -> Msg {
-        self.describe_or(message, lang, "mail.a_vessel")
-    }
-
-    fn describe_or(&self, message: Msg, lang: Lang, unnamed: &'static str) -> Msg {
-        let name = self.name.map_or_else(|| Msg::new(unnamed).render(lang), str::to_owned);
-        message.arg("vessel", name).arg("platformId", self.platform_id)
-    }
-}
-
 /// The buyer's language: that of the account on which the number is verified, else `fallback` (the seller's).
 async fn buyer_language(conn: &mut sqlx::AnyConnection, phone: &str, fallback: Lang) -> sqlx::Result<Lang> {
     Ok(language_of(conn, Recipient::VerifiedPhone(phone)).await?.unwrap_or(fallback))
-}
-
-/// Email a live account, in its language.
-async fn email_account(
-    tx: &mut crate::platform::db::Tx<'_>,
-    user_id: &str,
-    subject: &Msg,
-    body: impl FnOnce(Lang) -> Msg,
-) -> AppResult<()> {
-    if let Some((email, language)) = store::open_account_contact(tx, user_id).await? {
-        let lang = Lang::parse(&language).unwrap_or_default();
-        outbox::enqueue(tx, &Message::email_in(lang, &email, subject, &body(lang))).await?;
-    }
-    Ok(())
 }
 
 /// The holder of `phone` has just verified it (in `tx`, the verification's

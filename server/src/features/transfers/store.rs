@@ -59,21 +59,30 @@ pub(super) async fn verified_holders(tx: &mut Tx<'_>, phone: &str) -> sqlx::Resu
     .await
 }
 
-/// A live account's email and language, as stored.
-pub(super) async fn open_account_contact(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<Option<(String, String)>> {
-    sqlx::query_as("SELECT email, language FROM users WHERE id = $1 AND archived_at IS NULL")
-        .bind(user_id)
-        .fetch_optional(&mut **tx)
-        .await
-}
-
 // Vessels.
 
+/// Whether an active lien stands against the transfer: one that did not
+/// consent to it. (The hand-over checks this again in its compare-and-set.)
+pub(super) async fn encumbered_for(db: &Db, vessel_id: &str, transfer_id: &str) -> sqlx::Result<bool> {
+    let blocked: Option<i64> = sqlx::query_scalar(
+        "SELECT CASE WHEN active_liens > 0 AND NOT (COALESCE(lien_consents_for, '') = $2
+                                                   AND lien_consents >= active_liens) THEN 1 ELSE 0 END
+           FROM vessels WHERE id = $1",
+    )
+    .bind(vessel_id)
+    .bind(transfer_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(blocked == Some(1))
+}
+
 pub(super) async fn vessel_to_transfer(db: &Db, vessel_id: &str) -> sqlx::Result<Option<VesselToTransfer>> {
-    sqlx::query_as::<_, VesselToTransfer>("SELECT owner_user_id, status, name, platform_id FROM vessels WHERE id = $1")
-        .bind(vessel_id)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as::<_, VesselToTransfer>(
+        "SELECT owner_user_id, status, name, platform_id, stolen_status FROM vessels WHERE id = $1",
+    )
+    .bind(vessel_id)
+    .fetch_optional(db)
+    .await
 }
 
 // Transfers: reads.

@@ -173,7 +173,7 @@ pub async fn verify(db: &crate::platform::db::Db, vessel: &ChainSubject<'_>) -> 
     let problem = if first_invalid.is_some() {
         Some("An event does not recompute or does not follow the one before it.".to_owned())
     } else {
-        story_problem(&events, owned, vessel.registered, &entries)
+        story_problem(&events, vessel, owned, &entries)
     };
     Ok(ChainReport {
         valid: problem.is_none(),
@@ -191,6 +191,8 @@ pub struct ChainSubject<'a> {
     /// Whether its registration fee was ever paid (it was in the registry):
     /// then its chain cannot be empty.
     pub registered: bool,
+    /// Whether a theft report is open: then the chain's last report is too.
+    pub stolen: bool,
 }
 
 /// Whether sound hashes also tell a possible story: it starts with the
@@ -198,32 +200,56 @@ pub struct ChainSubject<'a> {
 /// not run backwards, the chain ends released exactly when the vessel has
 /// no owner, and each ownership the timeline shows after the first starts
 /// at the time of the event that started it.
-fn story_problem(events: &[ChainEvent], owned: bool, registered: bool, entries: &[i64]) -> Option<String> {
-    use EventType::{Claimed, Registered, Released};
-    let Some(last) = events.last() else {
-        return registered.then(|| "A registered vessel has no ownership events: they were removed.".to_owned());
+fn story_problem(events: &[ChainEvent], subject: &ChainSubject<'_>, owned: bool, entries: &[i64]) -> Option<String> {
+    use EventType::{
+        Claimed, LienConsented, LienRegistered, LienReleased, LienTransferConsented, Recovered, Registered, Released,
+        ReportRemoved, ReportedStolen, Transferred,
     };
-    if events[0].event_type != Registered {
+    let Some(first) = events.first() else {
+        return subject
+            .registered
+            .then(|| "A registered vessel has no ownership events: they were removed.".to_owned());
+    };
+    if first.event_type != Registered {
         return Some("The chain does not start with the vessel's registration.".to_owned());
     }
     for pair in events.windows(2) {
-        let (before, after) = (&pair[0], &pair[1]);
-        if after.occurred_at_ms < before.occurred_at_ms {
-            return Some(format!("Event {} is dated before the event it follows.", after.sequence));
-        }
-        let follows = match after.event_type {
-            Registered => false,
-            Claimed => before.event_type == Released,
-            _ => before.event_type != Released,
-        };
-        if !follows {
-            return Some(format!("Event {} cannot follow event {}.", after.sequence, before.sequence));
+        if pair[1].occurred_at_ms < pair[0].occurred_at_ms {
+            return Some(format!("Event {} is dated before the event it follows.", pair[1].sequence));
         }
     }
-    if (last.event_type == Released) == owned {
+    // The latest event that changed who owns the vessel, and whether a theft report is open.
+    let (mut owning, mut reported) = (Registered, false);
+    for after in &events[1..] {
+        let follows = match after.event_type {
+            Registered => false,
+            // Nothing changes hands while a theft report is open.
+            Claimed => owning == Released && !reported,
+            // Only an owner hands a vessel on or reports it stolen, one report at a time.
+            Transferred | Released | ReportedStolen => owning != Released && !reported,
+            Recovered | ReportRemoved => reported,
+            // Liens are registered and consented to while the vessel has an
+            // owner; a release may come at any time.
+            LienRegistered | LienConsented | LienTransferConsented => owning != Released,
+            LienReleased => true,
+        };
+        if !follows {
+            return Some(format!("Event {} cannot follow the events before it.", after.sequence));
+        }
+        match after.event_type {
+            ReportedStolen => reported = true,
+            Recovered | ReportRemoved => reported = false,
+            LienRegistered | LienConsented | LienTransferConsented | LienReleased => {}
+            changed_hands => owning = changed_hands,
+        }
+    }
+    if (owning == Released) == owned {
         return Some(
             "The chain's last event does not match the vessel's current owner: events were removed.".to_owned(),
         );
+    }
+    if reported != subject.stolen {
+        return Some("The chain's theft reports do not match the vessel's: events were removed.".to_owned());
     }
     let starts: Vec<i64> = events.iter().filter(|e| e.event_type.has_owner()).map(|e| e.occurred_at_ms).collect();
     // The first ownership starts when the vessel is registered, its event
@@ -267,9 +293,10 @@ mod tests {
     #[test]
     fn a_chain_must_tell_the_vessels_story_in_order() {
         use EventType::{Claimed, Registered, Released, Transferred};
+        let subject = ChainSubject { id: "v", platform_id: "ESR-X", registered: true, stolen: false };
         let story = |events: &[(EventType, i64)], owned: bool, entries: &[i64]| {
             let events: Vec<ChainEvent> = events.iter().zip(1..).map(|(&(t, at), seq)| event(seq, t, at)).collect();
-            story_problem(&events, owned, true, entries)
+            story_problem(&events, &subject, owned, entries)
         };
         assert_eq!(story(&[(Registered, 1), (Transferred, 5)], true, &[0, 5]), None);
         assert_eq!(story(&[(Registered, 1), (Released, 5), (Claimed, 9)], true, &[0, 9]), None);
@@ -281,6 +308,30 @@ mod tests {
         assert!(story(&[(Registered, 1), (Released, 5)], true, &[0]).is_some(), "released but owned");
         assert!(story(&[(Registered, 1)], true, &[0, 7]).is_some(), "an owner the chain does not know");
         assert!(story(&[(Registered, 1), (Transferred, 5)], true, &[0, 6]).is_some(), "a changed date");
+    }
+
+    #[test]
+    fn a_theft_report_changes_no_owner_and_nothing_changes_hands_while_it_is_open() {
+        use EventType::{Recovered, Registered, ReportRemoved, ReportedStolen, Transferred};
+        let story = |events: &[(EventType, i64)], stolen: bool, entries: &[i64]| {
+            let subject = ChainSubject { id: "v", platform_id: "ESR-X", registered: true, stolen };
+            let events: Vec<ChainEvent> = events.iter().zip(1..).map(|(&(t, at), seq)| event(seq, t, at)).collect();
+            story_problem(&events, &subject, true, entries)
+        };
+        assert_eq!(story(&[(Registered, 1), (ReportedStolen, 2)], true, &[0]), None);
+        assert_eq!(
+            story(&[(Registered, 1), (ReportedStolen, 2), (Recovered, 3), (Transferred, 4)], false, &[0, 4]),
+            None
+        );
+        assert_eq!(story(&[(Registered, 1), (ReportedStolen, 2), (ReportRemoved, 3)], false, &[0]), None);
+        assert!(
+            story(&[(Registered, 1), (ReportedStolen, 2), (Transferred, 3)], true, &[0, 3]).is_some(),
+            "sold while stolen"
+        );
+        assert!(story(&[(Registered, 1), (Recovered, 2)], false, &[0]).is_some(), "recovered without a report");
+        assert!(story(&[(Registered, 1), (ReportedStolen, 2), (ReportedStolen, 3)], true, &[0]).is_some(), "twice");
+        assert!(story(&[(Registered, 1), (ReportedStolen, 2)], false, &[0]).is_some(), "its end removed");
+        assert!(story(&[(Registered, 1)], true, &[0]).is_some(), "the report removed");
     }
 
     #[test]

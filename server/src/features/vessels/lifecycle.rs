@@ -18,9 +18,19 @@
 //!   reason, `deactivated` → `active` when its fee stands (not refunded) and
 //!   its identifiers are free, `needs_review` → `active` once resolved.
 //!
-//! Every change of owner also ends and starts `ownership_history` entries
-//! and appends to the vessel's hash chain (`history_chain`), here and only
-//! here.
+//! A theft report lies over any of these: while one is open (`stolen_status`
+//! set) no transfer starts or completes; reporting it, confirming it and
+//! ending it (recovered, or removed as false) are made here too.
+//!
+//! A registered lien lies over them too: while one is active, a transfer
+//! completes only if every active lien consented to it (`active_liens`,
+//! `lien_consents` on the vessel's row, checked in the hand-over's own
+//! compare-and-set); a lien's registration, consent, transfer consent and
+//! release are made here.
+//!
+//! Every change of owner, and every theft report's start and end, also
+//! appends to the vessel's hash chain (`history_chain`), and a change of
+//! owner ends and starts `ownership_history` entries, here and only here.
 
 use super::history_chain::{self, EventType};
 use super::{identifiers_in_use, store};
@@ -259,7 +269,7 @@ pub async fn hand_over(tx: &mut Tx<'_>, vessel_id: &str, from: &str, to: &str, t
 /// from `from`.
 pub async fn release(tx: &mut Tx<'_>, vessel_id: &str, from: &str, transfer_id: &str) -> AppResult<bool> {
     let now = now_ms();
-    if store::release_if_in_transfer(tx, vessel_id, from).await? == 0 {
+    if store::release_if_in_transfer(tx, vessel_id, from, transfer_id).await? == 0 {
         return Ok(false);
     }
     end_ownership(tx, vessel_id, from, now).await?;
@@ -317,7 +327,7 @@ pub async fn assign_unclaimed(
 /// audit trail follow in the same transaction.
 async fn pass_to(tx: &mut Tx<'_>, vessel_id: &str, from: Option<&str>, to: &str, transfer_id: &str) -> AppResult<bool> {
     let now = now_ms();
-    if store::pass_in_transfer(tx, vessel_id, from, to).await? == 0 {
+    if store::pass_in_transfer(tx, vessel_id, from, to, transfer_id).await? == 0 {
         return Ok(false);
     }
     let (event, action, actor) = match from {
@@ -351,4 +361,115 @@ async fn start_ownership(tx: &mut Tx<'_>, vessel_id: &str, owner: &str, at: i64)
 pub async fn count_documents(tx: &mut Tx<'_>, vessel_id: &str, stored: i64, verified: i64) -> AppResult<()> {
     store::count_documents(tx, vessel_id, stored, verified).await?;
     Ok(())
+}
+
+/// The owner reports the vessel stolen: its public part goes on the vessel,
+/// the chain records `reported_stolen`, in the caller's transaction. False
+/// when the vessel is not `owner`'s active (or in transfer) vessel, or a
+/// report is open already.
+pub async fn report_stolen(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    owner: &str,
+    stolen_at: i64,
+    place: &str,
+    report_id: &str,
+) -> AppResult<bool> {
+    let now = now_ms();
+    if store::mark_stolen(tx, vessel_id, owner, now, stolen_at, place).await? == 0 {
+        return Ok(false);
+    }
+    history_chain::append(tx, vessel_id, EventType::ReportedStolen, now).await?;
+    audit(tx, vessel_id, Some(owner), "reported_stolen", serde_json::json!({"reportId": report_id})).await?;
+    Ok(true)
+}
+
+/// An administrator checked the police reference. False when no report is
+/// waiting for that (confirmed already, or ended).
+pub async fn confirm_stolen(tx: &mut Tx<'_>, vessel_id: &str, admin: &str, report_id: &str) -> AppResult<bool> {
+    if store::confirm_stolen(tx, vessel_id).await? == 0 {
+        return Ok(false);
+    }
+    audit(tx, vessel_id, Some(admin), "theft_confirmed", serde_json::json!({"reportId": report_id})).await?;
+    Ok(true)
+}
+
+/// The open theft report ends: the vessel was recovered, or an
+/// administrator removed the report as false (`reason`). The chain records
+/// which. False when no report is open.
+pub async fn end_stolen(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    actor: &str,
+    report_id: &str,
+    removed_because: Option<&str>,
+) -> AppResult<bool> {
+    if store::clear_stolen(tx, vessel_id).await? == 0 {
+        return Ok(false);
+    }
+    let (event, action) = match removed_because {
+        None => (EventType::Recovered, "recovered"),
+        Some(_) => (EventType::ReportRemoved, "theft_report_removed"),
+    };
+    history_chain::append(tx, vessel_id, event, now_ms()).await?;
+    let details = serde_json::json!({"reportId": report_id, "reason": removed_because});
+    audit(tx, vessel_id, Some(actor), action, details).await?;
+    Ok(true)
+}
+
+/// What happened to a lien, for [`lien_changed`].
+pub enum LienChange<'a> {
+    /// A lender registered it; it waits for the owner's consent.
+    Registered,
+    /// The owner (`owner`) consented: it is active.
+    Consented { owner: &'a str },
+    /// Its lender consented to the vessel's open transfer.
+    TransferConsented { transfer_id: &'a str },
+    /// Released by its lender or an administrator; `was_active` with its
+    /// consent to `consented_to`, if it gave one.
+    Released { was_active: bool, consented_to: Option<&'a str>, reason: Option<&'a str> },
+}
+
+/// A lien on the vessel changed (in the caller's transaction, which holds
+/// the lien's row): the vessel's counts, its chain and the audit log follow.
+/// False, with nothing changed, when the vessel cannot take the change: it
+/// has no owner in the registry (registration, consent), consent comes from
+/// someone who no longer owns it, or it is not in transfer (transfer consent).
+pub async fn lien_changed(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    actor: &str,
+    lien_id: &str,
+    change: LienChange<'_>,
+) -> AppResult<bool> {
+    let (changed, event, action) = match change {
+        LienChange::Registered => {
+            (store::lock_owned(tx, vessel_id).await?, EventType::LienRegistered, "lien_registered")
+        }
+        LienChange::Consented { owner } => {
+            (store::add_active_lien(tx, vessel_id, owner).await?, EventType::LienConsented, "lien_consented")
+        }
+        LienChange::TransferConsented { transfer_id } => (
+            store::add_lien_consent(tx, vessel_id, transfer_id).await?,
+            EventType::LienTransferConsented,
+            "lien_transfer_consented",
+        ),
+        LienChange::Released { was_active: true, consented_to, .. } => {
+            (store::remove_active_lien(tx, vessel_id, consented_to).await?, EventType::LienReleased, "lien_released")
+        }
+        LienChange::Released { was_active: false, .. } => {
+            store::lock_vessel(tx, vessel_id).await?;
+            (1, EventType::LienReleased, "lien_released")
+        }
+    };
+    if changed == 0 {
+        return Ok(false);
+    }
+    let reason = match change {
+        LienChange::Released { reason, .. } => reason,
+        _ => None,
+    };
+    history_chain::append(tx, vessel_id, event, now_ms()).await?;
+    audit(tx, vessel_id, Some(actor), action, serde_json::json!({"lienId": lien_id, "reason": reason})).await?;
+    Ok(true)
 }

@@ -5,6 +5,7 @@ pub mod contact;
 pub mod corrections;
 mod create;
 pub mod history_chain;
+pub mod hull_check;
 pub mod identifiers_in_use;
 pub mod lifecycle;
 pub mod model;
@@ -16,4 +17,3 @@ mod store;
 
 pub use create::{CIN_SINCE, CreateVesselRequest, NewVessel, create as create_vessel};
 pub use routes::*;
-pub use store::{listed_platform_ids, listed_total};

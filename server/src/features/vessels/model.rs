@@ -81,6 +81,7 @@ pub struct VesselIdentifiers {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[allow(clippy::struct_excessive_bools, reason = "the API's answer: each flag is a separate fact clients show")]
 pub struct Vessel {
     pub id: String,
     /// Grouped for display, e.g. `7KQ2-M9XD-4HTB`.
@@ -130,6 +131,43 @@ pub struct Vessel {
     /// identity, and an administrator has verified at least one of this
     /// vessel's documents (completeness 100 %).
     pub verified: bool,
+    /// Set while a theft is reported and not ended: the vessel is shown as
+    /// 'Reported stolen', no transfer starts or completes and no certificate is issued.
+    pub stolen: Option<StolenNotice>,
+    /// A registered lien is active on it (the owner consented): the vessel
+    /// changes hands only with its lender's consent. Who the lenders are:
+    /// `GET /api/vessels/{id}/liens`.
+    pub encumbered: bool,
+}
+
+/// An open theft report, as every answer that carries the vessel shows it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StolenNotice {
+    /// When the owner reported it (RFC 3339, UTC).
+    pub reported_at: String,
+    /// When it was stolen, as the owner reported (RFC 3339, UTC).
+    pub stolen_at: String,
+    /// Where it was stolen, as the owner reported.
+    pub place: String,
+    pub status: StolenStatus,
+}
+
+/// How far a theft report has been checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum StolenStatus {
+    /// Reported by the owner.
+    Reported,
+    /// An administrator checked the police reference.
+    Confirmed,
+}
+
+impl StolenStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
 }
 
 /// Why a vessel left the registry.
@@ -155,7 +193,8 @@ macro_rules! vessel_fields {
          v.engine_serial, v.mmsi, v.mmsi_country, v.imo_number, v.eni_number, v.national_identifiers, \
          v.documents_count, v.verified_documents_count, v.created_at, v.review_reason, v.owners_count, v.first_owned_at, \
          v.deactivation_reason, v.deactivation_note, v.vessel_type, v.hull_material, v.hull_colour, v.home_port, \
-         v.engines, v.particulars_version"
+         v.engines, v.particulars_version, v.stolen_status, v.stolen_reported_at, v.stolen_at, v.stolen_place, \
+         v.active_liens"
     };
 }
 
@@ -225,6 +264,11 @@ pub(super) struct VesselRow {
     home_port: Option<String>,
     engines: String,
     particulars_version: i64,
+    stolen_status: Option<String>,
+    stolen_reported_at: Option<i64>,
+    stolen_at: Option<i64>,
+    stolen_place: Option<String>,
+    active_liens: i64,
     owner_verified: i64,
 }
 
@@ -269,6 +313,16 @@ impl VesselRow {
             particulars_version: self.particulars_version,
             ownership_summary: ownership_summary(self.owners_count, self.first_owned_at),
             verified: self.owner_verified > 0 && self.verified_documents_count > 0,
+            stolen: match (self.stolen_status, self.stolen_reported_at, self.stolen_at, self.stolen_place) {
+                (Some(status), Some(reported_at), Some(stolen_at), Some(place)) => Some(StolenNotice {
+                    reported_at: rfc3339(reported_at),
+                    stolen_at: rfc3339(stolen_at),
+                    place,
+                    status: crate::platform::db::stored(&status)?,
+                }),
+                _ => None,
+            },
+            encumbered: self.active_liens > 0,
         })
     }
 }
@@ -595,6 +649,36 @@ mod tests {
     }
 }
 
+/// A vessel as emails and SMS name it: its name, or "a vessel" in the
+/// reader's language, and its platform ID.
+pub struct VesselNamed<'a> {
+    pub name: Option<&'a str>,
+    /// As displayed (`PlatformId::display_stored`).
+    pub platform_id: &'a str,
+}
+
+impl VesselNamed<'_> {
+    /// `message` with the vessel's `{{vessel}}` and `{{platformId}}`.
+    pub fn describe(
+        &self,
+        message: crate::foundation::i18n::Msg,
+        lang: crate::foundation::i18n::Lang,
+    ) -> crate::foundation::i18n::Msg {
+        self.describe_or(message, lang, "mail.a_vessel")
+    }
+
+    /// As [`Self::describe`], with `unnamed` for a vessel without a name.
+    pub fn describe_or(
+        &self,
+        message: crate::foundation::i18n::Msg,
+        lang: crate::foundation::i18n::Lang,
+        unnamed: &'static str,
+    ) -> crate::foundation::i18n::Msg {
+        let name = self.name.map_or_else(|| crate::foundation::i18n::Msg::new(unnamed).render(lang), str::to_owned);
+        message.arg("vessel", name).arg("platformId", self.platform_id)
+    }
+}
+
 /// A value for one column of `vessels`.
 #[derive(Clone)]
 pub(super) enum Column {
@@ -602,8 +686,9 @@ pub(super) enum Column {
     Int(Option<i64>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, strum::EnumString, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum EventType {
     /// The registration fee was paid; the first owner's ownership starts.
     Registered,
@@ -614,25 +699,36 @@ pub enum EventType {
     Released,
     /// The buyer verified the transfer's phone number and took ownership.
     Claimed,
+    /// The owner reported the vessel stolen.
+    ReportedStolen,
+    /// The theft report ended: the vessel was recovered.
+    Recovered,
+    /// An administrator removed the theft report as false.
+    ReportRemoved,
+    /// A lender registered a lien; it waits for the owner's consent.
+    LienRegistered,
+    /// The owner consented: the lien is active.
+    LienConsented,
+    /// A lien's lender consented to a transfer of the vessel.
+    LienTransferConsented,
+    /// The lien was released (or withdrawn before the owner consented).
+    LienReleased,
 }
 
 impl EventType {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Registered => "registered",
-            Self::Transferred => "transferred",
-            Self::Released => "released",
-            Self::Claimed => "claimed",
-        }
+        self.into()
     }
 
+    /// A stored type; `None` for one this build does not know (the chain's
+    /// check reports such an event as invalid rather than failing).
     pub(super) fn parse(s: &str) -> Option<Self> {
-        [Self::Registered, Self::Transferred, Self::Released, Self::Claimed].into_iter().find(|t| t.as_str() == s)
+        s.parse().ok()
     }
 
     /// Whether the event starts someone's ownership (and so names an owner).
     pub(super) fn has_owner(self) -> bool {
-        self != Self::Released
+        matches!(self, Self::Registered | Self::Transferred | Self::Claimed)
     }
 }
 
@@ -644,4 +740,100 @@ pub struct Link {
     pub at_ms: i64,
     pub previous_hash: String,
     pub hash: String,
+}
+
+/// What a buyer learns of a hull before paying (`GET /api/hull-check`):
+/// never who owns it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HullCheck {
+    /// A vessel with that identifier is (or was) in the registry: its fee was paid.
+    pub registered: bool,
+    /// The registered vessel; null when none.
+    pub vessel: Option<HullCheckVessel>,
+    /// An open theft report.
+    pub stolen: Option<StolenNotice>,
+    /// A registered lien is active.
+    pub encumbered: bool,
+    /// The vessel's ownership chain verifies (docs/HISTORY-CHAIN.md); null when not registered.
+    pub history_verified: Option<bool>,
+    /// The CIN asked for, or the registered vessel's; null when neither.
+    pub cin: Option<CinCheck>,
+    /// What does not add up, e.g. `cin_build_year_mismatch`.
+    pub warnings: Vec<HullCheckWarning>,
+    /// The buyer's summary in the reader's language ('Before you pay: not reported stolen, no
+    /// registered lien, history verified.'); null when not registered.
+    pub summary: Option<String>,
+}
+
+/// The registered vessel, as a hull check shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HullCheckVessel {
+    pub platform_id: String,
+    pub status: VesselStatus,
+    pub make: String,
+    pub model: String,
+    pub build_year: Option<i64>,
+}
+
+/// A CIN decoded (ISO 10087).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CinCheck {
+    /// As given (trimmed), or normalised (`NL-BEN12345F819`) when well formed.
+    pub value: String,
+    pub well_formed: bool,
+    /// Why it is not well formed: a message code and the message.
+    pub problem_code: Option<String>,
+    pub problem: Option<String>,
+    /// ISO 3166 alpha-2 country of the manufacturer.
+    pub country: Option<String>,
+    /// The manufacturer's identity code (MIC).
+    pub manufacturer_code: Option<String>,
+    pub serial: Option<String>,
+    /// 1 (January) to 12.
+    pub production_month: Option<u8>,
+    /// The last digit of the year of production.
+    pub production_year_digit: Option<u8>,
+    /// The model year, four digits (the century read near the registered build year, else near today).
+    pub model_year: Option<i32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HullCheckWarning {
+    pub code: String,
+    pub message: String,
+}
+
+/// A vessel row as the hull check reads it.
+#[derive(FromRow)]
+pub(super) struct HullRow {
+    pub(super) id: String,
+    pub(super) platform_id: String,
+    pub(super) status: String,
+    pub(super) make: String,
+    pub(super) model: String,
+    pub(super) build_year: Option<i64>,
+    pub(super) cin: Option<String>,
+    pub(super) stolen_status: Option<String>,
+    pub(super) stolen_reported_at: Option<i64>,
+    pub(super) stolen_at: Option<i64>,
+    pub(super) stolen_place: Option<String>,
+    pub(super) active_liens: i64,
+}
+
+impl HullRow {
+    pub(super) fn stolen(&self) -> sqlx::Result<Option<StolenNotice>> {
+        Ok(match (&self.stolen_status, self.stolen_reported_at, self.stolen_at, &self.stolen_place) {
+            (Some(status), Some(reported_at), Some(stolen_at), Some(place)) => Some(StolenNotice {
+                reported_at: rfc3339(reported_at),
+                stolen_at: rfc3339(stolen_at),
+                place: place.clone(),
+                status: crate::platform::db::stored(status)?,
+            }),
+            _ => None,
+        })
+    }
 }

@@ -39,6 +39,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/vessels/my/list", get(my_list))
         .route("/api/vessels/{id}", get(detail).patch(update).delete(cancel_registration))
         .route("/api/vessels/{id}/history/verify", get(verify_history))
+        .route("/api/hull-check", get(hull_check))
         .route("/api/vessels/{id}/contact", post(contact_owner))
         .route("/api/vessels/{id}/correction-requests", get(correction_requests).post(request_correction))
 }
@@ -108,6 +109,21 @@ pub(crate) async fn verify_history(
     viewer: MaybeUser,
 ) -> AppResult<ApiJson<ChainReport>> {
     Ok(ApiJson(service::verify_history(&state, viewer.0.as_ref(), &id).await?))
+}
+
+#[utoipa::path(get, path = "/api/hull-check", tag = "vessels", params(super::hull_check::HullCheckParams),
+    responses((status = 200, body = model::HullCheck,
+                  description = "Registered or not; stolen, encumbered, the history, the CIN decoded; never the owner"),
+              (status = 400, body = ErrorBody, description = "hull_check_one_identifier, invalid_platform_id"),
+              (status = 422, body = ErrorBody, description = "A malformed MMSI"),
+              (status = 429, body = ErrorBody, description = "too_many_hull_checks from this address; see Retry-After")))]
+pub(crate) async fn hull_check(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Query(params): Query<super::hull_check::HullCheckParams>,
+) -> AppResult<ApiJson<model::HullCheck>> {
+    let query = super::hull_check::HullQuery::parse(&params)?;
+    Ok(ApiJson(super::hull_check::check(&state, client, &query).await?))
 }
 
 /// The owner's changes. A field left out stays as it is; `null` (or an empty

@@ -9,7 +9,7 @@ use crate::{
     features::auth::User,
     foundation::error::{AppError, AppResult},
     platform::clock::rfc3339,
-    platform::state::AppState,
+    platform::state::{AppState, Source},
 };
 
 fn not_found() -> AppError {
@@ -59,9 +59,31 @@ struct Visible {
     corrections: Vec<Correction>,
 }
 
-/// The vessel page, read in one statement (`store::vessel_page`).
+/// For visitors a public read (the replica's, when it serves); for the
+/// signed in a read of the primary (an owner sees their change at once).
+async fn as_viewer<'s, T, F, Fut>(state: &'s AppState, viewer: Option<&User>, read: F) -> AppResult<T>
+where
+    F: Fn(Source<'s>) -> Fut,
+    Fut: Future<Output = AppResult<T>>,
+{
+    match viewer {
+        None => state.public_read(read).await,
+        Some(_) => read(state.primary()).await,
+    }
+}
+
 async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<Visible> {
-    let row = store::vessel_page(&state.reads, state.backend, id.compact()).await?.ok_or_else(not_found)?;
+    as_viewer(state, viewer, |source| read_visible_in(state, source, viewer, id)).await
+}
+
+/// The vessel page, read in one statement (`store::vessel_page`).
+async fn read_visible_in(
+    state: &AppState,
+    source: Source<'_>,
+    viewer: Option<&User>,
+    id: &PlatformId,
+) -> AppResult<Visible> {
+    let row = store::vessel_page(source.reads, state.backend, id.compact()).await?.ok_or_else(not_found)?;
     let vessel = row.vessel;
     let privileged = viewer.is_some_and(|u| row.owner_id.as_deref() == Some(u.id.as_str()) || u.is_admin());
     if !vessel.is_listed() && !privileged {
@@ -91,15 +113,25 @@ async fn read_visible(state: &AppState, viewer: Option<&User>, id: &PlatformId) 
 /// Recompute the vessel's ownership chain, for whoever may see the vessel.
 #[tracing::instrument(skip_all, fields(vessel = %id))]
 pub async fn verify_history(state: &AppState, viewer: Option<&User>, id: &PlatformId) -> AppResult<ChainReport> {
-    let vessel = visible(state, viewer, id).await?;
+    as_viewer(state, viewer, |source| verify_history_in(state, source, viewer, id)).await
+}
+
+async fn verify_history_in(
+    state: &AppState,
+    source: Source<'_>,
+    viewer: Option<&User>,
+    id: &PlatformId,
+) -> AppResult<ChainReport> {
+    let vessel = read_visible_in(state, source, viewer, id).await?.vessel;
     let subject = super::history_chain::ChainSubject {
         id: &vessel.id,
         platform_id: &vessel.platform_id,
         // A deactivated vessel may never have been paid for; an active or
         // transferring one was.
         registered: matches!(vessel.status, VesselStatus::Active | VesselStatus::InTransfer),
+        stolen: vessel.stolen.is_some(),
     };
-    super::history_chain::verify(&state.db, &subject).await
+    super::history_chain::verify(source.db, &subject).await
 }
 
 /// The user's vessels in every state, newest first.
@@ -120,7 +152,7 @@ pub struct AdminFilter<'a> {
 /// Every vessel in any state, newest first, for administrators. The text
 /// filter scans (the console's traffic is a handful of people; the public
 /// search has the indexes).
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip(state, f))]
 pub async fn all_for_admin(state: &AppState, f: &AdminFilter<'_>, page: i64, page_size: i64) -> AppResult<VesselPage> {
     let (total, data) = store::count_and_page_for_admin(
         &state.db,

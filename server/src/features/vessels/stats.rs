@@ -27,7 +27,8 @@ pub struct Stats {
 
 #[utoipa::path(get, path = "/api/stats", tag = "registry", responses((status = 200, body = Stats)))]
 pub(crate) async fn stats(State(state): State<AppState>) -> AppResult<ApiJson<Stats>> {
-    let registered_vessels = super::store::registered_vessels(&state.db).await?;
+    let registered_vessels =
+        state.public_read(|source| async move { Ok(super::store::registered_vessels(source.db).await?) }).await?;
     Ok(ApiJson(Stats {
         registered_vessels,
         // A handful of countries; the fallback is unreachable.

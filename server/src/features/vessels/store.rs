@@ -171,24 +171,6 @@ pub(super) async fn registered_vessels(db: &Db) -> sqlx::Result<i64> {
     .await
 }
 
-/// How many vessels are listed, from the counts the triggers keep (migration 18).
-pub async fn listed_total(db: &Db) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) AS n FROM listing_counts").fetch_one(db).await
-}
-
-/// The platform IDs of `limit` listed vessels from `offset` on, in registration order
-/// (ids are time-ordered and unique, so the pages do not overlap).
-pub async fn listed_platform_ids(db: &Db, offset: i64, limit: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "SELECT v.platform_id FROM vessels v WHERE v.status = 'active' AND v.public_visibility = 1
-         ORDER BY v.id LIMIT $1 OFFSET $2",
-    )
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(db)
-    .await
-}
-
 // ---------------------------------------------------------------- the owner's changes
 
 /// Bind `columns`' values in order.
@@ -638,13 +620,59 @@ pub(super) async fn lock_vessel(tx: &mut Tx<'_>, vessel_id: &str) -> sqlx::Resul
 /// registration fee is being (or has been) refunded. The rows changed.
 pub(super) async fn start_transfer_if_active(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) -> sqlx::Result<u64> {
     Ok(sqlx::query(
-        "UPDATE vessels SET status = 'in_transfer' WHERE id = $1 AND owner_user_id = $2 AND status = 'active'
+        "UPDATE vessels SET status = 'in_transfer'
+         WHERE id = $1 AND owner_user_id = $2 AND status = 'active' AND stolen_status IS NULL
            AND NOT EXISTS (SELECT 1 FROM payment_refunds r JOIN payments p ON p.id = r.payment_id
                            WHERE p.vessel_id = $1 AND p.purpose = 'registration' AND r.status <> 'failed'
                              AND r.cause = 'administrator')",
     )
     .bind(vessel_id)
     .bind(owner)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+/// An open theft report's public part onto the vessel of `owner` (active or
+/// in transfer, not reported already). The rows changed.
+pub(super) async fn mark_stolen(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    owner: &str,
+    reported_at: i64,
+    stolen_at: i64,
+    place: &str,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE vessels SET stolen_status = 'reported', stolen_reported_at = $1, stolen_at = $2, stolen_place = $3
+         WHERE id = $4 AND owner_user_id = $5 AND status IN ('active', 'in_transfer') AND stolen_status IS NULL",
+    )
+    .bind(reported_at)
+    .bind(stolen_at)
+    .bind(place)
+    .bind(vessel_id)
+    .bind(owner)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+/// A reported theft checked: `reported` → `confirmed`. The rows changed.
+pub(super) async fn confirm_stolen(tx: &mut Tx<'_>, vessel_id: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query("UPDATE vessels SET stolen_status = 'confirmed' WHERE id = $1 AND stolen_status = 'reported'")
+        .bind(vessel_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected())
+}
+
+/// The theft report ends (recovered, or removed as false). The rows changed.
+pub(super) async fn clear_stolen(tx: &mut Tx<'_>, vessel_id: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE vessels SET stolen_status = NULL, stolen_reported_at = NULL, stolen_at = NULL, stolen_place = NULL
+         WHERE id = $1 AND stolen_status IS NOT NULL",
+    )
+    .bind(vessel_id)
     .execute(&mut **tx)
     .await?
     .rows_affected())
@@ -661,13 +689,22 @@ pub(super) async fn end_transfer_if_in_transfer(tx: &mut Tx<'_>, vessel_id: &str
 
 /// A vessel in transfer from `from` loses its owner (and the owner's phone)
 /// until its buyer claims it. The rows changed.
-pub(super) async fn release_if_in_transfer(tx: &mut Tx<'_>, vessel_id: &str, from: &str) -> sqlx::Result<u64> {
+/// A transfer completes only while no active lien stands against it: none,
+/// or every active one consented to `transfer_id`.
+pub(super) async fn release_if_in_transfer(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    from: &str,
+    transfer_id: &str,
+) -> sqlx::Result<u64> {
     Ok(sqlx::query(
         "UPDATE vessels SET owner_user_id = NULL, owner_phone_e164 = ''
-         WHERE id = $1 AND owner_user_id = $2 AND status = 'in_transfer'",
+         WHERE id = $1 AND owner_user_id = $2 AND status = 'in_transfer' AND stolen_status IS NULL
+           AND (active_liens = 0 OR (lien_consents_for = $3 AND lien_consents >= active_liens))",
     )
     .bind(vessel_id)
     .bind(from)
+    .bind(transfer_id)
     .execute(&mut **tx)
     .await?
     .rows_affected())
@@ -710,15 +747,19 @@ pub(super) async fn pass_in_transfer(
     vessel_id: &str,
     from: Option<&str>,
     to: &str,
+    transfer_id: &str,
 ) -> sqlx::Result<u64> {
+    // A claim (no `from`) follows a release that was checked for liens already.
     Ok(sqlx::query(
         "UPDATE vessels SET owner_user_id = $1, status = 'active',
              owner_phone_e164 = COALESCE((SELECT phone_e164 FROM users WHERE id = $1), '')
-         WHERE id = $2 AND COALESCE(owner_user_id, '') = $3 AND status = 'in_transfer'",
+         WHERE id = $2 AND COALESCE(owner_user_id, '') = $3 AND status = 'in_transfer' AND stolen_status IS NULL
+           AND ($3 = '' OR active_liens = 0 OR (lien_consents_for = $4 AND lien_consents >= active_liens))",
     )
     .bind(to)
     .bind(vessel_id)
     .bind(from.unwrap_or_default())
+    .bind(transfer_id)
     .execute(&mut **tx)
     .await?
     .rows_affected())
@@ -849,4 +890,104 @@ pub(super) async fn chain_events(db: &Db, vessel_id: &str) -> sqlx::Result<Vec<S
 /// The vessel's current owner's id (none while released).
 pub(super) async fn owner_id(db: &Db, vessel_id: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT owner_user_id FROM vessels WHERE id = $1").bind(vessel_id).fetch_one(db).await
+}
+
+/// A lien's change holds the vessel's row (the hand-over's compare-and-set
+/// takes it too) while the vessel has an owner in the registry. The rows
+/// changed: 0 when it has none.
+pub(super) async fn lock_owned(tx: &mut Tx<'_>, vessel_id: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE vessels SET status = status
+         WHERE id = $1 AND owner_user_id IS NOT NULL AND status IN ('active', 'in_transfer')",
+    )
+    .bind(vessel_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+/// One more active lien, on `owner`'s vessel in the registry. The rows changed.
+pub(super) async fn add_active_lien(tx: &mut Tx<'_>, vessel_id: &str, owner: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE vessels SET active_liens = active_liens + 1
+         WHERE id = $1 AND owner_user_id = $2 AND status IN ('active', 'in_transfer')",
+    )
+    .bind(vessel_id)
+    .bind(owner)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+/// One more active lien consents to `transfer_id` (the vessel's open one).
+/// The rows changed.
+pub(super) async fn add_lien_consent(tx: &mut Tx<'_>, vessel_id: &str, transfer_id: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE vessels
+            SET lien_consents = CASE WHEN lien_consents_for = $2 THEN lien_consents + 1 ELSE 1 END,
+                lien_consents_for = $2
+          WHERE id = $1 AND status = 'in_transfer' AND active_liens > 0",
+    )
+    .bind(vessel_id)
+    .bind(transfer_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+/// One active lien fewer; with it its consent to `consented_to`, when that
+/// is the transfer the consents count. The rows changed.
+pub(super) async fn remove_active_lien(
+    tx: &mut Tx<'_>,
+    vessel_id: &str,
+    consented_to: Option<&str>,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE vessels
+            SET active_liens = active_liens - 1,
+                lien_consents = CASE WHEN lien_consents_for = $2 AND lien_consents > 0 THEN lien_consents - 1
+                                     ELSE lien_consents END
+          WHERE id = $1 AND active_liens > 0",
+    )
+    .bind(vessel_id)
+    .bind(consented_to.unwrap_or_default())
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
+}
+
+const HULL_COLUMNS: &str = "v.id, v.platform_id, v.status, v.make, v.model, v.build_year, v.cin, v.stolen_status, \
+                            v.stolen_reported_at, v.stolen_at, v.stolen_place, v.active_liens";
+
+/// The vessel `id`, as a hull check reads it.
+pub(super) async fn hull_by_id(db: &Db, id: &str) -> sqlx::Result<Option<super::model::HullRow>> {
+    sqlx::query_as(&format!("SELECT {HULL_COLUMNS} FROM vessels v WHERE v.id = $1")).bind(id).fetch_optional(db).await
+}
+
+/// Which identifier a hull check looks a vessel up by.
+#[derive(Clone, Copy)]
+pub(super) enum HullKey {
+    Cin,
+    PlatformId,
+    Mmsi,
+}
+
+/// The registered vessel (its fee paid: it has a chain) with `value` as
+/// its identifier: one in the registry before one that left it, the newest first.
+pub(super) async fn hull(db: &Db, key: HullKey, value: &str) -> sqlx::Result<Option<super::model::HullRow>> {
+    let column = match key {
+        HullKey::Cin => "cin",
+        HullKey::PlatformId => "platform_id",
+        HullKey::Mmsi => "mmsi",
+    };
+    sqlx::query_as(&format!(
+        "SELECT {HULL_COLUMNS} FROM vessels v
+          WHERE v.{column} = $1 AND v.status <> 'pending_payment'
+            AND EXISTS (SELECT 1 FROM ownership_events e WHERE e.vessel_id = v.id)
+          ORDER BY CASE WHEN v.status IN ('active', 'in_transfer') THEN 0 ELSE 1 END, v.created_at DESC
+          LIMIT 1"
+    ))
+    .bind(value)
+    .fetch_optional(db)
+    .await
 }

@@ -48,6 +48,14 @@ pub const TYPES: &[&str] = &[
     "identity_submitted",
     "identity_verified",
     "identity_failed",
+    "reported_stolen",
+    "theft_confirmed",
+    "recovered",
+    "theft_report_removed",
+    "lien_registered",
+    "lien_consented",
+    "lien_transfer_consented",
+    "lien_released",
 ];
 
 #[derive(Serialize, ToSchema)]
@@ -140,7 +148,7 @@ impl AuditFilter {
     }
 }
 
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip_all)]
 pub async fn list(state: &AppState, f: &AuditFilter, paging: Paging) -> AppResult<AuditPage> {
     let query = store::AuditQuery {
         actor_email: f.actor_email.as_deref(),

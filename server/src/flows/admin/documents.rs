@@ -43,7 +43,7 @@ pub struct DocumentListParams {
     pub status: Option<ReviewStatus>,
 }
 
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip_all)]
 pub async fn list(state: &AppState, status: Option<ReviewStatus>, paging: Paging) -> AppResult<AdminDocumentPage> {
     let status = status.unwrap_or(ReviewStatus::Pending);
     // The queue is worked oldest first; decided documents are looked up newest first.

@@ -123,7 +123,7 @@ impl TryFrom<PaymentRow> for AdminPayment {
     }
 }
 
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip_all)]
 pub async fn list(
     state: &AppState,
     status: Option<&str>,

@@ -23,7 +23,7 @@ pub struct AdminStats {
 
 const THIRTY_DAYS_MS: i64 = 30 * crate::platform::clock::DAY;
 
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip_all)]
 pub async fn stats(state: &AppState) -> AppResult<AdminStats> {
     let since = now_ms() - THIRTY_DAYS_MS;
     let row = store::stats(&state.db, since).await?;

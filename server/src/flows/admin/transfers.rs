@@ -77,7 +77,7 @@ impl TryFrom<TransferRow> for AdminTransfer {
     }
 }
 
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip_all)]
 pub async fn list(state: &AppState, status: Option<TransferStatus>, paging: Paging) -> AppResult<AdminTransferPage> {
     let status = status.map(TransferStatus::as_str);
     let total = store::count_transfers(&state.db, status).await?;

@@ -56,7 +56,7 @@ pub struct UserLookupParams {
 /// At most this many accounts answer one lookup.
 const LOOKUP_LIMIT: i64 = 50;
 
-#[tracing::instrument(skip(state))]
+#[tracing::instrument(skip_all)]
 pub async fn lookup(state: &AppState, email: &str) -> AppResult<AdminUserList> {
     let email = email.trim().to_lowercase();
     if email.chars().count() < 3 {

@@ -2,7 +2,7 @@
 //! whether it succeeded. An entry is written in the transaction of the change
 //! it records, so it exists exactly when the change was committed; failures
 //! (a refused sign-in) are written on their own. The table refuses UPDATE and
-//! DELETE (migration 16), and nothing here offers either. Entries carry ids
+//! DELETE (migration 17), and nothing here offers either. Entries carry ids
 //! and what the event needs, never codes, tokens or passwords. Every feature
 //! records through here; nothing else writes `audit_log`.
 

@@ -82,6 +82,7 @@ impl ReadLane {
     /// it is this request's turn, so that under light traffic the same few
     /// stay warm and skip the idle check.
     pub async fn acquire(&self) -> sqlx::Result<LaneConnection<'_>> {
+        let asked = std::time::Instant::now();
         let turn =
             bounded(async { self.turns.clone().acquire_owned().await.map_err(|_| sqlx::Error::PoolClosed) }).await?;
         // With a permit, a slot is free (every holder of a slot holds a
@@ -107,6 +108,8 @@ impl ReadLane {
             .await?;
             *slot = Some(Open { conn, last_used: Instant::now() });
         }
+        metrics::histogram!(crate::platform::telemetry::DB_WAIT, "pool" => "lane")
+            .record(asked.elapsed().as_secs_f64());
         Ok(LaneConnection { slot, busy: false, _turn: turn })
     }
 }

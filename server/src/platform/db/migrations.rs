@@ -95,6 +95,12 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(32, "why a vessel is deactivated", "0032_deactivation_reason.sql"),
     portable!(33, "signed records of completed transfers, with the sale price", "0033_transfer_records.sql"),
     portable!(34, "particulars, their corrections, and correction requests", "0034_particulars.sql"),
+    portable!(35, "leases on background jobs, so one process runs each", "0035_job_leases.sql"),
+    portable!(36, "theft reports, and an open one's public part on the vessel", "0036_theft_reports.sql"),
+    per_backend!(37, "the chain records theft reports", "0037_theft_chain_events"),
+    portable!(38, "registered liens, and the active ones' count on the vessel", "0038_liens.sql"),
+    per_backend!(39, "the chain records liens; lien consent codes", "0039_lien_events"),
+    portable!(40, "the transparency log of chain heads", "0040_transparency_log.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -3,6 +3,7 @@
 
 mod lane;
 mod migrations;
+pub mod replica;
 
 use std::{str::FromStr, time::Duration};
 
@@ -26,10 +27,13 @@ pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 /// task runs to the end, and dropping the transaction it returns rolls back.
 pub async fn begin(db: &Db, statement: impl Into<std::borrow::Cow<'static, str>>) -> sqlx::Result<Tx<'static>> {
     let (db, statement) = (db.clone(), statement.into());
-    match tokio::spawn(async move { db.begin_with(statement).await }).await {
+    let asked = std::time::Instant::now();
+    let begun = match tokio::spawn(async move { db.begin_with(statement).await }).await {
         Ok(begun) => begun,
         Err(_) => Err(sqlx::Error::WorkerCrashed),
-    }
+    };
+    metrics::histogram!(crate::platform::telemetry::DB_WAIT, "pool" => "primary").record(asked.elapsed().as_secs_f64());
+    begun
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +52,11 @@ impl Backend {
 /// ping when taken again.
 const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);
 
+/// The newest migration this build knows.
+pub fn latest_migration() -> i64 {
+    migrations::MIGRATIONS.last().map_or(0, |m| m.version)
+}
+
 /// Open a pool. `SQLite` gets WAL, foreign keys and a busy timeout on every
 /// connection; the file is created when missing.
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
@@ -64,12 +73,28 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         ensure_sqlite_parent_dir(&url)?;
     }
     let options = AnyConnectOptions::from_str(&url).context("parsing the database URL")?;
-    let pool = AnyPoolOptions::new()
+    let pool = pool_options(backend, Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .context("connecting to the database")?;
+    Ok(pool)
+}
+
+/// A pool that connects on first use, waiting at most `acquire_timeout`
+/// for a connection: for a database the server can run without (a replica).
+pub fn connect_lazy(url: &str, acquire_timeout: Duration) -> anyhow::Result<Db> {
+    sqlx::any::install_default_drivers();
+    let options = AnyConnectOptions::from_str(url).context("parsing the database URL")?;
+    Ok(pool_options(Backend::of_url(url), acquire_timeout).connect_lazy_with(options))
+}
+
+fn pool_options(backend: Backend, acquire_timeout: Duration) -> AnyPoolOptions {
+    AnyPoolOptions::new()
         .max_connections(match backend {
             Backend::Sqlite => 8,
             Backend::Postgres => 16,
         })
-        .acquire_timeout(Duration::from_secs(10))
+        .acquire_timeout(acquire_timeout)
         // sqlx pings every connection it takes from the idle queue: a second
         // round trip (on SQLite a second hand-over to the connection's thread)
         // for every one-statement request. Ping only a connection that has
@@ -86,10 +111,6 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
             })
         })
         .after_connect(move |conn, _| Box::pin(async move { prepare(conn, backend).await }))
-        .connect_with(options)
-        .await
-        .context("connecting to the database")?;
-    Ok(pool)
 }
 
 /// Settings every new connection gets. `SQLite`: WAL, foreign keys and a busy
@@ -142,8 +163,7 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 /// The `id` column of every row `sql` selects with its one parameter `key`,
 /// inside the caller's transaction (the rows a multi-row change visits).
 pub async fn ids(tx: &mut Tx<'_>, sql: &str, key: &str) -> sqlx::Result<Vec<String>> {
-    use sqlx::Row;
-    sqlx::query(sql).bind(key).fetch_all(&mut **tx).await?.iter().map(|r| r.try_get("id")).collect()
+    sqlx::query_scalar(sql).bind(key).fetch_all(&mut **tx).await
 }
 
 /// A stored enum value read back: one the type does not know is a decode

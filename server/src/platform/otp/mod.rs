@@ -68,18 +68,18 @@ fn too_many_codes(wait: u64) -> AppError {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Purpose {
     Transfer,
     Phone,
+    /// An owner's consent to a lien on their vessel.
+    Lien,
 }
 
 impl Purpose {
     fn as_str(self) -> &'static str {
-        match self {
-            Self::Transfer => "transfer",
-            Self::Phone => "phone",
-        }
+        self.into()
     }
 }
 
@@ -182,6 +182,7 @@ impl SendSlot {
             now + VALIDITY_MS,
         )
         .await?;
+        metrics::counter!(crate::platform::telemetry::CODES_SENT, "purpose" => purpose.as_str()).increment(1);
         Ok(Code(code))
     }
 }

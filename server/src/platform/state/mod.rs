@@ -10,10 +10,11 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::{
+    foundation::error::{AppError, AppResult},
     platform::config::Config,
     platform::count_cache::{CountCache, Kept},
     platform::cpu::CpuPool,
-    platform::db::{Backend, Db, ReadLane},
+    platform::db::{Backend, Db, ReadLane, replica::Replica},
     platform::identity_provider::IdentityProvider,
     platform::payment_provider::PaymentProvider,
     platform::signing::Signer,
@@ -39,6 +40,8 @@ pub struct Shared {
     pub db: Db,
     /// Connections for the hottest one-statement reads (`db::lane`).
     pub reads: ReadLane,
+    /// The read replica for the public reads (`REGISTRY_DATABASE_READ_URL`), if any.
+    pub replica: Option<Arc<Replica>>,
     pub backend: Backend,
     /// Search totals, reused while the listing generation is unchanged.
     pub search_counts: Arc<CountCache<Kept>>,
@@ -75,11 +78,19 @@ impl AppState {
         store::begin(&self.db, self.backend).await
     }
 
-    pub fn new(config: Config, db: Db, backend: Backend, providers: Providers, outbox_wake: Arc<Notify>) -> Self {
+    pub fn new(
+        config: Config,
+        db: Db,
+        backend: Backend,
+        replica: Option<Arc<Replica>>,
+        providers: Providers,
+        outbox_wake: Arc<Notify>,
+    ) -> Self {
         let search_counts = Arc::new(CountCache::new(config.search_count_cache));
         Self(Arc::new(Shared {
             config: Arc::new(config),
             reads: ReadLane::new(&db, backend),
+            replica,
             db,
             backend,
             search_counts,
@@ -93,8 +104,68 @@ impl AppState {
         }))
     }
 
+    /// Where a public read goes now: the replica while it keeps up, unless
+    /// this client wrote in the last few seconds (it reads its own writes on
+    /// the primary, `request_context::reads_own_writes`); else the primary.
+    pub fn public_source(&self) -> Source<'_> {
+        match &self.replica {
+            Some(r) if r.serving() && !crate::platform::request_context::reads_own_writes() => {
+                Source { db: &r.db, reads: &r.reads, on_replica: true }
+            }
+            _ => self.primary(),
+        }
+    }
+
+    /// The primary, as a [`Source`].
+    pub fn primary(&self) -> Source<'_> {
+        Source { db: &self.db, reads: &self.reads, on_replica: false }
+    }
+
+    /// A public read (`read`, given where to read), on the replica when
+    /// [`Self::public_source`] says so. One that fails there is read again
+    /// on the primary, so a replica that stops answering costs no request;
+    /// a failure of the connection also leaves the replica out until its
+    /// watcher sees it answer.
+    pub async fn public_read<'s, T, F, Fut>(&'s self, read: F) -> AppResult<T>
+    where
+        F: Fn(Source<'s>) -> Fut,
+        Fut: Future<Output = AppResult<T>>,
+    {
+        let source = self.public_source();
+        if !source.on_replica {
+            count_public_read("primary");
+            return read(source).await;
+        }
+        match read(source).await {
+            Err(AppError::Internal(e)) => {
+                if let (Some(replica), Some(cause)) = (&self.replica, e.downcast_ref::<sqlx::Error>()) {
+                    replica.read_failed(cause);
+                }
+                tracing::warn!(error = %format!("{e:#}"), "a public read failed on the replica: read on the primary");
+                count_public_read("fallback");
+                read(self.primary()).await
+            }
+            answer => {
+                count_public_read("replica");
+                answer
+            }
+        }
+    }
+
     /// Tell this process's outbox worker that a message is waiting.
     pub fn wake_outbox(&self) {
         self.outbox_wake.notify_one();
     }
+}
+
+/// A database to read from, with its read lane.
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    pub db: &'a Db,
+    pub reads: &'a ReadLane,
+    pub on_replica: bool,
+}
+
+fn count_public_read(source: &'static str) {
+    metrics::counter!(crate::platform::telemetry::PUBLIC_READS, "source" => source).increment(1);
 }

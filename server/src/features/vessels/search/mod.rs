@@ -27,12 +27,13 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::model::{TotalRelation, Vessel, VesselPage};
+use crate::http::input::whole_number;
 use crate::platform::count_cache::{CountKey, Kept};
 use crate::{
     domain::{PlatformId, folded::fold},
     foundation::error::{AppError, AppResult},
     foundation::i18n::Msg,
-    platform::db::Tx,
+    platform::db::{Db, Tx},
     platform::state::AppState,
 };
 use store::Matches;
@@ -83,6 +84,9 @@ pub struct SearchParams {
     /// 1 to 100; default 10.
     #[param(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub page_size: Option<String>,
+    /// `true`: only vessels reported stolen, newest report first (for a marina or the police).
+    #[param(value_type = Option<bool>)]
+    pub stolen: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -92,19 +96,10 @@ pub struct SearchQuery {
     pub country_code: Option<String>,
     pub year_from: Option<i64>,
     pub year_to: Option<i64>,
+    /// Only vessels reported stolen.
+    pub stolen: bool,
     pub page: i64,
     pub page_size: i64,
-}
-
-/// A whole number, exactly as written (the web app omits empty filters; an
-/// empty or padded value is as malformed as any other text).
-fn number(field: &str, raw: Option<&str>) -> AppResult<Option<i64>> {
-    match raw {
-        None => Ok(None),
-        Some(s) => s.parse::<i64>().map(Some).map_err(|_| {
-            AppError::bad_request("invalid_parameter", Msg::new("not_a_whole_number").arg("parameter", field))
-        }),
-    }
 }
 
 impl SearchQuery {
@@ -120,11 +115,11 @@ impl SearchQuery {
     }
 
     pub fn parse(p: &SearchParams) -> AppResult<Self> {
-        let page = number("page", p.page.as_deref())?.unwrap_or(1);
+        let page = whole_number("page", p.page.as_deref())?.unwrap_or(1);
         if !(1..=MAX_PAGE).contains(&page) {
             return Err(AppError::bad_request("invalid_parameter", Msg::new("page_range").arg("max", MAX_PAGE)));
         }
-        let page_size = number("pageSize", p.page_size.as_deref())?.unwrap_or(DEFAULT_PAGE_SIZE);
+        let page_size = whole_number("pageSize", p.page_size.as_deref())?.unwrap_or(DEFAULT_PAGE_SIZE);
         if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
             return Err(AppError::bad_request(
                 "invalid_parameter",
@@ -140,8 +135,13 @@ impl SearchQuery {
         };
         let mut q = Self {
             country_code,
-            year_from: number("buildYearFrom", p.build_year_from.as_deref())?,
-            year_to: number("buildYearTo", p.build_year_to.as_deref())?,
+            year_from: whole_number("buildYearFrom", p.build_year_from.as_deref())?,
+            year_to: whole_number("buildYearTo", p.build_year_to.as_deref())?,
+            stolen: match p.stolen.as_deref() {
+                None | Some("false") => false,
+                Some("true") => true,
+                Some(_) => return Err(AppError::bad_request("invalid_parameter", "stolen_true_or_false")),
+            },
             page,
             page_size,
             ..Self::default()
@@ -182,9 +182,23 @@ struct Counted {
     walked: Option<i64>,
 }
 
+/// A public read: on the replica while it serves.
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
+    state.public_read(|source| search_in(state, source.db, q)).await
+}
+
+async fn search_in(state: &AppState, db: &Db, q: &SearchQuery) -> AppResult<VesselPage> {
     // One read transaction: the total and the page see the same listing.
-    let (mut tx, mut steered) = store::begin_read(&state.db, state.backend).await?;
+    let (mut tx, mut steered) = store::begin_read(db, state.backend).await?;
+    if q.stolen {
+        let (total, data) = store::stolen_page(&mut tx, q, (q.page - 1) * q.page_size, q.page_size).await?;
+        return Ok(VesselPage {
+            data,
+            total,
+            total_pages: (total + q.page_size - 1) / q.page_size,
+            total_relation: TotalRelation::Eq,
+        });
+    }
     let pinned = match &q.platform_id {
         Some(id) => store::pinned_vessel(&mut tx, state.backend, q, id).await?,
         None => None,

@@ -453,6 +453,8 @@ impl Matches {
             key = order.key()
         );
         let rows = sql.query(&text).fetch_all(&mut **tx).await?;
+        // Read by column, not by a derived struct: every row carries the count, and the
+        // page's vessel columns are all NULL when the page is empty (one row, no vessel).
         let (n, kept) = match rows.first() {
             Some(row) => (row.try_get("matched")?, row.try_get::<Option<String>, _>("kept")?),
             None => (0, None),
@@ -681,4 +683,37 @@ async fn postings_trigger_is_off(conn: &mut sqlx::AnyConnection) -> sqlx::Result
     )
     .fetch_one(conn)
     .await
+}
+
+/// Only the vessels reported stolen (`stolen=true`), newest report first, with
+/// the filters and the text as a fragment of the folded card text or the
+/// platform ID: few rows, read by their own index (`vessels_stolen`), and
+/// counted exactly. The total and the page.
+pub(super) async fn stolen_page(
+    tx: &mut Tx<'_>,
+    q: &SearchQuery,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<(i64, Vec<Vessel>)> {
+    let mut sql = Sql::default();
+    let filters = Filters::of(q).sql(&mut sql, "v.");
+    let mut matches = Vec::new();
+    if let Some(text) = &q.text {
+        let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        matches.push(format!("v.search_text LIKE {} ESCAPE '\\'", sql.bind(Param::Text(format!("%{escaped}%")))));
+    }
+    if let Some(id) = &q.platform_id {
+        matches.push(format!("v.platform_id = {}", sql.bind(Param::Text(id.compact().to_owned()))));
+    }
+    let text = if matches.is_empty() { String::new() } else { format!(" AND ({})", matches.join(" OR ")) };
+    let condition = format!("v.stolen_status IS NOT NULL AND {LISTED}{filters}{text}");
+    let count = format!("SELECT COUNT(*) FROM vessels v WHERE {condition}");
+    let (total,): (i64,) = sql.query_as(&count).fetch_one(&mut **tx).await?;
+    let (offset, limit) = (sql.bind(Param::Int(offset)), sql.bind(Param::Int(limit)));
+    let page = format!(
+        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {condition}
+         ORDER BY v.stolen_reported_at DESC, v.id DESC LIMIT {limit} OFFSET {offset}"
+    );
+    let rows = sql.query_as::<Vessel>(&page).fetch_all(&mut **tx).await?;
+    Ok((total, rows))
 }

@@ -1,9 +1,9 @@
-//! Development-mode helpers. Not routed at all in prod mode.
+//! The dev mailbox (development mode only: not routed at all in prod mode).
 
 use axum::{Router, extract::State, routing::get};
 
 use crate::{
-    features::outbox::{self, MailboxMessage},
+    features::outbox::{MailboxMessage, service},
     foundation::error::AppResult,
     http::json::ApiJson,
     platform::state::AppState,
@@ -16,5 +16,5 @@ pub fn router() -> Router<AppState> {
 #[utoipa::path(get, path = "/api/dev/mailbox", tag = "dev",
     responses((status = 200, body = Vec<MailboxMessage>, description = "Newest first; dev mode only (404 in prod)")))]
 pub(crate) async fn mailbox(State(state): State<AppState>) -> AppResult<ApiJson<Vec<MailboxMessage>>> {
-    Ok(ApiJson(outbox::recent(&state.db, 200).await?))
+    Ok(ApiJson(service::recent(&state.db, 200).await?))
 }

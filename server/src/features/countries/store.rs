@@ -1,27 +1,9 @@
-//! The countries the registry supports: flag, name, phone prefix and the
-//! identifiers their vessels carry (spec section 3). Served at
-//! `/api/config/countries`.
+//! The countries the registry serves and their identifiers' texts. They are
+//! compiled in rather than kept in a table: they change with a release (a new
+//! country needs its identifiers' parsers too), never at run time.
 
-use axum::{Router, extract::Path, routing::get};
-use serde::Serialize;
-use utoipa::ToSchema;
-
-use crate::{
-    domain::identifiers::NationalKind,
-    foundation::error::{AppError, AppResult, ErrorBody},
-    foundation::i18n::Lang,
-    http::json::ApiJson,
-    platform::state::AppState,
-};
-
-pub struct Country {
-    pub code: &'static str,
-    pub flag: &'static str,
-    /// The country's name in the six interface languages.
-    pub name: LocalizedText,
-    pub phone_prefix: &'static str,
-    pub national: &'static [NationalKind],
-}
+use super::model::{Country, IdentifierType, LocalizedText};
+use crate::domain::identifiers::NationalKind;
 
 use NationalKind::{Akz, Brandmerk, Immatriculation, Matricula, PlRegister, Registratiebrief, Schiffsregister, Targa};
 
@@ -156,82 +138,17 @@ pub const SUPPORTED: &[Country] = &[
     },
 ];
 
-pub fn find(code: &str) -> Option<&'static Country> {
+pub(super) fn find(code: &str) -> Option<&'static Country> {
     SUPPORTED.iter().find(|c| c.code.eq_ignore_ascii_case(code.trim()))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum IdentifierType {
-    Cin,
-    Brandmerk,
-    Akz,
-    Schiffsregister,
-    Registratiebrief,
-    Immatriculation,
-    Matricula,
-    Targa,
-    PlRegister,
-    Mmsi,
-}
-
-/// A text in each of the six interface languages, by language code.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-pub struct LocalizedText {
-    pub en: &'static str,
-    pub nl: &'static str,
-    pub de: &'static str,
-    pub fr: &'static str,
-    pub es: &'static str,
-    pub it: &'static str,
-}
-
-impl LocalizedText {
-    pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Nl => self.nl,
-            Lang::De => self.de,
-            Lang::Fr => self.fr,
-            Lang::Es => self.es,
-            Lang::It => self.it,
-        }
-    }
-}
-
-/// The label of a national identifier by the key a vessel stores it under (`brandmerk`, ...).
-pub fn identifier_label(key: &str, lang: Lang) -> Option<&'static str> {
-    NationalKind::parse(key).map(|kind| texts(identifier_type(kind)).label.get(lang))
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct IdentifierConfig {
-    #[serde(rename = "type")]
-    pub kind: IdentifierType,
-    pub label_i18n_key: String,
+pub(super) struct Texts {
     pub label: LocalizedText,
     pub placeholder: &'static str,
-    pub helper_text: LocalizedText,
+    pub helper: LocalizedText,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CountryConfig {
-    pub code: &'static str,
-    pub flag: &'static str,
-    pub name: LocalizedText,
-    pub phone_prefix: &'static str,
-    pub identifiers: Vec<IdentifierConfig>,
-}
-
-struct Texts {
-    label: LocalizedText,
-    placeholder: &'static str,
-    helper: LocalizedText,
-}
-
-fn texts(kind: IdentifierType) -> Texts {
+pub(super) fn texts(kind: IdentifierType) -> Texts {
     use IdentifierType as T;
     let t =
         |label: LocalizedText, placeholder: &'static str, helper: LocalizedText| Texts { label, placeholder, helper };
@@ -419,83 +336,5 @@ fn texts(kind: IdentifierType) -> Texts {
                 it: "Identificativo di 9 cifre per le unità dotate di apparato radio di bordo.",
             },
         ),
-    }
-}
-
-fn identifier_type(kind: NationalKind) -> IdentifierType {
-    match kind {
-        Brandmerk => IdentifierType::Brandmerk,
-        Akz => IdentifierType::Akz,
-        Schiffsregister => IdentifierType::Schiffsregister,
-        Registratiebrief => IdentifierType::Registratiebrief,
-        Immatriculation => IdentifierType::Immatriculation,
-        Matricula => IdentifierType::Matricula,
-        Targa => IdentifierType::Targa,
-        PlRegister => IdentifierType::PlRegister,
-    }
-}
-
-impl Country {
-    pub fn config(&self) -> CountryConfig {
-        let kinds = self.national.iter().map(|k| identifier_type(*k)).chain([IdentifierType::Mmsi]);
-        CountryConfig {
-            code: self.code,
-            flag: self.flag,
-            name: self.name,
-            phone_prefix: self.phone_prefix,
-            identifiers: kinds
-                .map(|kind| {
-                    let t = texts(kind);
-                    let key =
-                        serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
-                    IdentifierConfig {
-                        kind,
-                        label_i18n_key: format!("identifiers.{key}.label"),
-                        label: t.label,
-                        placeholder: t.placeholder,
-                        helper_text: t.helper,
-                    }
-                })
-                .collect(),
-        }
-    }
-}
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/config/countries", get(list)).route("/api/config/countries/{country_code}", get(one))
-}
-
-#[utoipa::path(get, path = "/api/config/countries", tag = "config", responses((status = 200, body = Vec<CountryConfig>)))]
-pub(crate) async fn list() -> ApiJson<Vec<CountryConfig>> {
-    ApiJson(SUPPORTED.iter().map(Country::config).collect())
-}
-
-#[utoipa::path(get, path = "/api/config/countries/{countryCode}", tag = "config",
-    params(("countryCode" = String, Path, description = "ISO 3166 alpha-2, e.g. NL", pattern = r"^[A-Za-z]{2}$")),
-    responses((status = 200, body = CountryConfig), (status = 404, body = ErrorBody)))]
-pub(crate) async fn one(Path(code): Path<String>) -> AppResult<ApiJson<CountryConfig>> {
-    find(&code)
-        .map(|c| ApiJson(c.config()))
-        .ok_or_else(|| AppError::NotFound(crate::foundation::i18n::Msg::new("country_not_supported").arg("code", code)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn all(text: &LocalizedText) -> [&'static str; 6] {
-        [text.en, text.nl, text.de, text.fr, text.es, text.it]
-    }
-
-    #[test]
-    fn every_name_label_and_helper_is_in_six_languages() {
-        for country in SUPPORTED {
-            let config = country.config();
-            assert!(all(&config.name).iter().all(|s| !s.trim().is_empty()), "{}", country.code);
-            for id in &config.identifiers {
-                let texts = [all(&id.label), all(&id.helper_text)].concat();
-                assert!(texts.iter().all(|s| !s.trim().is_empty()), "{} {}", country.code, id.label_i18n_key);
-            }
-        }
     }
 }

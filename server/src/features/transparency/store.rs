@@ -1,0 +1,153 @@
+//! The transparency log's SQL.
+
+use super::model::{HeadRow, LeafRow, PendingEvent};
+use crate::platform::db::{Backend, Db, Tx};
+
+/// One publisher at a time (SQLite's write lock already serialises them).
+pub(super) async fn lock_log(tx: &mut Tx<'_>, backend: Backend) -> sqlx::Result<()> {
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(727276)").execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+pub(super) async fn size(tx: &mut Tx<'_>) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COALESCE(MAX(leaf_index) + 1, 0) FROM transparency_leaves").fetch_one(&mut **tx).await
+}
+
+/// Ownership events not yet logged, in the order they happened (a vessel's in its chain's order).
+pub(super) async fn unlogged(tx: &mut Tx<'_>, limit: i64) -> sqlx::Result<Vec<PendingEvent>> {
+    sqlx::query_as(
+        "SELECT e.vessel_id, v.platform_id, e.sequence, e.hash
+           FROM ownership_events e
+           JOIN vessels v ON v.id = e.vessel_id
+           LEFT JOIN transparency_leaves l ON l.vessel_id = e.vessel_id AND l.event_sequence = e.sequence
+          WHERE l.leaf_index IS NULL
+          ORDER BY e.occurred_at, e.vessel_id, e.sequence
+          LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+pub(super) async fn insert_leaf(
+    tx: &mut Tx<'_>,
+    index: i64,
+    e: &PendingEvent,
+    platform_id: &str,
+    at: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO transparency_leaves (leaf_index, vessel_id, platform_id, event_sequence, head_hash, logged_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(index)
+    .bind(&e.vessel_id)
+    .bind(platform_id)
+    .bind(e.sequence)
+    .bind(&e.hash)
+    .bind(at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn insert_node(tx: &mut Tx<'_>, level: i64, index: i64, hash: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO transparency_nodes (level, node_index, hash) VALUES ($1, $2, $3)")
+        .bind(level)
+        .bind(index)
+        .bind(hash)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The stored perfect-subtree hashes among `keys` (level, index).
+pub(super) async fn nodes(
+    conn: &mut sqlx::AnyConnection,
+    keys: &[(i64, i64)],
+) -> sqlx::Result<Vec<(i64, i64, String)>> {
+    let mut found = Vec::with_capacity(keys.len());
+    // A few dozen keys at most per proof; in chunks to stay far below bind limits.
+    for chunk in keys.chunks(200) {
+        let condition = (0..chunk.len())
+            .map(|i| format!("(level = ${} AND node_index = ${})", 2 * i + 1, 2 * i + 2))
+            .collect::<Vec<_>>()
+            .join(" OR ");
+        let sql = format!("SELECT level, node_index, hash FROM transparency_nodes WHERE {condition}");
+        let mut q = sqlx::query_as::<_, (i64, i64, String)>(&sql);
+        for (level, index) in chunk {
+            q = q.bind(*level).bind(*index);
+        }
+        found.extend(q.fetch_all(&mut *conn).await?);
+    }
+    Ok(found)
+}
+
+pub(super) async fn insert_head(tx: &mut Tx<'_>, h: &HeadRow) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO transparency_tree_heads (tree_size, root_hash, signed_at, signature) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(h.tree_size)
+    .bind(&h.root_hash)
+    .bind(h.signed_at)
+    .bind(&h.signature)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn latest_head(tx: &mut Tx<'_>) -> sqlx::Result<Option<HeadRow>> {
+    sqlx::query_as(
+        "SELECT tree_size, root_hash, signed_at, signature FROM transparency_tree_heads ORDER BY tree_size DESC LIMIT 1",
+    )
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+pub(super) async fn head(db: &Db, size: i64) -> sqlx::Result<Option<HeadRow>> {
+    sqlx::query_as(
+        "SELECT tree_size, root_hash, signed_at, signature FROM transparency_tree_heads WHERE tree_size = $1",
+    )
+    .bind(size)
+    .fetch_optional(db)
+    .await
+}
+
+pub(super) async fn heads(db: &Db, limit: i64, offset: i64) -> sqlx::Result<Vec<HeadRow>> {
+    sqlx::query_as(
+        "SELECT tree_size, root_hash, signed_at, signature FROM transparency_tree_heads
+          ORDER BY tree_size DESC LIMIT $1 OFFSET $2",
+    )
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await
+}
+
+pub(super) async fn head_count(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM transparency_tree_heads").fetch_one(db).await
+}
+
+/// The vessel's latest leaf below `tree_size`.
+pub(super) async fn latest_leaf(db: &Db, platform_id: &str, tree_size: i64) -> sqlx::Result<Option<LeafRow>> {
+    sqlx::query_as(
+        "SELECT leaf_index, platform_id, event_sequence, head_hash FROM transparency_leaves
+          WHERE platform_id = $1 AND leaf_index < $2 ORDER BY leaf_index DESC LIMIT 1",
+    )
+    .bind(platform_id)
+    .bind(tree_size)
+    .fetch_optional(db)
+    .await
+}
+
+/// The vessel's current chain head: its last event's sequence.
+pub(super) async fn chain_length(db: &Db, platform_id_compact: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT MAX(e.sequence) FROM ownership_events e JOIN vessels v ON v.id = e.vessel_id WHERE v.platform_id = $1",
+    )
+    .bind(platform_id_compact)
+    .fetch_one(db)
+    .await
+}
