@@ -100,7 +100,8 @@ export AWS_ACCESS_KEY_ID=cluster AWS_SECRET_ACCESS_KEY=cluster AWS_REGION=us-eas
 export AWS_ENDPOINT_URL="http://127.0.0.1:$s3" AWS_ALLOW_HTTP=true
 export REGISTRY_SIGNING_KEY
 REGISTRY_SIGNING_KEY=$(python3 -c 'import base64,os; print(base64.b64encode(os.urandom(32)).decode())')
-export REGISTRY_PUBLIC_URL="http://127.0.0.1:$proxy" REGISTRY_TRUSTED_PROXIES=127.0.0.1/32
+# A host name, not the address: browsers accept no IP address as a passkey's relying party.
+export REGISTRY_PUBLIC_URL="http://localhost:$proxy" REGISTRY_TRUSTED_PROXIES=127.0.0.1/32
 export REGISTRY_DATA_DIR="$dir/data" REGISTRY_WEB_DIR="$PWD/web/dist" REGISTRY_LOG=${REGISTRY_LOG:-warn}
 export REGISTRY_SHUTDOWN_GRACE_SECS=${REGISTRY_SHUTDOWN_GRACE_SECS:-10}
 # Migrations once, before the instances start (docs/DEPLOYMENT.md, upgrades).
@@ -156,7 +157,7 @@ if [ $# -gt 0 ]; then
   exit $?
 fi
 echo
-echo "  European Small-Craft Registry, three instances behind nginx: $CLUSTER_URL"
+echo "  European Small-Craft Registry, three instances behind nginx: $REGISTRY_PUBLIC_URL"
 echo "  PostgreSQL primary $primary_url, replica $replica_url; S3 (moto) http://127.0.0.1:$s3"
 echo "  Emails and SMS go to local fakes (recorded in $dir/messages.jsonl) and show in the dev mailbox"
 echo "  Instances on ports ${ports[*]}; logs in $dir"

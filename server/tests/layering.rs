@@ -212,6 +212,9 @@ fn an_upward_import_is_caught_in_every_form_it_takes() {
 const WRITERS: &[(&str, &[&str])] = &[
     ("audit_log", &["platform/audit/store.rs"]),
     ("job_leases", &["platform/lease/store.rs"]),
+    ("known_browsers", &["features/auth/store.rs"]),
+    ("passkeys", &["features/auth/store.rs"]),
+    ("webauthn_challenges", &["features/auth/store.rs", "app/jobs/store.rs"]),
     ("certificates", &["features/certificates/store.rs"]),
     ("correction_requests", &["features/vessels/store.rs"]),
     ("documents", &["features/documents/store.rs"]),

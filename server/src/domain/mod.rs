@@ -13,6 +13,7 @@ pub mod particulars;
 mod password;
 mod phone;
 pub mod platform_id;
+pub mod user_agent;
 
 pub use certificate_serial::{CertificateSerial, TransferRecordSerial};
 pub use email::Email;

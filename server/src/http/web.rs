@@ -41,6 +41,7 @@ pub const APP_ROUTES: &[&str] = &[
     "/transfers/payment",
     "/transfers/:transferId/receipt",
     "/how-transfers-work",
+    "/check",
     "/verify/:serial",
     "/admin",
     "/login",

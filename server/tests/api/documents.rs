@@ -243,6 +243,7 @@ async fn an_administrator_reviews_and_a_verified_document_stays() {
     let admin = app.second_browser();
     admin.signed_in_user("harbour-master@example.nl").await;
     registry::cli::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    admin.add_passkey().await;
     let (status, body) = parts(admin.post(&review(b), json!({"decision": "rejected"})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a rejection needs a reason: {body}");
     let (status, rejected) =

@@ -255,7 +255,21 @@ impl TestApp {
         let admin = self.second_browser();
         admin.signed_in_user(email).await;
         registry::cli::seed::promote(&self.db, email).await.unwrap();
+        admin.add_passkey().await;
         admin
+    }
+
+    /// Add a passkey (a software authenticator's) to the signed-in account,
+    /// as an administrator must before any change.
+    pub async fn add_passkey(&self) -> crate::authenticator::Authenticator {
+        let mut authenticator = crate::authenticator::Authenticator::new();
+        let (status, options) = parts(self.post("/api/auth/passkeys/register/start", json!({})).await).await;
+        assert_eq!(status, StatusCode::OK, "{options}");
+        let credential = authenticator.create(&options);
+        let body = json!({"name": "Test key", "credential": credential});
+        let (status, added) = parts(self.post("/api/auth/passkeys/register/finish", body).await).await;
+        assert_eq!(status, StatusCode::CREATED, "{added}");
+        authenticator
     }
 
     pub async fn scalar(&self, sql: &str) -> i64 {

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod admin;
+mod authenticator;
 mod authorization;
 mod backup;
 mod certificates;
@@ -22,6 +23,7 @@ mod money;
 mod otp;
 mod outbox;
 mod particulars;
+mod passkeys;
 mod password_reset;
 mod payments;
 mod phone;
@@ -31,6 +33,7 @@ mod public_pages;
 mod races;
 mod replica_pg;
 mod search;
+mod sessions;
 mod smtp;
 mod telemetry;
 mod theft;

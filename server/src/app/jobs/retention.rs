@@ -41,7 +41,7 @@ pub async fn sweep(db: &Db, now: i64) -> sqlx::Result<Swept> {
     let outbox_body_before = now - OUTBOX_BODY_DAYS * DAY;
     let payments_before = now - PAYMENT_YEARS * 365 * DAY;
     let swept = Swept {
-        sessions: store::delete_expired_sessions(db, now).await?,
+        sessions: store::delete_expired_sessions(db, now).await? + store::delete_expired_ceremonies(db, now).await?,
         tokens: store::delete_spent_tokens(db, now).await? + store::delete_spent_codes(db, now).await?,
         throttle: store::delete_throttle_windows(db, now - THROTTLE_KEEP_MS).await?
             + store::delete_code_sends(db, now - 2 * DAY).await?,

@@ -15,6 +15,11 @@ pub(super) async fn delete_expired_sessions(db: &Db, now: i64) -> sqlx::Result<u
     run(db, "DELETE FROM sessions WHERE expires_at <= $1", now).await
 }
 
+/// Passkey ceremonies never finished.
+pub(super) async fn delete_expired_ceremonies(db: &Db, now: i64) -> sqlx::Result<u64> {
+    run(db, "DELETE FROM webauthn_challenges WHERE expires_at <= $1", now).await
+}
+
 pub(super) async fn delete_spent_tokens(db: &Db, now: i64) -> sqlx::Result<u64> {
     run(db, "DELETE FROM tokens WHERE used_at IS NOT NULL OR expires_at <= $1", now).await
 }

@@ -11,6 +11,29 @@ use crate::{foundation::error::AppError, platform::state::AppState};
 pub struct CurrentUser {
     pub user: User,
     pub session_secret: String,
+    /// The session's public id.
+    pub session_id: String,
+    /// When the session's holder last signed in or proved who they are again.
+    pub authenticated_at: i64,
+}
+
+impl CurrentUser {
+    /// A sensitive action (giving a vessel away, consenting to a lien,
+    /// changing the mobile number, archiving the account, an administrator's
+    /// change) needs a sign-in within the last five minutes: 403
+    /// `reauthentication_required` otherwise, which the web app answers by
+    /// asking for the password and repeating the request.
+    pub fn require_recent(&self) -> Result<(), AppError> {
+        if crate::platform::clock::now_ms() - self.authenticated_at <= sessions::RECENT_MS {
+            Ok(())
+        } else {
+            Err(AppError::Status {
+                status: axum::http::StatusCode::FORBIDDEN,
+                code: "reauthentication_required",
+                message: "reauthentication_required".into(),
+            })
+        }
+    }
 }
 
 /// The session secret from the request's cookie, if any.
@@ -24,8 +47,27 @@ impl FromRequestParts<AppState> for CurrentUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let unauthorized = || AppError::Unauthorized("sign_in_required".into());
         let secret = session_secret(&parts.headers).ok_or_else(unauthorized)?;
-        let user = sessions::user_for(&state.db, &secret).await?.ok_or_else(unauthorized)?;
-        Ok(Self { user, session_secret: secret })
+        let session = sessions::session_for(&state.db, &secret).await?.ok_or_else(unauthorized)?;
+        Ok(Self {
+            user: session.user,
+            session_secret: secret,
+            session_id: session.id,
+            authenticated_at: session.authenticated_at,
+        })
+    }
+}
+
+/// A signed-in user who signed in (or proved who they are again) within the
+/// last five minutes: see [`CurrentUser::require_recent`].
+pub struct RecentUser(pub CurrentUser);
+
+impl FromRequestParts<AppState> for RecentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let me = CurrentUser::from_request_parts(parts, state).await?;
+        me.require_recent()?;
+        Ok(Self(me))
     }
 }
 
@@ -35,11 +77,19 @@ impl FromRequestParts<AppState> for Admin {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
-        if !user.is_admin() {
+        let me = CurrentUser::from_request_parts(parts, state).await?;
+        if !me.user.is_admin() {
             return Err(AppError::Forbidden("admin_only".into()));
         }
-        Ok(Self(user))
+        // Every administrator's change needs a passkey on the account (a
+        // phishing-resistant way in) and a recent sign-in; reading does not.
+        if !parts.method.is_safe() {
+            if me.user.passkey_count == 0 {
+                return Err(AppError::Forbidden("passkey_required".into()));
+            }
+            me.require_recent()?;
+        }
+        Ok(Self(me.user))
     }
 }
 

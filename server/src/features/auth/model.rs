@@ -117,6 +117,8 @@ pub struct User {
     pub identity_failure_reason: Option<String>,
     /// The language chosen in the web app; emails and SMS to this person are written in it.
     pub language: Lang,
+    /// How many passkeys the account holds. An administrator needs one before any change.
+    pub passkey_count: i64,
 }
 
 /// A `users` row as `store::USER_COLUMNS` selects it.
@@ -135,6 +137,7 @@ pub(super) struct UserRow {
     identity_verification_status: String,
     identity_failure_code: Option<String>,
     language: String,
+    passkey_count: i64,
 }
 
 impl UserRow {
@@ -166,6 +169,7 @@ impl TryFrom<UserRow> for User {
             identity_failure_code: failure,
             identity_failure_reason: failure.map(|f| crate::foundation::i18n::Msg::new(f.message()).localized()),
             language: Lang::parse(&r.language).unwrap_or_default(),
+            passkey_count: r.passkey_count,
         })
     }
 }
@@ -199,4 +203,73 @@ pub enum Recipient<'a> {
     Email(&'a str),
     /// The account on which this number is verified.
     VerifiedPhone(&'a str),
+}
+
+/// One of the account's sessions, as its owner sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionInfo {
+    /// Names the session to `DELETE /api/auth/sessions/{id}`.
+    pub id: String,
+    pub created_at: String,
+    pub last_seen_at: String,
+    /// The browser's family from its `User-Agent` (Firefox, Chrome, Safari, Edge, Opera), or `unknown`.
+    pub browser: String,
+    /// The platform's family (Windows, macOS, Linux, Android, iOS, `ChromeOS`), or `unknown`.
+    pub platform: String,
+    /// The session this request was made in.
+    pub current: bool,
+}
+
+/// Signing in again before a sensitive action.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReauthenticateRequest {
+    pub password: String,
+}
+
+/// How many sessions ended.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionsEnded {
+    pub ended: u64,
+}
+
+/// One of the account's passkeys, as its owner sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasskeyInfo {
+    /// Names the passkey to `DELETE /api/auth/passkeys/{id}`.
+    pub id: String,
+    /// The name given when it was added, e.g. "Laptop".
+    pub name: String,
+    pub created_at: String,
+    /// Null until it signs in.
+    pub last_used_at: Option<String>,
+    /// Whether the authenticator reports it backed up (synced to other devices).
+    pub backed_up: bool,
+}
+
+/// The browser's answer to `register/start`'s options, with a name for the passkey.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FinishPasskeyRegistration {
+    /// Up to 60 characters; "Passkey" when absent.
+    #[schema(max_length = 60)]
+    pub name: Option<String>,
+    /// `PublicKeyCredential.toJSON()` of the new credential (base64url fields).
+    #[schema(value_type = Object)]
+    pub credential: webauthn_rs::prelude::RegisterPublicKeyCredential,
+}
+
+/// The browser's answer to `login/start`'s options.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FinishPasskeySignIn {
+    /// `PublicKeyCredential.toJSON()` of the assertion (base64url fields).
+    #[schema(value_type = Object)]
+    pub credential: webauthn_rs::prelude::PublicKeyCredential,
+    /// Keep the session for 30 days instead of until the browser closes.
+    #[serde(default)]
+    pub remember_me: bool,
 }

@@ -1,17 +1,20 @@
 use axum::{
     Router,
-    extract::State,
+    extract::{Path, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::IntoResponse,
-    routing::{get, post},
+    routing::{delete, get, post},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{
-    extract::{CurrentUser, MaybeUser},
-    model::{OwnerKind, User},
-    service, sessions,
+    extract::{CurrentUser, MaybeUser, RecentUser},
+    model::{
+        FinishPasskeyRegistration, FinishPasskeySignIn, OwnerKind, PasskeyInfo, ReauthenticateRequest, SessionInfo,
+        SessionsEnded, User,
+    },
+    passkeys, service, sessions,
 };
 use crate::http::json::MessageResponse;
 use crate::{
@@ -33,6 +36,16 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/session", get(session))
         .route("/api/auth/password-reset/request", post(request_password_reset))
         .route("/api/auth/password-reset/confirm", post(confirm_password_reset))
+        .route("/api/auth/reauthenticate", post(reauthenticate))
+        .route("/api/auth/sessions", get(list_sessions))
+        .route("/api/auth/sessions/{id}", delete(end_session))
+        .route("/api/auth/sessions/end-others", post(end_other_sessions))
+        .route("/api/auth/passkeys", get(list_passkeys))
+        .route("/api/auth/passkeys/{id}", delete(remove_passkey))
+        .route("/api/auth/passkeys/register/start", post(passkey_register_start))
+        .route("/api/auth/passkeys/register/finish", post(passkey_register_finish))
+        .route("/api/auth/passkeys/login/start", post(passkey_login_start))
+        .route("/api/auth/passkeys/login/finish", post(passkey_login_finish))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -172,12 +185,194 @@ pub struct LoginRequest {
 pub(crate) async fn login(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> AppResult<impl IntoResponse> {
     let email = Email::parse(&body.email).map_err(|_| AppError::Unauthorized(service::INVALID_CREDENTIALS.into()))?;
-    let (user, secret) = service::login(&state, &email, &body.password, body.remember_me, client).await?;
-    let cookie = sessions::cookie(&secret, body.remember_me, state.config.secure_cookies());
-    Ok((set_cookie(&cookie)?, ApiJson(user)))
+    let from = service::SignInFrom {
+        client,
+        user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
+        browser: crate::http::extract::cookie(&headers, sessions::BROWSER_COOKIE),
+    };
+    let signed_in = service::login(&state, &email, &body.password, body.remember_me, &from).await?;
+    signed_in_response(&state, signed_in, body.remember_me)
+}
+
+/// The answer to a sign-in: the account, the session's cookie, and the
+/// browser's lasting cookie when it had none.
+fn signed_in_response(
+    state: &AppState,
+    signed_in: service::SignedIn,
+    remember: bool,
+) -> AppResult<(HeaderMap, ApiJson<User>)> {
+    let secure = state.config.secure_cookies();
+    let mut response_headers = HeaderMap::new();
+    let session_cookie = sessions::cookie(&signed_in.session, remember, secure);
+    response_headers.append(header::SET_COOKIE, cookie_value(&session_cookie)?);
+    if let Some(browser) = &signed_in.new_browser_secret {
+        response_headers.append(header::SET_COOKIE, cookie_value(&sessions::browser_cookie(browser, secure))?);
+    }
+    Ok((response_headers, ApiJson(signed_in.user)))
+}
+
+/// A started ceremony: its options, and the cookie that must come back with its finish.
+fn started_response(state: &AppState, started: passkeys::Started) -> AppResult<impl IntoResponse + use<>> {
+    let cookie = passkeys::ceremony_cookie(&started.cookie_secret, state.config.secure_cookies());
+    Ok((set_cookie(&cookie)?, ApiJson(started.options)))
+}
+
+fn ceremony_secret(headers: &HeaderMap) -> Option<&str> {
+    crate::http::extract::cookie(headers, passkeys::CEREMONY_COOKIE).filter(|v| !v.is_empty())
+}
+
+#[utoipa::path(get, path = "/api/auth/passkeys", tag = "auth",
+    responses((status = 200, body = Vec<PasskeyInfo>, description = "The account's passkeys, newest first"),
+              (status = 401, body = ErrorBody)))]
+pub(crate) async fn list_passkeys(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<ApiJson<Vec<PasskeyInfo>>> {
+    Ok(ApiJson(passkeys::list(&state.db, &me.user.id).await?))
+}
+
+#[utoipa::path(delete, path = "/api/auth/passkeys/{id}", tag = "auth",
+    params(("id" = String, Path, description = "The passkey's id from the list")),
+    responses((status = 204, description = "Removed"),
+              (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first"),
+              (status = 404, body = ErrorBody, description = "passkey_not_found: no such passkey of yours")))]
+pub(crate) async fn remove_passkey(
+    State(state): State<AppState>,
+    RecentUser(me): RecentUser,
+    Path(id): Path<String>,
+) -> AppResult<StatusCode> {
+    passkeys::remove(&state, &me.user, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/auth/passkeys/register/start", tag = "auth",
+    responses((status = 200, body = Object, description = "`CredentialCreationOptions` JSON (`{publicKey: …}`, base64url) for `navigator.credentials.create`; sets the ceremony's cookie, valid 5 minutes, for this session only"),
+              (status = 401, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "too_many_passkeys"),
+              (status = 503, body = ErrorBody, description = "passkeys_unavailable: the registry's public address is not a host name")))]
+pub(crate) async fn passkey_register_start(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<impl IntoResponse> {
+    started_response(&state, passkeys::register_start(&state, &me.user, &me.session_secret).await?)
+}
+
+#[utoipa::path(post, path = "/api/auth/passkeys/register/finish", tag = "auth", request_body = FinishPasskeyRegistration,
+    responses((status = 201, body = PasskeyInfo, description = "Added"),
+              (status = 400, body = ErrorBody, description = "passkey_ceremony_expired (no ceremony of this session, used, or older than 5 minutes), passkey_ceremony_failed"),
+              (status = 401, body = ErrorBody),
+              (status = 409, body = ErrorBody, description = "passkey_already_registered"),
+              (status = 503, body = ErrorBody, description = "passkeys_unavailable: the registry's public address is not a host name")))]
+pub(crate) async fn passkey_register_finish(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<FinishPasskeyRegistration>,
+) -> AppResult<impl IntoResponse> {
+    let added = passkeys::register_finish(
+        &state,
+        &me.user,
+        &me.session_secret,
+        ceremony_secret(&headers),
+        body.name.as_deref(),
+        &body.credential,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, ApiJson(added)))
+}
+
+#[utoipa::path(post, path = "/api/auth/passkeys/login/start", tag = "auth",
+    responses((status = 200, body = Object, description = "`CredentialRequestOptions` JSON (`{publicKey: …}`, base64url, no credentials listed: the browser offers the person's passkeys) for `navigator.credentials.get`; sets the ceremony's cookie, valid 5 minutes"),
+              (status = 429, body = ErrorBody, description = "too_many_sign_ins_from_network: the address's budget of sign-ins; see Retry-After"),
+              (status = 503, body = ErrorBody, description = "passkeys_unavailable: the registry's public address is not a host name")))]
+pub(crate) async fn passkey_login_start(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+) -> AppResult<impl IntoResponse> {
+    started_response(&state, passkeys::sign_in_start(&state, client).await?)
+}
+
+#[utoipa::path(post, path = "/api/auth/passkeys/login/finish", tag = "auth", request_body = FinishPasskeySignIn,
+    responses((status = 200, body = User, description = "Signed in (a sign-in that counts as recent for sensitive actions); sets the session cookie. A session this browser already had for the same account ends."),
+              (status = 400, body = ErrorBody, description = "passkey_ceremony_expired, passkey_ceremony_failed"),
+              (status = 401, body = ErrorBody, description = "passkey_unknown: no account holds this passkey"),
+              (status = 503, body = ErrorBody, description = "passkeys_unavailable: the registry's public address is not a host name")))]
+pub(crate) async fn passkey_login_finish(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<FinishPasskeySignIn>,
+) -> AppResult<impl IntoResponse> {
+    let user = passkeys::sign_in_finish(&state, ceremony_secret(&headers), &body.credential).await?;
+    // Signing in again with a passkey before a sensitive action replaces the
+    // browser's session rather than leaving a second one behind.
+    if let Some(old) = super::extract::session_secret(&headers)
+        && sessions::user_for(&state.db, &old).await?.is_some_and(|u| u.id == user.id)
+    {
+        sessions::end(&state.db, &old).await?;
+    }
+    let from = service::SignInFrom {
+        client,
+        user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
+        browser: crate::http::extract::cookie(&headers, sessions::BROWSER_COOKIE),
+    };
+    let signed_in = service::start_session(&state, user, body.remember_me, &from, "passkey").await?;
+    signed_in_response(&state, signed_in, body.remember_me)
+}
+
+#[utoipa::path(post, path = "/api/auth/reauthenticate", tag = "auth", request_body = ReauthenticateRequest,
+    responses((status = 200, body = MessageResponse, description = "Signed in again: sensitive actions are allowed for five minutes"),
+              (status = 400, body = ErrorBody, description = "invalid_password"),
+              (status = 401, body = ErrorBody),
+              (status = 429, body = ErrorBody, description = "Too many wrong passwords (the sign-in's budget); see Retry-After")))]
+pub(crate) async fn reauthenticate(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<ReauthenticateRequest>,
+) -> AppResult<ApiJson<MessageResponse>> {
+    service::reauthenticate(&state, &me.user, &me.session_secret, &body.password, client).await?;
+    Ok(MessageResponse::new("signed_in_again"))
+}
+
+#[utoipa::path(get, path = "/api/auth/sessions", tag = "auth",
+    responses((status = 200, body = Vec<SessionInfo>, description = "The account's live sessions, the most recently used first"),
+              (status = 401, body = ErrorBody)))]
+pub(crate) async fn list_sessions(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<ApiJson<Vec<SessionInfo>>> {
+    Ok(ApiJson(sessions::list(&state.db, &me.user.id, &me.session_secret).await?))
+}
+
+#[utoipa::path(delete, path = "/api/auth/sessions/{id}", tag = "auth",
+    params(("id" = String, Path, description = "The session's id from the list")),
+    responses((status = 204, description = "Ended (the current one too: that signs this browser out)"),
+              (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "session_not_found: no such session of yours")))]
+pub(crate) async fn end_session(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<StatusCode> {
+    service::end_session(&state, &me.user, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/auth/sessions/end-others", tag = "auth",
+    responses((status = 200, body = SessionsEnded, description = "Signed out everywhere else"),
+              (status = 401, body = ErrorBody)))]
+pub(crate) async fn end_other_sessions(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> AppResult<ApiJson<SessionsEnded>> {
+    let ended = service::end_other_sessions(&state, &me.user, &me.session_secret).await?;
+    Ok(ApiJson(SessionsEnded { ended }))
 }
 
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 204, description = "Session ended")))]
@@ -251,6 +446,9 @@ pub(crate) async fn confirm_password_reset(
 }
 
 pub fn set_cookie(value: &str) -> AppResult<[(header::HeaderName, HeaderValue); 1]> {
-    let value = HeaderValue::from_str(value).map_err(|e| anyhow::anyhow!("cookie header: {e}"))?;
-    Ok([(header::SET_COOKIE, value)])
+    Ok([(header::SET_COOKIE, cookie_value(value)?)])
+}
+
+fn cookie_value(value: &str) -> AppResult<HeaderValue> {
+    Ok(HeaderValue::from_str(value).map_err(|e| anyhow::anyhow!("cookie header: {e}"))?)
 }

@@ -217,14 +217,31 @@ pub async fn resend_verification(state: &AppState, user: &User, client: IpAddr) 
 /// Each attempt is reserved in the throttle (counted and checked in one
 /// statement) before the password is verified, so however many guesses run in
 /// parallel, at most `LOGIN_LIMIT.max` of them are ever verified per window.
-#[tracing::instrument(skip_all, fields(client = %client))]
+/// Where a sign-in comes from: the client's address, its `User-Agent`, and
+/// the secret of the browser's long-lived cookie (when it has one).
+pub struct SignInFrom<'a> {
+    pub client: IpAddr,
+    pub user_agent: Option<&'a str>,
+    pub browser: Option<&'a str>,
+}
+
+/// A sign-in: the user, the session's secret, and the secret to give the
+/// browser in its cookie when it had none.
+pub struct SignedIn {
+    pub user: User,
+    pub session: String,
+    pub new_browser_secret: Option<String>,
+}
+
+#[tracing::instrument(skip_all, fields(client = %from.client))]
 pub async fn login(
     state: &AppState,
     email: &Email,
     password: &str,
     remember: bool,
-    client: IpAddr,
-) -> AppResult<(User, String)> {
+    from: &SignInFrom<'_>,
+) -> AppResult<SignedIn> {
+    let client = from.client;
     if let Some(wait) = throttle::reserve(&state.db, &format!("login-client:{client}"), LOGIN_PER_CLIENT_LIMIT).await? {
         return Err(too_many(wait, TOO_MANY_FROM_CLIENT));
     }
@@ -247,12 +264,116 @@ pub async fn login(
     };
     let user = User::try_from(row.user)?;
     throttle::clear(&state.db, &account).await?;
+    start_session(state, user, remember, from, "password").await
+}
+
+/// A session for `user`, who just proved who they are by `method`
+/// (`password` or `passkey`): the last sign-in recorded, the browser
+/// remembered, and the owner emailed when the browser is new to the account.
+pub async fn start_session(
+    state: &AppState,
+    user: User,
+    remember: bool,
+    from: &SignInFrom<'_>,
+    method: &str,
+) -> AppResult<SignedIn> {
+    let now = now_ms();
+    let (browser, new_browser_secret) = if let Some(b) = from.browser.filter(|b| b.len() >= 16 && b.len() <= 64) {
+        (b.to_owned(), None)
+    } else {
+        let fresh = crate::platform::ids::new_secret();
+        (fresh.clone(), Some(fresh))
+    };
     let mut tx = state.begin().await?;
-    let secret = sessions::create(&mut tx, &user.id, remember).await?;
-    store::set_last_signed_in(&mut tx, &user.id, crate::platform::clock::now_ms()).await?;
-    Event::new("sign_in").by(Some(&user.id)).subject("user", &user.id).write(&mut *tx).await?;
+    let secret = sessions::create(&mut tx, &user.id, remember, from.user_agent).await?;
+    store::set_last_signed_in(&mut tx, &user.id, now).await?;
+    // The first browser an account signs in from is not news; any later new one is.
+    let known_before = store::known_browser_count(&mut tx, &user.id).await?;
+    let browser_hash = crate::platform::ids::hash_secret(&browser);
+    if store::add_known_browser(&mut tx, &user.id, &browser_hash, now).await? && known_before > 0 {
+        let ua = from.user_agent.unwrap_or_default();
+        let body = Msg::new("mail.new_sign_in_body")
+            .arg("time", format!("{} UTC", &crate::platform::clock::rfc3339(now)[..16].replace('T', " ")))
+            .arg("browser", crate::domain::user_agent::browser(ua))
+            .arg("platform", crate::domain::user_agent::platform(ua))
+            .arg("link", state.config.link("/profile#sessions"));
+        let message = Message::email_in(user.language, &user.email, &Msg::new("mail.new_sign_in_subject"), &body);
+        outbox::enqueue(&mut tx, &message).await?;
+    }
+    Event::new("sign_in")
+        .by(Some(&user.id))
+        .subject("user", &user.id)
+        .detail(serde_json::json!({"method": method}))
+        .write(&mut *tx)
+        .await?;
     tx.commit().await?;
-    Ok((user, secret))
+    state.wake_outbox();
+    Ok(SignedIn { user, session: secret, new_browser_secret })
+}
+
+/// The signed-in person proves who they are again with their password, so
+/// that a sensitive action may follow (`extract::CurrentUser::require_recent`).
+/// Guesses count against the same budget as sign-ins: the account locks
+/// after as many wrong passwords, whichever form they were typed in.
+#[tracing::instrument(skip_all, fields(user = %user.id, client = %client))]
+pub async fn reauthenticate(
+    state: &AppState,
+    user: &User,
+    session_secret: &str,
+    password: &str,
+    client: IpAddr,
+) -> AppResult<()> {
+    if let Some(wait) = throttle::reserve(&state.db, &format!("login-client:{client}"), LOGIN_PER_CLIENT_LIMIT).await? {
+        return Err(too_many(wait, TOO_MANY_FROM_CLIENT));
+    }
+    let account = format!("login:{}", user.email);
+    if let Some(wait) = throttle::reserve(&state.db, &account, LOGIN_LIMIT).await? {
+        return Err(too_many(wait, ACCOUNT_LOCKED));
+    }
+    let row = store::live_user_with_password(&state.db, &user.email).await?;
+    let stored = row.map(|r| r.password_hash);
+    if !hashing::verify(&state.cpu, stored, password).await? {
+        Event::new("reauthenticated")
+            .by(Some(&user.id))
+            .subject("user", &user.id)
+            .failed()
+            .detail(serde_json::json!({"reason": "invalid_credentials"}))
+            .write(&state.db)
+            .await?;
+        return Err(AppError::bad_request("invalid_password", "password_incorrect"));
+    }
+    throttle::clear(&state.db, &account).await?;
+    sessions::reauthenticated(&state.db, session_secret).await?;
+    Event::new("reauthenticated").by(Some(&user.id)).subject("user", &user.id).write(&state.db).await?;
+    Ok(())
+}
+
+/// End one of the account's sessions.
+#[tracing::instrument(skip_all, fields(user = %user.id))]
+pub async fn end_session(state: &AppState, user: &User, public_id: &str) -> AppResult<()> {
+    if !sessions::end_by_id(&state.db, &user.id, public_id).await? {
+        return Err(AppError::NotFound("session_not_found".into()));
+    }
+    Event::new("session_ended")
+        .by(Some(&user.id))
+        .subject("user", &user.id)
+        .detail(serde_json::json!({"session": public_id}))
+        .write(&state.db)
+        .await?;
+    Ok(())
+}
+
+/// Sign out everywhere else: every session of the account but this one ends.
+#[tracing::instrument(skip_all, fields(user = %user.id))]
+pub async fn end_other_sessions(state: &AppState, user: &User, session_secret: &str) -> AppResult<u64> {
+    let ended = sessions::end_others(&state.db, &user.id, session_secret).await?;
+    Event::new("session_ended")
+        .by(Some(&user.id))
+        .subject("user", &user.id)
+        .detail(serde_json::json!({"others": ended}))
+        .write(&state.db)
+        .await?;
+    Ok(ended)
 }
 
 /// Always succeeds from the caller's point of view, whether or not the

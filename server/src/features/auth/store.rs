@@ -7,7 +7,7 @@ use crate::platform::db::{Backend, Db, Tx};
 /// Columns to select for a [`super::User`] (`UserRow`), with table alias `u`.
 pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.name_verified_at, u.owner_kind, u.company_number, u.email, \
      u.phone_e164, u.email_verified_at, u.phone_verified_at, u.identity_verification_status, u.identity_failure_code, \
-     u.language";
+     u.language, (SELECT COUNT(*) FROM passkeys pk WHERE pk.user_id = u.id) AS passkey_count";
 
 // ---- users ----
 
@@ -198,23 +198,29 @@ pub(super) async fn live_accounts_with_id(tx: &mut Tx<'_>, user_id: &str) -> sql
 
 // ---- sessions ----
 
-pub(super) async fn insert_session(
-    tx: &mut Tx<'_>,
-    id_hash: &str,
-    user_id: &str,
-    remember: bool,
-    now: i64,
-    expires_at: i64,
-) -> sqlx::Result<()> {
+pub(super) struct NewSession<'a> {
+    pub(super) id_hash: &'a str,
+    pub(super) public_id: &'a str,
+    pub(super) user_id: &'a str,
+    pub(super) remember: bool,
+    pub(super) now: i64,
+    pub(super) expires_at: i64,
+    pub(super) user_agent: Option<&'a str>,
+}
+
+pub(super) async fn insert_session(tx: &mut Tx<'_>, s: &NewSession<'_>) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO sessions (id_hash, user_id, remember, created_at, last_seen_at, expires_at)
-         VALUES ($1, $2, $3, $4, $4, $5)",
+        "INSERT INTO sessions (id_hash, public_id, user_id, remember, created_at, last_seen_at, expires_at,
+                               authenticated_at, user_agent)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $5, $7)",
     )
-    .bind(id_hash)
-    .bind(user_id)
-    .bind(i64::from(remember))
-    .bind(now)
-    .bind(expires_at)
+    .bind(s.id_hash)
+    .bind(s.public_id)
+    .bind(s.user_id)
+    .bind(i64::from(s.remember))
+    .bind(s.now)
+    .bind(s.expires_at)
+    .bind(s.user_agent)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -228,12 +234,14 @@ pub(super) struct SessionUser {
     /// 1 when "Remember me" was chosen.
     pub(super) remember: i64,
     pub(super) last_seen_at: i64,
+    pub(super) public_id: String,
+    pub(super) authenticated_at: i64,
 }
 
 /// The user of the unexpired session `id_hash`, unless the account is archived.
 pub(super) async fn live_session(db: &Db, id_hash: &str, now: i64) -> sqlx::Result<Option<SessionUser>> {
     sqlx::query_as::<_, SessionUser>(&format!(
-        "SELECT {USER_COLUMNS}, s.remember, s.last_seen_at FROM sessions s
+        "SELECT {USER_COLUMNS}, s.remember, s.last_seen_at, s.public_id, s.authenticated_at FROM sessions s
          JOIN users u ON u.id = s.user_id
          WHERE s.id_hash = $1 AND s.expires_at > $2 AND u.archived_at IS NULL"
     ))
@@ -241,6 +249,87 @@ pub(super) async fn live_session(db: &Db, id_hash: &str, now: i64) -> sqlx::Resu
     .bind(now)
     .fetch_optional(db)
     .await
+}
+
+/// The holder of the session proved who they are again.
+pub(super) async fn set_authenticated_at(db: &Db, id_hash: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE sessions SET authenticated_at = $1 WHERE id_hash = $2")
+        .bind(now)
+        .bind(id_hash)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The account's live sessions, the most recently used first.
+pub(super) async fn sessions_of_user(db: &Db, user_id: &str, now: i64) -> sqlx::Result<Vec<SessionListRow>> {
+    sqlx::query_as(
+        "SELECT id_hash, public_id, created_at, last_seen_at, user_agent FROM sessions
+          WHERE user_id = $1 AND expires_at > $2 ORDER BY last_seen_at DESC, created_at DESC",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_all(db)
+    .await
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct SessionListRow {
+    pub(super) id_hash: String,
+    pub(super) public_id: String,
+    pub(super) created_at: i64,
+    pub(super) last_seen_at: i64,
+    pub(super) user_agent: Option<String>,
+}
+
+/// End one of the account's sessions by its public id; false when it has none such.
+pub(super) async fn delete_session_of_user(db: &Db, user_id: &str, public_id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND public_id = $2")
+        .bind(user_id)
+        .bind(public_id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// End every session of the account but `keep`; how many ended.
+pub(super) async fn delete_other_sessions(db: &Db, user_id: &str, keep: &str) -> sqlx::Result<u64> {
+    let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2")
+        .bind(user_id)
+        .bind(keep)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Record that the account signed in from the browser `hash`: true when it
+/// is new to the account (this statement added it, so parallel sign-ins from
+/// one browser count it once).
+pub(super) async fn add_known_browser(tx: &mut Tx<'_>, user_id: &str, hash: &str, now: i64) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO known_browsers (user_id, browser_hash, first_seen_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, browser_hash) DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(hash)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// How many browsers the account has signed in from.
+pub(super) async fn known_browser_count(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM known_browsers WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(&mut **tx)
+        .await
+}
+
+/// Forget the account's browsers (archiving erases them).
+pub(super) async fn delete_known_browsers(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM known_browsers WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    Ok(())
 }
 
 /// Extend the session's idle window.
@@ -372,4 +461,191 @@ pub(super) async fn mark_phone_verified(tx: &mut Tx<'_>, user_id: &str, phone: &
     .execute(&mut **tx)
     .await?
     .rows_affected())
+}
+
+// ---- passkeys ----
+
+pub(super) async fn webauthn_handle(db: &Db, user_id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT webauthn_handle FROM users WHERE id = $1").bind(user_id).fetch_one(db).await
+}
+
+/// Give the account its user handle, unless it has one already.
+pub(super) async fn set_webauthn_handle(db: &Db, user_id: &str, handle: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET webauthn_handle = $1 WHERE id = $2 AND webauthn_handle IS NULL")
+        .bind(handle)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn credential_ids_of(db: &Db, user_id: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar("SELECT credential_id FROM passkeys WHERE user_id = $1").bind(user_id).fetch_all(db).await
+}
+
+pub(super) struct NewChallenge<'a> {
+    pub(super) id_hash: &'a str,
+    pub(super) purpose: &'a str,
+    pub(super) session_hash: Option<&'a str>,
+    pub(super) user_id: Option<&'a str>,
+    pub(super) state: &'a str,
+    pub(super) expires_at: i64,
+}
+
+pub(super) async fn insert_challenge(db: &Db, c: &NewChallenge<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO webauthn_challenges (id_hash, purpose, session_hash, user_id, state, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(c.id_hash)
+    .bind(c.purpose)
+    .bind(c.session_hash)
+    .bind(c.user_id)
+    .bind(c.state)
+    .bind(c.expires_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct TakenChallenge {
+    pub(super) session_hash: Option<String>,
+    pub(super) user_id: Option<String>,
+    pub(super) state: String,
+}
+
+/// Take a ceremony's state: deleted in the statement that reads it, so it
+/// serves one finish however many arrive at once.
+pub(super) async fn take_challenge(
+    db: &Db,
+    id_hash: &str,
+    purpose: &str,
+    now: i64,
+) -> sqlx::Result<Option<TakenChallenge>> {
+    sqlx::query_as(
+        "DELETE FROM webauthn_challenges WHERE id_hash = $1 AND purpose = $2 AND expires_at > $3
+         RETURNING session_hash, user_id, state",
+    )
+    .bind(id_hash)
+    .bind(purpose)
+    .bind(now)
+    .fetch_optional(db)
+    .await
+}
+
+pub(super) struct NewPasskey<'a> {
+    pub(super) id: &'a str,
+    pub(super) user_id: &'a str,
+    pub(super) credential_id: &'a str,
+    pub(super) passkey: &'a str,
+    pub(super) name: &'a str,
+    pub(super) created_at: i64,
+    pub(super) sign_count: i64,
+    pub(super) backup_eligible: i64,
+    pub(super) backup_state: i64,
+}
+
+pub(super) async fn insert_passkey(tx: &mut Tx<'_>, p: &NewPasskey<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO passkeys (id, user_id, credential_id, passkey, name, created_at, sign_count, backup_eligible,
+                               backup_state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(p.id)
+    .bind(p.user_id)
+    .bind(p.credential_id)
+    .bind(p.passkey)
+    .bind(p.name)
+    .bind(p.created_at)
+    .bind(p.sign_count)
+    .bind(p.backup_eligible)
+    .bind(p.backup_state)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct PasskeyRow {
+    pub(super) id: String,
+    pub(super) name: String,
+    pub(super) created_at: i64,
+    pub(super) last_used_at: Option<i64>,
+    pub(super) backup_state: i64,
+}
+
+pub(super) async fn passkeys_of(db: &Db, user_id: &str) -> sqlx::Result<Vec<PasskeyRow>> {
+    sqlx::query_as(
+        "SELECT id, name, created_at, last_used_at, backup_state FROM passkeys WHERE user_id = $1
+          ORDER BY created_at DESC, id DESC",
+    )
+    .bind(user_id)
+    .fetch_all(db)
+    .await
+}
+
+pub(super) async fn delete_passkey(tx: &mut Tx<'_>, user_id: &str, id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM passkeys WHERE user_id = $1 AND id = $2")
+        .bind(user_id)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Every passkey and open ceremony of the account (archiving erases them).
+pub(super) async fn delete_passkeys_of_user(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM passkeys WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM webauthn_challenges WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct PasskeyOwner {
+    pub(super) id: String,
+    pub(super) user_id: String,
+    pub(super) passkey: String,
+    pub(super) webauthn_handle: Option<String>,
+}
+
+/// A live account's passkey by its credential id.
+pub(super) async fn passkey_by_credential(db: &Db, credential_id: &str) -> sqlx::Result<Option<PasskeyOwner>> {
+    sqlx::query_as(
+        "SELECT p.id, p.user_id, p.passkey, u.webauthn_handle FROM passkeys p JOIN users u ON u.id = p.user_id
+          WHERE p.credential_id = $1 AND u.archived_at IS NULL",
+    )
+    .bind(credential_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// A sign-in used the passkey: its new record, counter and backup state.
+pub(super) async fn passkey_used(
+    db: &Db,
+    id: &str,
+    passkey: &str,
+    now: i64,
+    counter: i64,
+    backed_up: bool,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE passkeys SET passkey = $1, last_used_at = $2, sign_count = $3, backup_state = $4 WHERE id = $5",
+    )
+    .bind(passkey)
+    .bind(now)
+    .bind(counter)
+    .bind(i64::from(backed_up))
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A live (not archived) account by id.
+pub(super) async fn live_user_by_id(db: &Db, user_id: &str) -> sqlx::Result<Option<super::model::User>> {
+    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.archived_at IS NULL"))
+        .bind(user_id)
+        .fetch_optional(db)
+        .await
 }

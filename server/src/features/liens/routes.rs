@@ -12,7 +12,7 @@ use super::model::{ConsentLienRequest, Lien, RegisterLienRequest, ReleaseLienReq
 use super::service;
 use crate::{
     domain::OtpCode,
-    features::auth::{CurrentUser, MaybeUser},
+    features::auth::{CurrentUser, MaybeUser, RecentUser},
     foundation::error::{AppError, AppResult, ErrorBody},
     http::{
         client_addr::ClientAddr,
@@ -73,13 +73,14 @@ pub(crate) async fn mine(State(state): State<AppState>, me: CurrentUser) -> AppR
     params(("id" = String, Path, description = "The lien's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
     responses((status = 200, body = Lien, description = "Active: the vessel is encumbered"),
               (status = 400, body = ErrorBody, description = "wrong_code: the message says how many attempts are left"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "Not a lien the caller was asked to consent to"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first (docs/ACCOUNTS.md)"),
+              (status = 404, body = ErrorBody, description = "Not a lien the caller was asked to consent to"),
               (status = 409, body = ErrorBody, description = "lien_not_pending, lien_vessel_changed"),
               (status = 422, body = ErrorBody, description = "Not six digits: refused without using an attempt"),
               (status = 429, body = ErrorBody, description = "No live code (five wrong attempts, or expired): ask for a new one")))]
 pub(crate) async fn consent(
     State(state): State<AppState>,
-    me: CurrentUser,
+    RecentUser(me): RecentUser,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ConsentLienRequest>,
 ) -> AppResult<ApiJson<Lien>> {

@@ -13,7 +13,7 @@ use axum::{
 };
 
 use super::local::{AuthenticationParams, LocalConfirmRequest, LocalConfirmResponse};
-use super::model::{CreateIntentRequest, CreatedIntent, Payment, PaymentsConfig};
+use super::model::{CreateIntentRequest, CreatedIntent, Payment, PaymentsConfig, Purpose};
 use crate::platform::stripe_http::WebhookAck;
 use crate::{
     features::auth::CurrentUser,
@@ -45,7 +45,7 @@ pub(crate) async fn payments_config(State(state): State<AppState>) -> ApiJson<Pa
 #[utoipa::path(post, path = "/api/payments/create-intent", tag = "payments", request_body = CreateIntentRequest,
     responses((status = 200, body = CreatedIntent, description = "A new payment, or the fee's unfinished one"),
               (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "Not the vessel's owner (registration), or neither seller nor new owner (transfer)"),
+              (status = 403, body = ErrorBody, description = "Not the vessel's owner (registration), or neither seller nor new owner (transfer); reauthentication_required for a transfer's fee: sign in again first"),
               (status = 404, body = ErrorBody, description = "No such vessel or transfer of the caller's"),
               (status = 409, body = ErrorBody, description = "Already paid, an identifier is in use, or the transfer is not payable (not verified, closed, or no account for the new owner)"),
               (status = 422, body = ErrorBody, description = "A transfer fee without transferId, or for another vessel"),
@@ -55,6 +55,10 @@ pub(crate) async fn create_intent(
     me: CurrentUser,
     ApiJson(body): ApiJson<CreateIntentRequest>,
 ) -> AppResult<ApiJson<CreatedIntent>> {
+    // Paying a transfer's fee gives the vessel away: a recent sign-in first.
+    if body.purpose == Purpose::Transfer {
+        me.require_recent()?;
+    }
     Ok(ApiJson(service::create_intent(&state, &me.user, body).await?))
 }
 

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use crate::http::json::MessageResponse;
 use crate::{
     domain::{Email, OtpCode, PhoneE164},
-    features::auth::CurrentUser,
+    features::auth::{CurrentUser, RecentUser},
     foundation::error::{AppError, AppResult, ErrorBody, FieldCheck},
     http::{client_addr::ClientAddr, json::ApiJson},
     platform::state::AppState,
@@ -60,14 +60,14 @@ pub struct InitiatedTransfer {
 #[utoipa::path(post, path = "/api/transfers/initiate", tag = "transfers", request_body = InitiateTransferRequest,
     responses((status = 201, body = InitiatedTransfer, description = "Created; the vessel is in transfer and the code is sent"),
               (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "verify_email_before_codes: the seller's email is not verified"),
+              (status = 403, body = ErrorBody, description = "verify_email_before_codes: the seller's email is not verified; reauthentication_required: sign in again first"),
               (status = 404, body = ErrorBody, description = "No such vessel of yours"),
               (status = 409, body = ErrorBody, description = "Not active, or a transfer is already open"),
               (status = 422, body = ErrorBody, description = "Field errors; phone_not_supported_mobile: not a mobile number of a country the registry texts"),
               (status = 429, body = ErrorBody, description = "too_many_codes: over a code budget (per minute, client address, account a day, number); see Retry-After")))]
 pub(crate) async fn initiate(
     State(state): State<AppState>,
-    me: CurrentUser,
+    RecentUser(me): RecentUser,
     ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<InitiateTransferRequest>,
 ) -> AppResult<impl IntoResponse> {

@@ -45,6 +45,8 @@ pub async fn archive_account(state: &AppState, user_id: &str, actor: &str, reaso
         .write(&mut *tx)
         .await?;
     sessions::end_all_for_user(&mut tx, user_id).await?;
+    sessions::forget_browsers(&mut tx, user_id).await?;
+    crate::features::auth::passkeys::forget(&mut tx, user_id).await?;
     // Then transfers (with their fee payments) and vessels: the order a
     // payment's success locks them in, so the two cannot deadlock on PostgreSQL.
     crate::features::transfers::service::cancel_all_from(&mut tx, user_id).await?;

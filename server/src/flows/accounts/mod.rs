@@ -3,5 +3,6 @@
 //! for it) and archiving an account (its vessels, transfers and payments).
 
 pub mod archive;
+pub mod export;
 pub mod profile;
 mod store;

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::http::json::MessageResponse;
 use crate::{
     domain::PhoneE164,
-    features::auth::CurrentUser,
+    features::auth::{CurrentUser, RecentUser},
     features::auth::{OwnerKind, User, owner_from, phone, service, sessions, set_cookie},
     foundation::error::{AppError, AppResult, ErrorBody},
     foundation::i18n::Lang,
@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/profile/phone/send-code", post(send_phone_code))
         .route("/api/profile/phone/verify", post(verify_phone))
         .route("/api/profile/language", put(set_language))
+        .route("/api/profile/export", get(export))
 }
 
 #[derive(Deserialize, Serialize, ToSchema)]
@@ -107,8 +108,8 @@ pub(crate) async fn update(
 
 #[utoipa::path(delete, path = "/api/profile", tag = "profile",
     responses((status = 200, body = MessageResponse, description = "Account archived; every session ended"),
-              (status = 401, body = ErrorBody)))]
-pub(crate) async fn archive(State(state): State<AppState>, me: CurrentUser) -> AppResult<impl IntoResponse> {
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first (docs/ACCOUNTS.md)")))]
+pub(crate) async fn archive(State(state): State<AppState>, RecentUser(me): RecentUser) -> AppResult<impl IntoResponse> {
     crate::flows::accounts::archive::archive_account(&state, &me.user.id, &me.user.id, None).await?;
     // The archived account's canceled payments, at the provider.
     crate::features::payments::follow_up::run(&state).await;
@@ -128,10 +129,10 @@ pub struct SetPhoneRequest {
 
 #[utoipa::path(post, path = "/api/profile/phone", tag = "profile", request_body = SetPhoneRequest,
     responses((status = 200, body = User, description = "Set; unverified unless unchanged"),
-              (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first (docs/ACCOUNTS.md)"), (status = 422, body = ErrorBody)))]
 pub(crate) async fn set_phone(
     State(state): State<AppState>,
-    me: CurrentUser,
+    RecentUser(me): RecentUser,
     ApiJson(body): ApiJson<SetPhoneRequest>,
 ) -> AppResult<ApiJson<User>> {
     let number = PhoneE164::parse(&body.phone_e164).map_err(|m| AppError::field("phoneE164", m))?;
@@ -141,13 +142,13 @@ pub(crate) async fn set_phone(
 
 #[utoipa::path(post, path = "/api/profile/phone/send-code", tag = "profile",
     responses((status = 202, body = MessageResponse), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "verify_email_before_codes: the email is not verified"),
+              (status = 403, body = ErrorBody, description = "verify_email_before_codes: the email is not verified; reauthentication_required: sign in again first"),
               (status = 409, body = ErrorBody, description = "No number, or already verified"),
               (status = 422, body = ErrorBody, description = "phone_not_supported_mobile: not a mobile number of a country the registry texts"),
               (status = 429, body = ErrorBody, description = "too_many_codes: within a minute of the last code, or over a code budget; see Retry-After")))]
 pub(crate) async fn send_phone_code(
     State(state): State<AppState>,
-    me: CurrentUser,
+    RecentUser(me): RecentUser,
     ClientAddr(client): ClientAddr,
 ) -> AppResult<impl IntoResponse> {
     phone::send_code(&state, &me.user, client).await?;
@@ -174,13 +175,13 @@ pub struct PhoneVerified {
 #[utoipa::path(post, path = "/api/profile/phone/verify", tag = "profile", request_body = VerifyPhoneRequest,
     responses((status = 200, body = PhoneVerified, description = "Verified; any paid transfer waiting for this number is now the caller's, named in claimedVessels"),
               (status = 400, body = ErrorBody, description = "code wrong_code, with the attempts left"),
-              (status = 401, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first (docs/ACCOUNTS.md)"),
               (status = 409, body = ErrorBody, description = "No number, already verified, or verified on another account"),
               (status = 422, body = ErrorBody, description = "Not six digits: refused without using an attempt"),
               (status = 429, body = ErrorBody, description = "No live code: ask for a new one")))]
 pub(crate) async fn verify_phone(
     State(state): State<AppState>,
-    me: CurrentUser,
+    RecentUser(me): RecentUser,
     ApiJson(body): ApiJson<VerifyPhoneRequest>,
 ) -> AppResult<ApiJson<PhoneVerified>> {
     let code = crate::domain::OtpCode::parse(&body.otp).map_err(|e| AppError::field("otp", e))?;
@@ -211,4 +212,14 @@ async fn reloaded(state: &AppState, session_secret: &str) -> AppResult<User> {
     sessions::user_for(&state.db, session_secret)
         .await?
         .ok_or_else(|| AppError::Unauthorized("sign_in_required".into()))
+}
+
+#[utoipa::path(get, path = "/api/profile/export", tag = "profile",
+    responses((status = 200, body = super::export::PersonalData, description = "Everything the registry holds about you, as one JSON document (a download)"),
+              (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first")))]
+pub(crate) async fn export(State(state): State<AppState>, RecentUser(me): RecentUser) -> AppResult<impl IntoResponse> {
+    let data = super::export::export(&state, &me.user, &me.session_secret).await?;
+    let disposition = axum::http::HeaderValue::from_static("attachment; filename=\"registry-personal-data.json\"");
+    Ok(([(axum::http::header::CONTENT_DISPOSITION, disposition)], ApiJson(data)))
 }

@@ -14,6 +14,10 @@ use crate::{
 /// Every kind of event the application records.
 pub const TYPES: &[&str] = &[
     "sign_in",
+    "reauthenticated",
+    "session_ended",
+    "passkey_added",
+    "passkey_removed",
     "account_registered",
     "email_verified",
     "account_archived",

@@ -101,6 +101,8 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(38, "registered liens, and the active ones' count on the vessel", "0038_liens.sql"),
     per_backend!(39, "the chain records liens; lien consent codes", "0039_lien_events"),
     portable!(40, "the transparency log of chain heads", "0040_transparency_log.sql"),
+    portable!(41, "session ids, re-authentication and known browsers", "0041_session_security.sql"),
+    portable!(42, "passkeys and their ceremonies", "0042_passkeys.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.
