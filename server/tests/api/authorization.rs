@@ -152,6 +152,10 @@ fn matrix() -> Vec<Row> {
         ),
         row("POST", "/api/auth/passkeys/login/start", NoBody, PUBLIC),
         row("POST", "/api/auth/passkeys/login/finish", Json(|_| json!({"credential": {}})), [422; 7]),
+        row("POST", "/api/auth/passkeys/recover/start", Json(|_| json!({"token": "not-a-token"})), [400; 7]),
+        row("POST", "/api/auth/passkeys/recover/finish", Json(|_| json!({"token": "x", "credential": {}})), [422; 7]),
+        // Keeping password sign-in on: anyone signed in, for their own account.
+        row("PUT", "/api/auth/password-sign-in", Json(|_| json!({"enabled": true})), SIGNED_IN),
         row("GET", "/api/profile", NoBody, SIGNED_IN),
         row("PATCH", "/api/profile", Json(|_| json!({"name": "x"})), [401, 422, 422, 422, 422, 422, 422]),
         row("PUT", "/api/profile/language", Json(|_| json!({"language": "de"})), SIGNED_IN),

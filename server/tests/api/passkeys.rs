@@ -182,3 +182,86 @@ async fn an_administrator_needs_a_passkey_before_any_change() {
     let (status, done) = parts(admin.post(&path, json!({"reason": "Checking the fleet."})).await).await;
     assert_eq!(status, StatusCode::OK, "{done}");
 }
+
+#[tokio::test]
+async fn an_account_turns_password_sign_in_off_and_recovers_by_adding_a_passkey() {
+    let app = TestApp::spawn().await;
+    let email = "passkey-only@example.nl";
+    app.signed_in_user(email).await;
+    let off = json!({"enabled": false});
+    let (status, refused) =
+        parts(app.client.put(app.url("/api/auth/password-sign-in")).json(&off).send().await.unwrap()).await;
+    assert_eq!((status, refused["messageCode"].as_str()), (StatusCode::CONFLICT, Some("passkey_needed_first")));
+    let mut key = app.add_passkey().await;
+    let (status, user) =
+        parts(app.client.put(app.url("/api/auth/password-sign-in")).json(&off).send().await.unwrap()).await;
+    assert_eq!((status, user["passwordSignIn"].as_bool()), (StatusCode::OK, Some(false)), "{user}");
+
+    // The password no longer signs in (and says why only to whoever knows it); the passkey does.
+    let (status, refused) = parts(app.second_browser().login(email, PASSWORD).await).await;
+    assert_eq!((status, refused["messageCode"].as_str()), (StatusCode::FORBIDDEN, Some("password_sign_in_off")));
+    let (status, _) = parts(app.second_browser().login(email, "wrong-password").await).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = sign_in_with(&app.second_browser(), &mut key).await;
+    assert_eq!(status, StatusCode::OK);
+    // Its last passkey cannot be removed while the password is off.
+    let (_, list) = parts(app.get("/api/auth/passkeys").await).await;
+    let (status, refused) =
+        parts(app.delete(&format!("/api/auth/passkeys/{}", list[0]["id"].as_str().unwrap())).await).await;
+    assert_eq!((status, refused["messageCode"].as_str()), (StatusCode::CONFLICT, Some("last_passkey")));
+
+    // Lost the passkey: the reset link adds a new one instead of setting a password.
+    let stranger = app.second_browser();
+    assert_eq!(
+        stranger.post("/api/auth/password-reset/request", json!({"email": email})).await.status(),
+        StatusCode::ACCEPTED
+    );
+    let token = app.token_from_mail(email, "reset-password?token=").await;
+    let (status, refused) = parts(
+        stranger
+            .post("/api/auth/password-reset/confirm", json!({"token": token, "password": "a-new-harbour-77"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, refused["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("password_sign_in_off_add_passkey"))
+    );
+    let (status, options) =
+        parts(stranger.post("/api/auth/passkeys/recover/start", json!({"token": token})).await).await;
+    assert_eq!(status, StatusCode::OK, "{options}");
+    let mut replacement = Authenticator::new();
+    let credential = replacement.create(&options);
+    let body = json!({"token": token, "name": "New phone", "credential": credential});
+    let (status, user) = parts(stranger.post("/api/auth/passkeys/recover/finish", body.clone()).await).await;
+    assert_eq!(
+        (status, user["email"].as_str(), user["passkeyCount"].as_i64()),
+        (StatusCode::OK, Some(email), Some(2)),
+        "{user}"
+    );
+    assert_eq!(app.get("/api/auth/me").await.status(), StatusCode::UNAUTHORIZED, "every other session ended");
+    assert_eq!(stranger.get("/api/auth/me").await.status(), StatusCode::OK, "signed in where it was recovered");
+    let (status, _) = sign_in_with(&app.second_browser(), &mut replacement).await;
+    assert_eq!(status, StatusCode::OK, "the new passkey signs in");
+    // The link is used up.
+    let (status, refused) =
+        parts(stranger.post("/api/auth/passkeys/recover/start", json!({"token": token})).await).await;
+    assert_eq!((status, refused["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_token")));
+
+    // An account that still signs in with its password resets it as before.
+    let other = app.second_browser();
+    other.signed_in_user("passkey-and-password@example.nl").await;
+    assert_eq!(
+        other
+            .post("/api/auth/password-reset/request", json!({"email": "passkey-and-password@example.nl"}))
+            .await
+            .status(),
+        StatusCode::ACCEPTED
+    );
+    let token = app.token_from_mail("passkey-and-password@example.nl", "reset-password?token=").await;
+    let (status, refused) = parts(other.post("/api/auth/passkeys/recover/start", json!({"token": token})).await).await;
+    assert_eq!(
+        (status, refused["messageCode"].as_str()),
+        (StatusCode::CONFLICT, Some("password_sign_in_on_reset_password"))
+    );
+}

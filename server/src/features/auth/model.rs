@@ -119,6 +119,8 @@ pub struct User {
     pub language: Lang,
     /// How many passkeys the account holds. An administrator needs one before any change.
     pub passkey_count: i64,
+    /// Whether the account may sign in with its password (an account with a passkey may turn it off).
+    pub password_sign_in: bool,
 }
 
 /// A `users` row as `store::USER_COLUMNS` selects it.
@@ -137,6 +139,7 @@ pub(super) struct UserRow {
     identity_verification_status: String,
     identity_failure_code: Option<String>,
     language: String,
+    password_sign_in: i64,
     passkey_count: i64,
 }
 
@@ -170,6 +173,7 @@ impl TryFrom<UserRow> for User {
             identity_failure_reason: failure.map(|f| crate::foundation::i18n::Msg::new(f.message()).localized()),
             language: Lang::parse(&r.language).unwrap_or_default(),
             passkey_count: r.passkey_count,
+            password_sign_in: r.password_sign_in == 1,
         })
     }
 }
@@ -272,4 +276,31 @@ pub struct FinishPasskeySignIn {
     /// Keep the session for 30 days instead of until the browser closes.
     #[serde(default)]
     pub remember_me: bool,
+}
+
+/// Turning password sign-in on or off.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PasswordSignInRequest {
+    pub enabled: bool,
+}
+
+/// A reset link's token, to add a passkey with instead of a password.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecoverStartRequest {
+    pub token: String,
+}
+
+/// The browser's answer to `recover/start`'s options, with the reset token.
+#[derive(Debug, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecoverFinishRequest {
+    pub token: String,
+    /// Up to 60 characters; "Passkey" when absent.
+    #[schema(max_length = 60)]
+    pub name: Option<String>,
+    /// `PublicKeyCredential.toJSON()` of the new credential (base64url fields).
+    #[schema(value_type = Object)]
+    pub credential: webauthn_rs::prelude::RegisterPublicKeyCredential,
 }

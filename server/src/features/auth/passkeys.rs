@@ -94,7 +94,7 @@ pub async fn register_start(state: &AppState, user: &User, session_secret: &str)
         &store::NewChallenge {
             id_hash: &hash_secret(&cookie_secret),
             purpose: "register",
-            session_hash: Some(&hash_secret(session_secret)),
+            bound_to: Some(&hash_secret(session_secret)),
             user_id: Some(&user.id),
             state: &state_json,
             expires_at: now_ms() + CEREMONY_MS,
@@ -116,11 +116,27 @@ pub async fn register_finish(
     credential: &RegisterPublicKeyCredential,
 ) -> AppResult<PasskeyInfo> {
     let taken = take_challenge(&state.db, cookie_secret, "register").await?;
-    if taken.session_hash.as_deref() != Some(hash_secret(session_secret).as_str())
+    if taken.bound_to.as_deref() != Some(hash_secret(session_secret).as_str())
         || taken.user_id.as_deref() != Some(&user.id)
     {
         return Err(ceremony_expired());
     }
+    let mut tx = state.begin().await?;
+    let added = keep_new_passkey(state, &mut tx, user, &taken, name, credential).await?;
+    tx.commit().await?;
+    Ok(added)
+}
+
+/// Check a registration's answer against its ceremony and keep the passkey
+/// in `tx`, with its audit entry.
+async fn keep_new_passkey(
+    state: &AppState,
+    tx: &mut crate::platform::db::Tx<'_>,
+    user: &User,
+    taken: &store::TakenChallenge,
+    name: Option<&str>,
+    credential: &RegisterPublicKeyCredential,
+) -> AppResult<PasskeyInfo> {
     let registration: PasskeyRegistration = serde_json::from_str(&taken.state).map_err(anyhow::Error::from)?;
     let passkey = webauthn(&state.config)?.finish_passkey_registration(credential, &registration).map_err(|e| {
         tracing::info!(error = %e, "a passkey registration was refused");
@@ -133,9 +149,8 @@ pub async fn register_finish(
     let flags = flags_of(&passkey);
     let id = new_id();
     let now = now_ms();
-    let mut tx = state.begin().await?;
     let inserted = store::insert_passkey(
-        &mut tx,
+        tx,
         &NewPasskey {
             id: &id,
             user_id: &user.id,
@@ -160,10 +175,82 @@ pub async fn register_finish(
         .by(Some(&user.id))
         .subject("user", &user.id)
         .detail(serde_json::json!({"passkey": id}))
-        .write(&mut *tx)
+        .write(&mut **tx)
         .await?;
-    tx.commit().await?;
     Ok(PasskeyInfo { id, name, created_at: rfc3339(now), last_used_at: None, backed_up: flags.2 == 1 })
+}
+
+/// Start adding a passkey with a password reset link, for an account that
+/// signs in without a password: the ceremony is bound to the link's token,
+/// which its finish redeems.
+#[tracing::instrument(skip_all)]
+pub async fn recover_start(state: &AppState, token: &str) -> AppResult<Started> {
+    let token_hash = hash_secret(token.trim());
+    let user_id = super::tokens::account_of(&state.db, token, super::tokens::Purpose::PasswordReset)
+        .await?
+        .ok_or_else(|| AppError::bad_request("invalid_token", super::tokens::INVALID_TOKEN))?;
+    let user = store::live_user_by_id(&state.db, &user_id)
+        .await?
+        .ok_or_else(|| AppError::bad_request("invalid_token", super::tokens::INVALID_TOKEN))?;
+    if user.password_sign_in {
+        return Err(AppError::Conflict("password_sign_in_on_reset_password".into()));
+    }
+    let handle = store::webauthn_handle(&state.db, &user.id)
+        .await?
+        .and_then(|h| Uuid::parse_str(&h).ok())
+        .ok_or_else(|| anyhow::anyhow!("an account without password sign-in has no user handle"))?;
+    let exclude =
+        store::credential_ids_of(&state.db, &user.id).await?.iter().filter_map(|id| b64url_decode(id)).collect();
+    let display = user.name.clone().unwrap_or_else(|| user.email.clone());
+    let (options, registration) = webauthn(&state.config)?
+        .start_passkey_registration(handle, &user.email, &display, Some(exclude))
+        .map_err(|e| anyhow::anyhow!("starting a passkey registration: {e}"))?;
+    let mut options = serde_json::to_value(&options).map_err(anyhow::Error::from)?;
+    options["publicKey"]["authenticatorSelection"]["residentKey"] = "required".into();
+    options["publicKey"]["authenticatorSelection"]["requireResidentKey"] = true.into();
+    let cookie_secret = new_secret();
+    store::insert_challenge(
+        &state.db,
+        &store::NewChallenge {
+            id_hash: &hash_secret(&cookie_secret),
+            purpose: "recover",
+            bound_to: Some(&token_hash),
+            user_id: Some(&user.id),
+            state: &serde_json::to_string(&registration).map_err(anyhow::Error::from)?,
+            expires_at: now_ms() + CEREMONY_MS,
+        },
+    )
+    .await?;
+    Ok(Started { options, cookie_secret })
+}
+
+/// Finish a recovery: the reset token redeemed (once), the passkey kept,
+/// every session ended, in one transaction. Answers the account, for a new
+/// session.
+#[tracing::instrument(skip_all)]
+pub async fn recover_finish(
+    state: &AppState,
+    cookie_secret: Option<&str>,
+    token: &str,
+    name: Option<&str>,
+    credential: &RegisterPublicKeyCredential,
+) -> AppResult<User> {
+    let ceremony = take_challenge(&state.db, cookie_secret, "recover").await?;
+    if ceremony.bound_to.as_deref() != Some(hash_secret(token.trim()).as_str()) {
+        return Err(ceremony_expired());
+    }
+    let user_id = ceremony.user_id.clone().ok_or_else(ceremony_expired)?;
+    let user = store::live_user_by_id(&state.db, &user_id).await?.ok_or_else(ceremony_expired)?;
+    let mut tx = state.begin().await?;
+    let redeemed = super::tokens::redeem(&mut tx, token, super::tokens::Purpose::PasswordReset).await?;
+    if redeemed.as_deref() != Some(user.id.as_str()) {
+        return Err(AppError::bad_request("invalid_token", super::tokens::INVALID_TOKEN));
+    }
+    keep_new_passkey(state, &mut tx, &user, &ceremony, name, credential).await?;
+    super::tokens::revoke_unused(&mut tx, &user.id, super::tokens::Purpose::PasswordReset).await?;
+    super::sessions::end_all_for_user(&mut tx, &user.id).await?;
+    tx.commit().await?;
+    Ok(store::live_user_by_id(&state.db, &user.id).await?.unwrap_or(user))
 }
 
 /// The account's passkeys, newest first.
@@ -185,6 +272,11 @@ pub async fn list(db: &Db, user_id: &str) -> AppResult<Vec<PasskeyInfo>> {
 #[tracing::instrument(skip_all, fields(user = %user.id))]
 pub async fn remove(state: &AppState, user: &User, id: &str) -> AppResult<()> {
     let mut tx = state.begin().await?;
+    // Under the account's row lock: two removals at once cannot both take the last way in.
+    let (password_on, count) = store::lock_sign_in_methods(&mut tx, state.backend, &user.id).await?;
+    if password_on == 0 && count <= 1 {
+        return Err(AppError::Conflict("last_passkey".into()));
+    }
     if !store::delete_passkey(&mut tx, &user.id, id).await? {
         return Err(AppError::NotFound("passkey_not_found".into()));
     }
@@ -225,7 +317,7 @@ pub async fn sign_in_start(state: &AppState, client: std::net::IpAddr) -> AppRes
         &store::NewChallenge {
             id_hash: &hash_secret(&cookie_secret),
             purpose: "sign_in",
-            session_hash: None,
+            bound_to: None,
             user_id: None,
             state: &serde_json::to_string(&authentication).map_err(anyhow::Error::from)?,
             expires_at: now_ms() + CEREMONY_MS,

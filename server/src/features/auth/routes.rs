@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use super::{
     extract::{CurrentUser, MaybeUser, RecentUser},
     model::{
-        FinishPasskeyRegistration, FinishPasskeySignIn, OwnerKind, PasskeyInfo, ReauthenticateRequest, SessionInfo,
-        SessionsEnded, User,
+        FinishPasskeyRegistration, FinishPasskeySignIn, OwnerKind, PasskeyInfo, PasswordSignInRequest,
+        ReauthenticateRequest, RecoverFinishRequest, RecoverStartRequest, SessionInfo, SessionsEnded, User,
     },
     passkeys, service, sessions,
 };
@@ -46,6 +46,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/auth/passkeys/register/finish", post(passkey_register_finish))
         .route("/api/auth/passkeys/login/start", post(passkey_login_start))
         .route("/api/auth/passkeys/login/finish", post(passkey_login_finish))
+        .route("/api/auth/passkeys/recover/start", post(passkey_recover_start))
+        .route("/api/auth/passkeys/recover/finish", post(passkey_recover_finish))
+        .route("/api/auth/password-sign-in", axum::routing::put(set_password_sign_in))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -181,6 +184,7 @@ pub struct LoginRequest {
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = User, description = "Signed in; sets the session cookie"),
               (status = 401, body = ErrorBody, description = "Invalid email or password"),
+              (status = 403, body = ErrorBody, description = "password_sign_in_off: this account signs in with a passkey"),
               (status = 429, body = ErrorBody, description = "Too many failed attempts; see Retry-After")))]
 pub(crate) async fn login(
     State(state): State<AppState>,
@@ -240,7 +244,8 @@ pub(crate) async fn list_passkeys(
     responses((status = 204, description = "Removed"),
               (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first"),
-              (status = 404, body = ErrorBody, description = "passkey_not_found: no such passkey of yours")))]
+              (status = 404, body = ErrorBody, description = "passkey_not_found: no such passkey of yours"),
+              (status = 409, body = ErrorBody, description = "last_passkey: the account signs in without a password, and this is its last passkey")))]
 pub(crate) async fn remove_passkey(
     State(state): State<AppState>,
     RecentUser(me): RecentUser,
@@ -328,6 +333,7 @@ pub(crate) async fn passkey_login_finish(
 #[utoipa::path(post, path = "/api/auth/reauthenticate", tag = "auth", request_body = ReauthenticateRequest,
     responses((status = 200, body = MessageResponse, description = "Signed in again: sensitive actions are allowed for five minutes"),
               (status = 400, body = ErrorBody, description = "invalid_password"),
+              (status = 403, body = ErrorBody, description = "password_sign_in_off: sign in again with a passkey"),
               (status = 401, body = ErrorBody),
               (status = 429, body = ErrorBody, description = "Too many wrong passwords (the sign-in's budget); see Retry-After")))]
 pub(crate) async fn reauthenticate(
@@ -435,6 +441,7 @@ pub struct PasswordResetConfirm {
 
 #[utoipa::path(post, path = "/api/auth/password-reset/confirm", tag = "auth", request_body = PasswordResetConfirm,
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody, description = "Invalid or expired token."),
+              (status = 409, body = ErrorBody, description = "password_sign_in_off_add_passkey: this account signs in without a password; add a passkey with the link (POST /api/auth/passkeys/recover/start)"),
               (status = 422, body = ErrorBody)))]
 pub(crate) async fn confirm_password_reset(
     State(state): State<AppState>,
@@ -451,4 +458,61 @@ pub fn set_cookie(value: &str) -> AppResult<[(header::HeaderName, HeaderValue); 
 
 fn cookie_value(value: &str) -> AppResult<HeaderValue> {
     Ok(HeaderValue::from_str(value).map_err(|e| anyhow::anyhow!("cookie header: {e}"))?)
+}
+
+#[utoipa::path(put, path = "/api/auth/password-sign-in", tag = "auth", request_body = PasswordSignInRequest,
+    responses((status = 200, body = User, description = "Changed: `passwordSignIn` says how the account signs in now"),
+              (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first"),
+              (status = 409, body = ErrorBody, description = "passkey_needed_first: add a passkey before turning password sign-in off")))]
+pub(crate) async fn set_password_sign_in(
+    State(state): State<AppState>,
+    RecentUser(me): RecentUser,
+    ApiJson(body): ApiJson<PasswordSignInRequest>,
+) -> AppResult<ApiJson<User>> {
+    service::set_password_sign_in(&state, &me.user, body.enabled).await?;
+    let user = sessions::user_for(&state.db, &me.session_secret)
+        .await?
+        .ok_or_else(|| AppError::Unauthorized("sign_in_required".into()))?;
+    Ok(ApiJson(user))
+}
+
+#[utoipa::path(post, path = "/api/auth/passkeys/recover/start", tag = "auth", request_body = RecoverStartRequest,
+    responses((status = 200, body = Object, description = "Creation options, as `register/start`'s, for an account that signs in without a password; sets the ceremony's cookie, bound to the reset link's token"),
+              (status = 400, body = ErrorBody, description = "invalid_token: a reset link never sent, used or expired"),
+              (status = 409, body = ErrorBody, description = "password_sign_in_on_reset_password: this account resets its password instead"),
+              (status = 503, body = ErrorBody, description = "passkeys_unavailable: the registry's public address is not a host name")))]
+pub(crate) async fn passkey_recover_start(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<RecoverStartRequest>,
+) -> AppResult<impl IntoResponse> {
+    started_response(&state, passkeys::recover_start(&state, &body.token).await?)
+}
+
+#[utoipa::path(post, path = "/api/auth/passkeys/recover/finish", tag = "auth", request_body = RecoverFinishRequest,
+    responses((status = 200, body = User, description = "The passkey added, the reset link used, every other session ended, and signed in"),
+              (status = 400, body = ErrorBody, description = "invalid_token, passkey_ceremony_expired, passkey_ceremony_failed"),
+              (status = 409, body = ErrorBody, description = "passkey_already_registered"),
+              (status = 503, body = ErrorBody, description = "passkeys_unavailable: the registry's public address is not a host name")))]
+pub(crate) async fn passkey_recover_finish(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<RecoverFinishRequest>,
+) -> AppResult<impl IntoResponse> {
+    let user = passkeys::recover_finish(
+        &state,
+        ceremony_secret(&headers),
+        &body.token,
+        body.name.as_deref(),
+        &body.credential,
+    )
+    .await?;
+    let from = service::SignInFrom {
+        client,
+        user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
+        browser: crate::http::extract::cookie(&headers, sessions::BROWSER_COOKIE),
+    };
+    let signed_in = service::start_session(&state, user, false, &from, "passkey").await?;
+    signed_in_response(&state, signed_in, false)
 }

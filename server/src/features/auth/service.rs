@@ -264,6 +264,10 @@ pub async fn login(
     };
     let user = User::try_from(row.user)?;
     throttle::clear(&state.db, &account).await?;
+    // Told only to whoever knows the password: this account signs in with a passkey.
+    if !user.password_sign_in {
+        return Err(AppError::Forbidden("password_sign_in_off".into()));
+    }
     start_session(state, user, remember, from, "password").await
 }
 
@@ -323,6 +327,9 @@ pub async fn reauthenticate(
     password: &str,
     client: IpAddr,
 ) -> AppResult<()> {
+    if !user.password_sign_in {
+        return Err(AppError::Forbidden("password_sign_in_off".into()));
+    }
     if let Some(wait) = throttle::reserve(&state.db, &format!("login-client:{client}"), LOGIN_PER_CLIENT_LIMIT).await? {
         return Err(too_many(wait, TOO_MANY_FROM_CLIENT));
     }
@@ -345,6 +352,27 @@ pub async fn reauthenticate(
     throttle::clear(&state.db, &account).await?;
     sessions::reauthenticated(&state.db, session_secret).await?;
     Event::new("reauthenticated").by(Some(&user.id)).subject("user", &user.id).write(&state.db).await?;
+    Ok(())
+}
+
+/// Turn password sign-in on or off. Off needs a passkey first, and the
+/// check and the change are made under the account's row lock, so a passkey
+/// removed meanwhile cannot leave the account without a way in.
+#[tracing::instrument(skip_all, fields(user = %user.id, enabled))]
+pub async fn set_password_sign_in(state: &AppState, user: &User, enabled: bool) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    let (_, passkeys) = store::lock_sign_in_methods(&mut tx, state.backend, &user.id).await?;
+    if !enabled && passkeys == 0 {
+        return Err(AppError::Conflict("passkey_needed_first".into()));
+    }
+    store::set_password_sign_in(&mut tx, &user.id, enabled).await?;
+    Event::new("password_sign_in_changed")
+        .by(Some(&user.id))
+        .subject("user", &user.id)
+        .detail(serde_json::json!({"enabled": enabled}))
+        .write(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -405,6 +433,12 @@ pub async fn confirm_password_reset(state: &AppState, token: &str, password: &Ne
     let Some(user_id) = tokens::redeem(&mut tx, token, Purpose::PasswordReset).await? else {
         return Err(AppError::bad_request("invalid_token", INVALID_TOKEN));
     };
+    // An account without password sign-in recovers by adding a passkey
+    // (passkeys::recover_*); the token stays unused (the transaction is dropped).
+    let (password_on, _) = store::lock_sign_in_methods(&mut tx, state.backend, &user_id).await?;
+    if password_on == 0 {
+        return Err(AppError::Conflict("password_sign_in_off_add_passkey".into()));
+    }
     let email = store::set_password_hash(&mut tx, &user_id, &hash).await?;
     tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
     sessions::end_all_for_user(&mut tx, &user_id).await?;

@@ -7,7 +7,7 @@ use crate::platform::db::{Backend, Db, Tx};
 /// Columns to select for a [`super::User`] (`UserRow`), with table alias `u`.
 pub const USER_COLUMNS: &str = "u.id, u.role, u.name, u.name_verified_at, u.owner_kind, u.company_number, u.email, \
      u.phone_e164, u.email_verified_at, u.phone_verified_at, u.identity_verification_status, u.identity_failure_code, \
-     u.language, (SELECT COUNT(*) FROM passkeys pk WHERE pk.user_id = u.id) AS passkey_count";
+     u.language, u.password_sign_in, (SELECT COUNT(*) FROM passkeys pk WHERE pk.user_id = u.id) AS passkey_count";
 
 // ---- users ----
 
@@ -486,7 +486,7 @@ pub(super) async fn credential_ids_of(db: &Db, user_id: &str) -> sqlx::Result<Ve
 pub(super) struct NewChallenge<'a> {
     pub(super) id_hash: &'a str,
     pub(super) purpose: &'a str,
-    pub(super) session_hash: Option<&'a str>,
+    pub(super) bound_to: Option<&'a str>,
     pub(super) user_id: Option<&'a str>,
     pub(super) state: &'a str,
     pub(super) expires_at: i64,
@@ -494,12 +494,12 @@ pub(super) struct NewChallenge<'a> {
 
 pub(super) async fn insert_challenge(db: &Db, c: &NewChallenge<'_>) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO webauthn_challenges (id_hash, purpose, session_hash, user_id, state, expires_at)
+        "INSERT INTO webauthn_challenges (id_hash, purpose, bound_to, user_id, state, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(c.id_hash)
     .bind(c.purpose)
-    .bind(c.session_hash)
+    .bind(c.bound_to)
     .bind(c.user_id)
     .bind(c.state)
     .bind(c.expires_at)
@@ -510,7 +510,7 @@ pub(super) async fn insert_challenge(db: &Db, c: &NewChallenge<'_>) -> sqlx::Res
 
 #[derive(sqlx::FromRow)]
 pub(super) struct TakenChallenge {
-    pub(super) session_hash: Option<String>,
+    pub(super) bound_to: Option<String>,
     pub(super) user_id: Option<String>,
     pub(super) state: String,
 }
@@ -525,7 +525,7 @@ pub(super) async fn take_challenge(
 ) -> sqlx::Result<Option<TakenChallenge>> {
     sqlx::query_as(
         "DELETE FROM webauthn_challenges WHERE id_hash = $1 AND purpose = $2 AND expires_at > $3
-         RETURNING session_hash, user_id, state",
+         RETURNING bound_to, user_id, state",
     )
     .bind(id_hash)
     .bind(purpose)
@@ -582,6 +582,42 @@ pub(super) async fn passkeys_of(db: &Db, user_id: &str) -> sqlx::Result<Vec<Pass
     )
     .bind(user_id)
     .fetch_all(db)
+    .await
+}
+
+/// Lock the account's row for a change to how it signs in, and answer
+/// whether password sign-in is on and how many passkeys it holds.
+pub(super) async fn lock_sign_in_methods(tx: &mut Tx<'_>, backend: Backend, user_id: &str) -> sqlx::Result<(i64, i64)> {
+    let lock = if backend == Backend::Postgres { " FOR UPDATE OF u" } else { "" };
+    sqlx::query_as(&format!(
+        "SELECT u.password_sign_in, (SELECT COUNT(*) FROM passkeys p WHERE p.user_id = u.id) FROM users u
+          WHERE u.id = $1{lock}"
+    ))
+    .bind(user_id)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub(super) async fn set_password_sign_in(tx: &mut Tx<'_>, user_id: &str, on: bool) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET password_sign_in = $1 WHERE id = $2")
+        .bind(i64::from(on))
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The account a reset token names, if it is live and unused (not redeemed).
+pub(super) async fn token_user(db: &Db, token_hash: &str, purpose: &str, now: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT user_id FROM tokens
+          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+            AND user_id IN (SELECT id FROM users WHERE archived_at IS NULL)",
+    )
+    .bind(token_hash)
+    .bind(purpose)
+    .bind(now)
+    .fetch_optional(db)
     .await
 }
 

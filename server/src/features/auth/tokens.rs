@@ -43,6 +43,11 @@ pub async fn redeem(tx: &mut Tx<'_>, token: &str, purpose: Purpose) -> sqlx::Res
     store::redeem_token(tx, &hash_secret(token.trim()), purpose.as_str(), now).await
 }
 
+/// The account a live, unused token names, without using it.
+pub async fn account_of(db: &crate::platform::db::Db, token: &str, purpose: Purpose) -> sqlx::Result<Option<String>> {
+    store::token_user(db, &hash_secret(token.trim()), purpose.as_str(), now_ms()).await
+}
+
 /// Older unused tokens of a purpose stop working when a new one is sent or
 /// one is used.
 pub async fn revoke_unused(tx: &mut Tx<'_>, user_id: &str, purpose: Purpose) -> sqlx::Result<()> {

@@ -18,6 +18,7 @@ pub const TYPES: &[&str] = &[
     "session_ended",
     "passkey_added",
     "passkey_removed",
+    "password_sign_in_changed",
     "account_registered",
     "email_verified",
     "account_archived",

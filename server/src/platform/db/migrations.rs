@@ -103,6 +103,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(40, "the transparency log of chain heads", "0040_transparency_log.sql"),
     portable!(41, "session ids, re-authentication and known browsers", "0041_session_security.sql"),
     portable!(42, "passkeys and their ceremonies", "0042_passkeys.sql"),
+    portable!(43, "password sign-in off, and recovery by passkey", "0043_passkey_only_accounts.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.
