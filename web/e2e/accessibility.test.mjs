@@ -62,6 +62,9 @@ const GUEST_PATHS = [
   "/",
   "/registry",
   "/how-transfers-work",
+  "/check",
+  // A hull check's result: a CIN no vessel has, decoded.
+  "/check?cin=NL-BAV2K4L7C920",
   "/login",
   "/signup",
   "/forgot-password",

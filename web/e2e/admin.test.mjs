@@ -1,10 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launchBrowser, newPage, registerPaidVessel, signIn, toast, uploadPdf, waitForPath } from "./helpers.mjs";
+import {
+  BASE_URL,
+  launchBrowser,
+  newPage,
+  registerPaidVessel,
+  signIn,
+  signUpAndIn,
+  toast,
+  uniqueEmail,
+  uploadPdf,
+  waitForPath,
+} from "./helpers.mjs";
+import { addPasskeyOnProfile, addVirtualAuthenticator, ensurePasskey } from "./passkeys.mjs";
 
 // Issue 11: the admin console. The demo owner registers (and pays for) a vessel and uploads a
 // document; the demo administrator then filters the vessels, reviews the pending document,
-// refunds the registration fee, and finds both actions in the audit log.
+// refunds the registration fee, and finds both actions in the audit log. Administrators' changes
+// need a passkey on the account (docs/ACCOUNTS.md): the administrator adds one first if need be.
 
 // The demo accounts seeded by the server (README).
 const ADMIN_EMAIL = "admin@registry.test";
@@ -66,7 +79,11 @@ test("the administrator filters vessels, reviews a document, refunds a payment a
   try {
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await toast(page, "Welcome back!").waitFor();
+    await ensurePasskey(page);
     await page.goto("/admin");
+    // With a passkey, the console no longer asks for one.
+    await page.getByRole("heading", { name: "Admin Console", level: 1 }).waitFor();
+    assert.equal(await page.getByRole("region", { name: "Add a passkey to make changes" }).count(), 0);
     await page.getByRole("heading", { name: "Admin Console", level: 1 }).waitFor();
     const stats = page.getByRole("list", { name: "Overview" });
     for (const label of ["Total Vessels", "Active Transfers", "Revenue (30d)", "Active Users"]) {
@@ -167,5 +184,77 @@ test("the administrator filters vessels, reviews a document, refunds a payment a
     await (await tableRows(page, "Audit log")).filter({ hasText: platformId }).first().waitFor();
   } finally {
     await context.close();
+  }
+});
+
+/** On the console's Users tab: looks an account up by email and returns its card. */
+async function lookUpAccount(page, email) {
+  await openTab(page, "Users");
+  const panel = page.getByRole("tabpanel", { name: "Users" });
+  await panel.getByLabel("Email", { exact: true }).fill(email);
+  await panel.getByRole("button", { name: "Look up" }).click();
+  const card = panel.getByRole("article", { name: email });
+  await card.waitFor();
+  return card;
+}
+
+test("a new administrator without a passkey is told to add one and refused changes until they have", async () => {
+  const password = "harbour-lights-42";
+  // Someone for the new administrator to change: an account of its own, made through the API.
+  const bystander = uniqueEmail("bystander");
+  const registered = await fetch(`${BASE_URL}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ email: bystander, password }),
+  });
+  assert.equal(registered.status, 201, await registered.text());
+
+  const candidate = await newPage(browser);
+  try {
+    const { page } = candidate;
+    await addVirtualAuthenticator(page);
+    const email = uniqueEmail("new-admin");
+    await signUpAndIn(page, email, password);
+
+    // The demo administrator (with a passkey) makes the account an administrator.
+    const admin = await newPage(browser);
+    try {
+      await signIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await toast(admin.page, "Welcome back!").waitFor();
+      await ensurePasskey(admin.page);
+      await admin.page.goto("/admin");
+      const card = await lookUpAccount(admin.page, email);
+      await card.getByRole("button", { name: "Make admin" }).click();
+      await toast(admin.page, "Role changed").waitFor();
+    } finally {
+      await admin.context.close();
+    }
+
+    // Without a passkey: the console says so, and the server refuses a change.
+    await page.goto("/admin");
+    const notice = page.getByRole("region", { name: "Add a passkey to make changes" });
+    await notice.waitFor();
+    const refused = await lookUpAccount(page, bystander);
+    await refused.getByRole("button", { name: "Make admin" }).click();
+    await refused
+      .getByText("Administrators must add a passkey to their account before making changes.", { exact: false })
+      .waitFor();
+
+    // The notice leads to the profile; with a passkey added, the same change is made.
+    await notice.getByRole("link", { name: "Add a passkey on your profile" }).click();
+    await waitForPath(page, "/profile");
+    await addPasskeyOnProfile(page, "New admin's laptop");
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Admin Console", level: 1 }).waitFor();
+    await page.getByRole("tablist", { name: "Admin sections" }).waitFor();
+    assert.equal(await notice.count(), 0, "no notice once the administrator has a passkey");
+    const allowed = await lookUpAccount(page, bystander);
+    await allowed.getByRole("button", { name: "Make admin" }).click();
+    await toast(page, "Role changed").waitFor();
+    // And back: the bystander is no administrator.
+    await allowed.getByRole("button", { name: "Remove admin" }).click();
+    await allowed.getByRole("button", { name: "Make admin" }).waitFor();
+  } finally {
+    await candidate.context.close();
   }
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { launchBrowser, newPage, registerPaidVessel, signIn, toast, uploadPdf, waitForPath } from "./helpers.mjs";
+import { ensurePasskey } from "./passkeys.mjs";
 
 // Issue 11: the owner verifies their identity from a vessel's page. The server's local identity
 // provider stands in for the real one: its hosted page takes a photo of the document and a test
@@ -97,6 +98,8 @@ test("the owner verifies their identity at the provider and the vessel page pick
     try {
       await signIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await toast(admin.page, "Welcome back!").waitFor();
+      // Administrators' changes need a passkey on the account.
+      await ensurePasskey(admin.page);
       await admin.page.goto("/admin?tab=documents");
       const row = admin.page.getByRole("row").filter({ hasText: fileName });
       await row.getByRole("button", { name: /^Verify / }).click();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { launchBrowser, newPage, registerPaidVessel, signIn, toast, waitForPath } from "./helpers.mjs";
+import { ensurePasskey } from "./passkeys.mjs";
 
 // Vessel particulars and their corrections. The demo owner describes one of their vessels (home
 // port, hull colour, an engine) and sees it on the vessel's page with the correction listed; asks
@@ -125,6 +126,8 @@ test("the owner edits particulars and requests a correction; the administrator a
     const { page } = admin;
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await toast(page, "Welcome back!").waitFor();
+    // Administrators' changes need a passkey on the account.
+    await ensurePasskey(page);
     await page.goto("/admin");
     await page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab", { name: "Correction requests" }).click();
     await page.getByRole("tabpanel", { name: "Correction requests" }).waitFor();

@@ -146,3 +146,53 @@ test("the buyer pays from the dashboard while the seller's wizard waits at its p
     await buyer.context.close();
   }
 });
+
+// Stolen vessels (issue 31): the owner reports a theft on the vessel's page; a visitor then sees
+// 'Reported stolen' on the public page and on the check of the certificate issued before.
+test("an owner reports a theft, and the public page and /verify say 'Reported stolen'", async () => {
+  const { context, page } = await newPage(browser);
+  const visitor = await newPage(browser);
+  try {
+    await signIn(page, OWNER_EMAIL, OWNER_PASSWORD);
+    await toast(page, "Welcome back!").waitFor();
+    const vessel = await registerPaidVessel(page, `Stolen Sloop ${Math.random().toString(36).slice(2, 7)}`);
+    const pdf = await page.request.get(`/api/vessels/${vessel.platformId}/certificate.pdf`);
+    assert.equal(pdf.status(), 200);
+    const serial = pdf.headers()["x-certificate-serial"];
+
+    await page.goto(`/registry/${vessel.platformId}`);
+    await page.getByRole("button", { name: "Report stolen" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Date stolen").fill("2026-11-20");
+    await dialog.getByLabel("Where").fill("Jachthaven Muiden");
+    await dialog.getByLabel("Police report reference").fill("PL0900-2026112001");
+    await dialog.getByRole("button", { name: "Report stolen" }).click();
+    await toast(page, "Theft reported").waitFor();
+    // The owner's page: the notice, 'Mark recovered', and no transfer.
+    await page.getByTestId("stolen-notice").waitFor();
+    await page.getByRole("button", { name: "Mark recovered" }).waitFor();
+    assert.equal(await page.getByRole("link", { name: /Transfer Ownership/ }).count(), 0);
+
+    await visitor.page.goto(`/registry/${vessel.platformId}`);
+    const notice = visitor.page.getByTestId("stolen-notice");
+    await notice.waitFor();
+    const text = await notice.textContent();
+    assert.ok(text.includes("Reported stolen") && text.includes("Jachthaven Muiden"), text);
+    assert.ok(!(await visitor.page.locator("main").textContent()).includes("PL0900"), "the police reference is private");
+
+    await visitor.page.goto(`/verify/${serial}`);
+    await visitor.page.getByTestId("stolen-notice").waitFor();
+    await visitor.page.getByText("Do not buy this vessel or pay for it. If you see it, tell the police.").waitFor();
+
+    // Recovered: the notice goes.
+    await page.getByRole("button", { name: "Mark recovered" }).click();
+    await toast(page, "Marked recovered").waitFor();
+    await page.getByRole("button", { name: "Report stolen" }).waitFor();
+    await visitor.page.goto(`/registry/${vessel.platformId}`);
+    await visitor.page.getByRole("heading", { level: 1 }).waitFor();
+    assert.equal(await visitor.page.getByTestId("stolen-notice").count(), 0);
+  } finally {
+    await context.close();
+    await visitor.context.close();
+  }
+});

@@ -148,6 +148,8 @@ test("journey A: the buyer has an account with a verified mobile; the vessel mov
 
     // Gone from the seller's dashboard; their transfer links to its release receipt.
     await seller.page.getByRole("heading", { name: "Your Vessels" }).waitFor();
+    // The dashboard may show its cached list for a moment while it reloads: wait for the card to go.
+    await vesselCard(seller.page, name).waitFor({ state: "detached" });
     assert.equal(await vesselCard(seller.page, name).count(), 0, "no longer the seller's");
     const transfers = seller.page.getByRole("region", { name: "Transfers" });
     const sold = transfers.getByRole("listitem").filter({ hasText: vessel.platformId });

@@ -7,6 +7,7 @@ import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { AdminPage } from "@/features/admin/routes";
 import { VerifyCertificatePage } from "@/features/certificates/routes";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from "@/features/auth/routes";
+import { HullCheckPage } from "@/features/hull-check/routes";
 import { MailboxPage } from "@/features/devmailbox/routes";
 import { LandingPage } from "@/features/landing/routes";
 import { ContactPage, DpiaPage, PrivacyPage, TermsPage } from "@/features/legal/routes";
@@ -25,8 +26,9 @@ import {
 /**
  * Every route of the spec's table (section 2), plus password reset, legal pages, the dev mailbox,
  * and the transfers' pages: the fee's return from the card provider, the seller's release
- * receipt and how transfers work (the landing's 'Learn More'); and the public check of a
- * registration certificate, /verify/{serial}, which the certificate's QR code opens.
+ * receipt and how transfers work (the landing's 'Learn More'); the public check of a
+ * registration certificate, /verify/{serial}, which the certificate's QR code opens; and the free
+ * hull check for buyers, /check.
  */
 export function AppRoutes() {
   return (
@@ -44,6 +46,7 @@ export function AppRoutes() {
           <Route path="transfers/:transferId/receipt" element={<ReleaseReceiptPage />} />
           <Route path="how-transfers-work" element={<HowTransfersWorkPage />} />
           <Route path="verify/:serial" element={<VerifyCertificatePage />} />
+          <Route path="check" element={<HullCheckPage />} />
           <Route path="admin" element={<AdminPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="signup" element={<SignupPage />} />

@@ -50,6 +50,64 @@ export type ApiInit = Omit<RequestInit, "body"> & {
   body?: BodyInit | null;
 };
 
+/**
+ * Asks the person to prove again who they are (their password or a passkey) and resolves whether
+ * they did. The app registers one (the auth feature's dialog); without one, nobody is asked.
+ */
+export type ReauthenticationHandler = () => Promise<boolean>;
+
+let reauthenticationHandler: ReauthenticationHandler | null = null;
+/** The question being asked, which every request refused meanwhile waits for: one dialog, not one each. */
+let reauthenticating: Promise<boolean> | null = null;
+
+/**
+ * Registers what answers a `reauthentication_required` refusal (docs/ACCOUNTS.md): the request is
+ * repeated once if the handler resolves true. Returns a function that unregisters it.
+ */
+export function setReauthenticationHandler(handler: ReauthenticationHandler | null): () => void {
+  reauthenticationHandler = handler;
+  return () => {
+    if (reauthenticationHandler === handler) reauthenticationHandler = null;
+  };
+}
+
+/** Whether the server refused a sensitive action because the session's sign-in is not recent. */
+export function needsReauthentication(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 403 && err.body?.code === "reauthentication_required";
+}
+
+function reauthenticate(): Promise<boolean> {
+  const handler = reauthenticationHandler;
+  if (!handler) return Promise.resolve(false);
+  reauthenticating ??= handler()
+    .catch(() => false)
+    .finally(() => {
+      reauthenticating = null;
+    });
+  return reauthenticating;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
+  return new ApiError(response.status, response.statusText, text, response.headers.get("Retry-After"));
+}
+
+/**
+ * Sends a request; if the server asks for a recent sign-in, asks the person (the registered
+ * handler) and, once they have signed in again, sends the same request once more. The caller
+ * simply waits meanwhile, so what was typed into the form that sent it stays. A refusal that is
+ * not answered (no handler, or the person cancels) is the first answer's ApiError.
+ */
+async function send(request: () => Promise<Response>): Promise<Response> {
+  const response = await request();
+  if (response.ok) return response;
+  const error = await errorOf(response);
+  if (!needsReauthentication(error) || !(await reauthenticate())) throw error;
+  const again = await request();
+  if (!again.ok) throw await errorOf(again);
+  return again;
+}
+
 /** Fetches a same-origin API path with cookies, sending and receiving JSON. */
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, headers, body, ...rest } = init;
@@ -58,18 +116,17 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   // The server writes its messages (and emails to a new account) in the reader's language.
   if (!finalHeaders.has("Accept-Language") && i18n.language) finalHeaders.set("Accept-Language", i18n.language);
   if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
+  // A string (JSON) or FormData body can be sent again as it is.
+  const sentBody = json !== undefined ? JSON.stringify(json) : body;
 
-  const response = await fetch(path, {
-    ...rest,
-    credentials: "include",
-    headers: finalHeaders,
-    body: json !== undefined ? JSON.stringify(json) : body,
-  });
-
-  if (!response.ok) {
-    const text = await response.text().catch(() => "");
-    throw new ApiError(response.status, response.statusText, text, response.headers.get("Retry-After"));
-  }
+  const response = await send(() =>
+    fetch(path, {
+      ...rest,
+      credentials: "include",
+      headers: finalHeaders,
+      body: sentBody,
+    }),
+  );
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -88,11 +145,7 @@ export async function apiDownload(path: string, init: Omit<RequestInit, "body"> 
   const headers = new Headers(init.headers);
   const lang = document.documentElement.lang;
   if (lang && !headers.has("Accept-Language")) headers.set("Accept-Language", lang);
-  const response = await fetch(path, { ...init, headers, credentials: "include" });
-  if (!response.ok) {
-    const text = await response.text().catch(() => "");
-    throw new ApiError(response.status, response.statusText, text, response.headers.get("Retry-After"));
-  }
+  const response = await send(() => fetch(path, { ...init, headers, credentials: "include" }));
   const blob = await response.blob();
   return { blob, fileName: fileNameOf(response.headers.get("Content-Disposition")), headers: response.headers };
 }

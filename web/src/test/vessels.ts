@@ -25,6 +25,7 @@ export function makeVessel(overrides: Partial<Vessel> = {}): Vessel {
     forSale: false,
     status: "active",
     verified: false,
+    encumbered: false,
     createdAt: "2026-11-22T10:00:00Z",
     documentsCount: 0,
     verifiedDocumentsCount: 0,
@@ -64,6 +65,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     identityVerificationStatus: "not_started",
     identityFailureCode: null,
     identityFailureReason: null,
+    passkeyCount: 0,
+    passwordSignIn: true,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import {
   vesselPageOf,
 } from "@/test/admin";
 import { makeCertificateCheck, makeDocument, SERIAL } from "@/test/documents";
+import { makeCinCheck, makeHullCheck, makeUnregisteredCheck } from "@/test/hull-check";
 import { jsonResponse, mockFetch } from "@/test/render";
 import { makeTransfer, makeTransferPayment, TRANSFER_ID } from "@/test/transfers";
 import { COUNTRIES, makeDetail, makeOwnerVerification, makeUser, makeVessel } from "@/test/vessels";
@@ -84,6 +85,52 @@ const CHAIN = {
   ],
 };
 
+const TREE_HEADS = {
+  data: [{ treeSize: 257, rootHash: "96".repeat(32), timestamp: "2026-11-28T12:40:20.974Z", signature: "c2lnbmF0dXJl" }],
+  total: 1,
+  totalPages: 1,
+};
+
+const FULL_CHECK = makeHullCheck({
+  stolen: { reportedAt: "2026-11-21T08:00:00Z", stolenAt: "2026-11-20T00:00:00Z", place: "Muiden", status: "reported" },
+  encumbered: true,
+  warnings: [{ code: "cin_build_year_mismatch", message: "The CIN/HIN's years do not match the build year 2012." }],
+});
+
+const MALFORMED_CHECK = makeUnregisteredCheck({
+  cin: makeCinCheck({
+    value: "NL-X",
+    wellFormed: false,
+    country: null,
+    manufacturerCode: null,
+    serial: null,
+    productionMonth: null,
+    productionYearDigit: null,
+    modelYear: null,
+    problemCode: "cin_length_invalid",
+    problem: "A CIN/HIN has 14 characters, like NL-BEN12345F819.",
+  }),
+});
+
+/** An active lien as the public sees it: the lender and the dates. */
+const PUBLIC_LIEN = {
+  id: "l-1",
+  vesselId: "v-1",
+  platformId: PLATFORM_ID,
+  vesselName: "Sea Breeze",
+  status: "active",
+  lenderName: "Waterland Bank",
+  reference: null,
+  amountCents: null,
+  currency: null,
+  registeredAt: "2026-11-26T09:00:00Z",
+  activatedAt: "2026-11-27T10:00:00Z",
+  releasedAt: null,
+  releaseReason: null,
+  transferConsentId: null,
+  yourRole: "public",
+};
+
 const RECORD = {
   entries: [
     {
@@ -144,6 +191,11 @@ const PUBLIC: Routes = {
   "GET /api/config/payments": jsonResponse(200, { provider: "local" }),
   "GET /api/vessels/search": jsonResponse(200, { ...vesselPageOf(vessels, 23, 10), totalPages: 3 }),
   [`GET /api/vessels/${PLATFORM_ID}/history/verify`]: jsonResponse(200, CHAIN),
+  "GET /api/transparency/tree-heads": jsonResponse(200, TREE_HEADS),
+  // Everything a check can say: stolen, encumbered (with a lender), a warning; a malformed CIN for "NL-X".
+  "GET /api/hull-check": (url) =>
+    jsonResponse(200, new URL(url, "http://localhost").searchParams.get("cin") === "NL-X" ? MALFORMED_CHECK : FULL_CHECK),
+  "GET /api/vessels/v-1/liens": jsonResponse(200, [PUBLIC_LIEN]),
   [`GET /api/certificates/${SERIAL}`]: jsonResponse(200, makeCertificateCheck()),
   "GET /api/dev/mailbox": jsonResponse(200, [
     {
@@ -247,6 +299,9 @@ const GUEST_PATHS = [
   `/transfers/${TRANSFER_ID}/receipt`,
   "/how-transfers-work",
   `/verify/${SERIAL}`,
+  "/check",
+  "/check?cin=NL-BAV2K4L7C920",
+  "/check?cin=NL-X",
   "/admin",
   "/login",
   "/signup",

@@ -24,6 +24,8 @@ export type CodeFormProps = {
   onSubmit: (otp: string, clear: () => void) => void;
   /** A new code; absent when the caller offers none. */
   onResend?: () => void;
+  /** The resend button's words when the default 'Resend code' would not fit (a code someone else had sent). */
+  resendLabel?: string;
   resending?: boolean;
   /** Seconds until a new code may be asked for; 0 when it may be now. */
   resendSecondsLeft?: number;
@@ -43,6 +45,7 @@ export function CodeForm({
   submitting,
   onSubmit,
   onResend,
+  resendLabel,
   resending = false,
   resendSecondsLeft = 0,
   autoFocus,
@@ -112,7 +115,7 @@ export function CodeForm({
               ? t("codeForm.resendIn", { seconds: resendSecondsLeft })
               : resending
                 ? t("codeForm.resending")
-                : t("codeForm.resend")}
+                : (resendLabel ?? t("codeForm.resend"))}
           </Button>
         ) : null}
       </div>

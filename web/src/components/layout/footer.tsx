@@ -27,6 +27,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/check" className={linkClass}>
+                {t("nav.hullCheck")}
+              </Link>
+            </li>
+            <li>
               <Link to="/register-vessel" className={linkClass}>
                 {t("nav.registerVessel")}
               </Link>

@@ -20,3 +20,9 @@ export { vesselQueryOptions } from "@/features/vessels/api/get-vessel";
 export { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
 // The build's prerender (app/prerender.tsx): a vessel's page with places for what the server writes in.
 export { PREVIEW_SLOTS, prerenderWithPreview, type VesselPreview } from "@/features/vessels/api/vessel-preview";
+// A certificate's check (certificates) says a vessel is reported stolen as its page does.
+export { StolenNotice } from "@/features/vessels/components/stolen-notice";
+// The hull check (hull-check) says a vessel is reported stolen or encumbered as its page does, and
+// the transfer wizard's short form of it as the vessel's card does.
+export { StolenBadge } from "@/features/vessels/components/stolen-notice";
+export { EncumberedBadge, EncumberedNoticeByPlatformId } from "@/features/vessels/components/encumbered-notice";

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/i18n";
-import { ApiError, apiFetch, errorMessage, fieldErrors, retryAfterSeconds } from "@/lib/api-client";
+import {
+  ApiError,
+  apiDownload,
+  apiFetch,
+  errorMessage,
+  fieldErrors,
+  needsReauthentication,
+  retryAfterSeconds,
+  setReauthenticationHandler,
+} from "@/lib/api-client";
 
 function stubFetch(response: Response) {
   const fn = vi.fn(() => Promise.resolve(response));
@@ -129,5 +138,131 @@ describe("server messages in the reader's language", () => {
     expect(wrong(1)).not.toBe(wrong(3).replace("3", "1"));
     const unknown = envelope({ message: "Le serveur a dit ceci.", code: "conflict", messageCode: "a_code_from_a_newer_server" });
     expect(errorMessage(unknown, "fallback")).toBe("Le serveur a dit ceci.");
+  });
+});
+
+describe("a sensitive action after an old sign-in", () => {
+  const refusal = () =>
+    new Response(
+      JSON.stringify({
+        code: "reauthentication_required",
+        messageCode: "reauthentication_required",
+        message: "For your safety, confirm it is you: sign in again (password or passkey) to continue.",
+      }),
+      { status: 403, statusText: "Forbidden" },
+    );
+  const created = () => new Response(JSON.stringify({ id: "tr-1" }), { status: 201 });
+
+  let unregister: (() => void) | undefined;
+  afterEach(() => {
+    unregister?.();
+    unregister = undefined;
+  });
+
+  it("asks the person to sign in again, then sends the same request once more and answers its result", async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(refusal()).mockResolvedValueOnce(created());
+    vi.stubGlobal("fetch", fetchMock);
+    const handler = vi.fn(() => Promise.resolve(true));
+    unregister = setReauthenticationHandler(handler);
+
+    const body = { vesselId: "v-1", toPhoneE164: "+31612345678" };
+    await expect(apiFetch("/api/transfers/initiate", { method: "POST", json: body })).resolves.toEqual({ id: "tr-1" });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [first, second] = fetchMock.mock.calls as [string, RequestInit][];
+    expect(second[0]).toBe("/api/transfers/initiate");
+    expect(second[1].method).toBe("POST");
+    expect(second[1].body).toBe(JSON.stringify(body));
+    expect(second[1].body).toBe(first[1].body);
+  });
+
+  it("sends a FormData body again as it was", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(refusal())
+      .mockResolvedValueOnce(new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetchMock);
+    unregister = setReauthenticationHandler(() => Promise.resolve(true));
+    const form = new FormData();
+    form.append("name", "Sea Breeze");
+    await apiFetch("/api/admin/something", { method: "POST", body: form });
+    const [, second] = fetchMock.mock.calls as [string, RequestInit][];
+    expect(second[1].body).toBe(form);
+  });
+
+  it("throws the refusal when the person cancels, without sending the request again", async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(refusal());
+    vi.stubGlobal("fetch", fetchMock);
+    unregister = setReauthenticationHandler(() => Promise.resolve(false));
+    const err = await apiFetch("/api/profile", { method: "DELETE" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(403);
+    expect(needsReauthentication(err)).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("throws the refusal when nothing is registered to ask, or the handler fails", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(refusal()));
+    expect(needsReauthentication(await apiFetch("/api/profile", { method: "DELETE" }).catch((e: unknown) => e))).toBe(true);
+    unregister = setReauthenticationHandler(() => Promise.reject(new Error("dialog failed")));
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(refusal()));
+    expect(needsReauthentication(await apiFetch("/api/profile", { method: "DELETE" }).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it("repeats only once: a second refusal is thrown", async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(refusal()));
+    vi.stubGlobal("fetch", fetchMock);
+    const handler = vi.fn(() => Promise.resolve(true));
+    unregister = setReauthenticationHandler(handler);
+    const err = await apiFetch("/api/profile", { method: "DELETE" }).catch((e: unknown) => e);
+    expect(needsReauthentication(err)).toBe(true);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks once for requests refused at the same time, and repeats each", async () => {
+    const fetchMock = vi.fn((path: string) =>
+      Promise.resolve(fetchMock.mock.calls.filter(([p]) => p === path).length === 1 ? refusal() : created()),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    let answer: (ok: boolean) => void = () => undefined;
+    const handler = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    unregister = setReauthenticationHandler(handler);
+    const both = Promise.all([apiFetch("/api/a", { method: "POST" }), apiFetch("/api/b", { method: "POST" })]);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    answer(true);
+    await expect(both).resolves.toEqual([{ id: "tr-1" }, { id: "tr-1" }]);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it("leaves other 403s alone", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ code: "forbidden", messageCode: "passkey_required", message: "Add a passkey" }), {
+          status: 403,
+        }),
+      ),
+    );
+    const handler = vi.fn(() => Promise.resolve(true));
+    unregister = setReauthenticationHandler(handler);
+    const err = await apiFetch("/api/admin/x", { method: "POST" }).catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(403);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("repeats a download too", async () => {
+    const file = new Response("{}", {
+      status: 200,
+      headers: { "Content-Disposition": 'attachment; filename="registry-personal-data.json"' },
+    });
+    const fetchMock = vi.fn().mockResolvedValueOnce(refusal()).mockResolvedValueOnce(file);
+    vi.stubGlobal("fetch", fetchMock);
+    unregister = setReauthenticationHandler(() => Promise.resolve(true));
+    const downloaded = await apiDownload("/api/profile/export");
+    expect(downloaded.fileName).toBe("registry-personal-data.json");
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -20,6 +20,7 @@ const ROUTES: [path: string, titleKey: string][] = [
   ["/transfers/t-1/receipt", "receipt.title"],
   ["/how-transfers-work", "howTransfers.title"],
   ["/verify/RC-2026-000001", "verifyCertificate.notFoundTitle"],
+  ["/check", "hullCheck.title"],
   ["/admin", "admin.title"],
   ["/login", "login.title"],
   ["/signup", "signup.title"],

@@ -1,8 +1,10 @@
-import { ShieldAlert } from "lucide-react";
+import { KeyRound, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { User } from "@/api/types";
 import { Page } from "@/components/layout/page";
 import { RequireAuth } from "@/components/layout/require-auth";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { AdminStats } from "@/features/admin/components/admin-stats";
@@ -24,7 +26,7 @@ export function AdminPage() {
   const { t } = useTranslation();
   // Named while signed out or loading too; 'Admin Access Required' names it again for non-admins.
   useDocumentTitle(t("admin.title"));
-  return <RequireAuth>{(user) => (user.role === "admin" ? <AdminConsole /> : <AdminAccessRequired />)}</RequireAuth>;
+  return <RequireAuth>{(user) => (user.role === "admin" ? <AdminConsole user={user} /> : <AdminAccessRequired />)}</RequireAuth>;
 }
 
 function AdminAccessRequired() {
@@ -64,13 +66,14 @@ function TabContent({ tab }: { tab: AdminTab }) {
   }
 }
 
-function AdminConsole() {
+function AdminConsole({ user }: { user: User }) {
   const { t } = useTranslation();
   useDocumentTitle(t("admin.title"));
   const [tab, selectTab] = useAdminTab();
   return (
     <Page title={t("admin.title")} description={t("admin.description")} width="wide">
       <div className="grid gap-8">
+        {user.passkeyCount === 0 ? <PasskeyRequiredNotice /> : null}
         <AdminStats />
         <div className="grid gap-4">
           <AdminTabList active={tab} onSelect={selectTab} />
@@ -80,5 +83,32 @@ function AdminConsole() {
         </div>
       </div>
     </Page>
+  );
+}
+
+/**
+ * An administrator without a passkey may read the console, but the server refuses every change
+ * (403 `passkey_required`, docs/ACCOUNTS.md): said up front, with the way to add one.
+ */
+function PasskeyRequiredNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      variant="warning"
+      role="region"
+      aria-labelledby="admin-passkey-notice"
+      className="flex flex-col gap-3 sm:flex-row sm:items-center"
+    >
+      <KeyRound className="size-6 shrink-0" aria-hidden="true" />
+      <div className="flex-1">
+        <h2 id="admin-passkey-notice" className="text-base font-semibold">
+          {t("admin.passkeyNoticeTitle")}
+        </h2>
+        <p className="text-muted-foreground">{t("admin.passkeyNoticeDescription")}</p>
+      </div>
+      <Button asChild>
+        <Link to="/profile">{t("admin.passkeyNoticeLink")}</Link>
+      </Button>
+    </Alert>
   );
 }

@@ -40,6 +40,7 @@ const IDS: Partial<Record<string, string>> = {
   entry: "entry",
   to: "to",
   payerUserId: "payer",
+  lienId: "lien",
 };
 
 type Flag = { from?: unknown; to?: unknown };

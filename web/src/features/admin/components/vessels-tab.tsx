@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, Eye, RotateCcw, Search, Undo2, UserCheck } from "lucide-react";
+import { Ban, CircleCheck, Eye, RotateCcw, Search, ShieldCheck, ShieldOff, Undo2, UserCheck } from "lucide-react";
 import { useState, type SubmitEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,11 +13,13 @@ import { useDeactivateVessel } from "@/features/admin/api/deactivate-vessel";
 import { useAdminVessels, type AdminVesselFilters } from "@/features/admin/api/get-admin-vessels";
 import { useReactivateVessel } from "@/features/admin/api/reactivate-vessel";
 import { useResolveVesselReview } from "@/features/admin/api/resolve-vessel-review";
+import { useConfirmTheftReport, useRemoveTheftReport } from "@/features/admin/api/theft-reports";
 import { ActionsCell, Cell } from "@/features/admin/components/data-table";
 import { ADMIN_COUNTRY_CODES, VESSEL_STATUS_BADGES, VESSEL_STATUSES } from "@/features/admin/components/labels";
 import { PagedTable } from "@/features/admin/components/paged-table";
 import { ReasonDialog } from "@/features/admin/components/reason-dialog";
 import { CountryLabel } from "@/features/vessels/public";
+import { errorMessage } from "@/lib/api-client";
 import { formatDate, knownMakeModel } from "@/lib/format";
 
 const NO_FILTERS: AdminVesselFilters = { query: "", status: "", countryCode: "" };
@@ -141,6 +143,16 @@ function VesselRow({ vessel }: { vessel: Vessel }) {
         {vessel.status === "needs_review" && vessel.reviewReason ? (
           <p className="mt-1 max-w-56 text-xs text-muted-foreground">{vessel.reviewReason}</p>
         ) : null}
+        {vessel.stolen ? (
+          <Badge variant="destructive" className="mt-1">
+            {t(vessel.stolen.status === "confirmed" ? "admin.vessels.stolenConfirmed" : "admin.vessels.stolenReported")}
+          </Badge>
+        ) : null}
+        {vessel.encumbered ? (
+          <Badge variant="warning" className="mt-1">
+            {t("vessel.encumbered")}
+          </Badge>
+        ) : null}
       </Cell>
       <Cell className="whitespace-nowrap">{formatDate(vessel.createdAt, i18n.language)}</Cell>
       <ActionsCell>
@@ -161,6 +173,8 @@ function VesselActions({ vessel }: { vessel: Vessel }) {
   const deactivate = useDeactivateVessel();
   const reactivate = useReactivateVessel();
   const resolve = useResolveVesselReview();
+  const confirmTheft = useConfirmTheftReport();
+  const removeTheft = useRemoveTheftReport();
   const { platformId } = vessel;
   const names = { vessel: vessel.name || t("vessel.unnamed"), platformId };
   const done = (key: string) => () =>
@@ -224,6 +238,45 @@ function VesselActions({ vessel }: { vessel: Vessel }) {
             onDone={done("refund")}
           />
         </>
+      ) : null}
+      {/* A theft report: confirmed once its police reference is checked, or removed as false. */}
+      {vessel.stolen?.status === "reported" ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t("admin.vessels.confirmTheft.named", { platformId })}
+          disabled={confirmTheft.isPending}
+          onClick={() =>
+            confirmTheft.mutate(
+              { platformId },
+              {
+                onSuccess: done("confirmTheft"),
+                onError: (err) =>
+                  toast({
+                    variant: "destructive",
+                    title: t("admin.vessels.confirmTheft.failedTitle"),
+                    error: err,
+                    description: errorMessage(err, t("common.genericError")),
+                  }),
+              },
+            )
+          }
+        >
+          <ShieldCheck aria-hidden="true" />
+          {t("admin.vessels.confirmTheft.action")}
+        </Button>
+      ) : null}
+      {vessel.stolen ? (
+        <ReasonDialog
+          triggerLabel={t("admin.vessels.removeTheft.action")}
+          triggerAriaLabel={t("admin.vessels.removeTheft.named", { platformId })}
+          triggerIcon={<ShieldOff aria-hidden="true" />}
+          title={t("admin.vessels.removeTheft.title", names)}
+          description={t("admin.vessels.removeTheft.description", names)}
+          confirmLabel={t("admin.vessels.removeTheft.action")}
+          onConfirm={(reason) => removeTheft.mutateAsync({ platformId, reason })}
+          onDone={done("removeTheft")}
+        />
       ) : null}
       {DEACTIVATABLE.has(vessel.status) ? (
         <ReasonDialog

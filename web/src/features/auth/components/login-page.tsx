@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -9,10 +10,12 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { useLogin } from "@/features/auth/api/login";
+import { usePasskeySignIn } from "@/features/auth/api/passkey-sign-in";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { loginSchema, type LoginFormValues } from "@/features/auth/schemas/login";
 import { errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { passkeyErrorMessage, usePasskeysSupported } from "@/lib/passkeys";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { safeRedirectPath } from "@/lib/utils";
 
@@ -30,12 +33,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const target = useAfterLoginPath();
   const { user } = useCurrentUser();
-  const login = useLogin({
-    onSignedIn: () => {
-      toast({ title: t("login.successTitle") });
-      void navigate(target, { replace: true });
-    },
-  });
+  // A password or a passkey: either way the same welcome and the same way on.
+  const onSignedIn = () => {
+    toast({ title: t("login.successTitle") });
+    void navigate(target, { replace: true });
+  };
+  const login = useLogin({ onSignedIn });
+  const passkey = usePasskeySignIn({ onSignedIn });
+  const passkeysSupported = usePasskeysSupported();
 
   const form = useForm<LoginFormValues>({
     resolver: zodResolver(loginSchema),
@@ -46,7 +51,7 @@ export function LoginPage() {
   // Signed-in users are sent on (spec: /dashboard, or where a sign-in prompt came from). From an
   // effect, not by rendering something else: the server sent this page's HTML as a guest sees it,
   // and the first render must match it (a different one is React error #418 in the console).
-  const signedIn = Boolean(user) && !login.isPending;
+  const signedIn = Boolean(user) && !login.isPending && !passkey.isPending;
   useEffect(() => {
     if (signedIn) void navigate(target, { replace: true });
   }, [signedIn, navigate, target]);
@@ -62,6 +67,22 @@ export function LoginPage() {
         }),
     }),
   );
+
+  // No email asked: the browser offers the person's passkeys for this site.
+  const onPasskey = () =>
+    passkey.mutate(
+      { rememberMe: form.getValues("rememberMe") },
+      {
+        onError: (err) =>
+          toast({
+            variant: "destructive",
+            title: t("login.failedTitle"),
+            error: err,
+            description: passkeyErrorMessage(err),
+          }),
+      },
+    );
+  const busy = login.isPending || passkey.isPending;
 
   return (
     <AuthCard
@@ -103,10 +124,23 @@ export function LoginPage() {
             {t("login.forgotPassword")}
           </Link>
         </div>
-        <Button type="submit" disabled={login.isPending} className="w-full">
+        <Button type="submit" disabled={busy} className="w-full">
           {login.isPending ? t("login.submitting") : t("login.submit")}
         </Button>
       </form>
+      {passkeysSupported ? (
+        <div className="mt-4 grid gap-4">
+          <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            {t("login.or")}
+            <span className="h-px flex-1 bg-border" />
+          </p>
+          <Button variant="outline" className="w-full" onClick={onPasskey} disabled={busy}>
+            <KeyRound aria-hidden="true" />
+            {passkey.isPending ? t("login.passkeyPending") : t("login.passkey")}
+          </Button>
+        </div>
+      ) : null}
     </AuthCard>
   );
 }

@@ -30,6 +30,7 @@ import { formatDate, formatLengthCm } from "@/lib/format";
 import { describedLines } from "@/lib/particulars";
 import { z } from "@/lib/zod";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { StolenNotice } from "@/features/vessels/public";
 
 const STATUS_BADGE: Record<CertificateStatus, "success" | "warning" | "destructive"> = {
   current: "success",
@@ -269,6 +270,7 @@ function CertificateResult({ certificate }: { certificate: CertificateCheck }) {
 
   return (
     <Frame>
+      {certificate.stolen ? <StolenNotice stolen={certificate.stolen} /> : null}
       <Verdict certificate={certificate} />
       <PaperSignatureNote certificate={certificate} />
 

@@ -13,7 +13,7 @@ import { useSupportContact } from "@/lib/config/get-support";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 
-export const LAST_UPDATED = "2025-01-15";
+export const LAST_UPDATED = "2026-11-28";
 
 /**
  * A legal text's body in each language, each its own lazily loaded module

@@ -10,6 +10,13 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     residual: "Gering",
   },
   {
+    risk: "Missbrauch einer angemeldeten Sitzung (ein unbeaufsichtigtes Gerät, eine gestohlene Sitzung)",
+    impact: "Jemand könnte ein Schiff weggeben, einem Pfandrecht zustimmen oder die Mobilnummer des Eigentümers ändern.",
+    mitigations:
+      "Passkeys (WebAuthn: phishingresistent; Fingerabdrücke und Gesichter verlassen das Gerät nie); Übertragungen und ihre Gebühr, Zustimmungen zu Pfandrechten, Änderungen der Mobilnummer, das Entfernen von Passkeys, die Archivierung des Kontos, der Datenexport und jede Änderung durch Administratoren erfordern eine Anmeldung innerhalb der letzten fünf Minuten; Administratoren müssen einen Passkey besitzen; der Eigentümer erhält eine E-Mail, wenn das Konto in einem neuen Browser angemeldet wird, und kann jede Sitzung auf der Profilseite abmelden.",
+    residual: "Gering",
+  },
+  {
     risk: "Offenlegung früherer Eigentümer über das öffentliche Register",
     impact: "Frühere Eigentümer könnten gegen ihren Willen identifiziert oder kontaktiert werden.",
     mitigations:
@@ -103,6 +110,13 @@ export default function DpiaDe() {
             sicherheitsrelevanten Ereignissen sowie Zähler zur Begrenzung von Anfragen, geführt je Konto oder E-Mail-Adresse. Bei
             der Begrenzung werden keine IP-Adressen gespeichert.
           </li>
+          <li>
+            <strong>Passkeys und Sitzungen:</strong> öffentlicher Schlüssel, Name, Erstellungs- und letztes Nutzungsdatum und
+            Sicherungsstatus jedes Passkeys (keine biometrischen Daten: Fingerabdrücke und Gesichter werden auf dem eigenen Gerät
+            der Person geprüft); Beginn und letzte Aktivität jeder Sitzung sowie die Familie ihres Browsers und ihrer Plattform,
+            gelesen aus dem User-Agent; der Hash eines zufälligen Cookies, das Browser wiedererkennt, mit denen das Konto
+            angemeldet wurde. Keine IP-Adressen.
+          </li>
         </List>
         <p>Besondere Kategorien personenbezogener Daten (Art. 9 DSGVO) werden nicht absichtlich verarbeitet.</p>
       </Section>
@@ -191,6 +205,10 @@ export default function DpiaDe() {
             Zeitfensters (15 Minuten bis eine Stunde) zurückgesetzt und danach von der stündlichen Bereinigung gelöscht wird.
             Serverprotokolle enthalten Anfrage-IDs, keine Passwörter, Token oder Sitzungs-IDs.
           </li>
+          <li>
+            Passkeys: bis der Eigentümer sie entfernt oder das Konto archiviert; die Archivierung löscht sie zusammen mit den
+            Sitzungen des Kontos, offenen Passkey-Anfragen (höchstens 5 Minuten) und wiedererkannten Browsern.
+          </li>
         </List>
       </Section>
 
@@ -258,6 +276,13 @@ export default function DpiaDe() {
           und ihr Konto dort jederzeit archivieren („Konto löschen“). Andere Anfragen können an <Mail /> gerichtet werden; wir
           antworten innerhalb eines Monats. Jede Person hat zudem das Recht, Beschwerde bei ihrer Datenschutzaufsichtsbehörde
           einzulegen.
+        </p>
+        <p>
+          Das Auskunftsrecht und das Recht auf Datenübertragbarkeit lassen sich direkt ausüben: „Meine Daten herunterladen“ auf
+          der Profilseite (oder <code>GET /api/profile/export</code>) gibt dem Kontoinhaber nach einer frischen Anmeldung ein
+          JSON-Dokument mit seinem Konto, den Eigentumszeiträumen, den Metadaten seiner Dokumente, Historieneinträgen, Zahlungen
+          und Erstattungen, Übertragungen mit maskierten Telefonnummern, Pfandrechten, Sitzungen, Passkeys und den
+          Protokolleinträgen über ihn. Es wird nur aus den eigenen Datensätzen der Person gelesen.
         </p>
       </Section>
 

@@ -10,6 +10,13 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     residual: "Low",
   },
   {
+    risk: "Misuse of a signed-in session (a device left unlocked, a stolen session)",
+    impact: "Someone could give a vessel away, consent to a lien or change the owner's mobile number.",
+    mitigations:
+      "Passkeys (WebAuthn: phishing-resistant; fingerprints and faces never leave the device); transfers and their fee, lien consents, mobile number changes, passkey removal, account archival, the data export and every administrator change need a sign-in within the last five minutes; administrators must hold a passkey; the owner is emailed when the account is signed in from a new browser and can sign out any session on the Profile page.",
+    residual: "Low",
+  },
+  {
     risk: "Exposure of past owners through the public registry",
     impact: "Previous owners could be identified or contacted against their wishes.",
     mitigations:
@@ -100,6 +107,12 @@ export default function DpiaEn() {
             <strong>Session and security logs:</strong> hashed session identifiers, timestamps of sign-in and security-relevant
             events, and throttling counters keyed by account or email address. The throttling does not store IP addresses.
           </li>
+          <li>
+            <strong>Passkeys and sessions:</strong> each passkey's public key, name, creation and last-use dates and backup state
+            (no biometric data: fingerprints and faces are checked on the person's own device); each session's start, last
+            activity and the family of its browser and platform, read from the User-Agent; a hash of a random cookie that
+            recognises browsers the account has signed in from. No IP addresses.
+          </li>
         </List>
         <p>No special categories of personal data (Article 9 GDPR) are intentionally processed.</p>
       </Section>
@@ -176,6 +189,10 @@ export default function DpiaEn() {
             has passed, and deleted by the hourly sweep once it has. Server logs carry request ids, not passwords, tokens or
             session ids.
           </li>
+          <li>
+            Passkeys: until the owner removes them or archives the account, which erases them together with the account's
+            sessions, unfinished passkey requests (5 minutes at most) and recognised browsers.
+          </li>
         </List>
       </Section>
 
@@ -239,6 +256,12 @@ export default function DpiaEn() {
           objection (Articles 15 to 21 GDPR). Account holders can view their data on the Profile page and archive their account
           there at any time ("Delete Account"). Other requests can be sent to <Mail />; we answer within one month. Everyone also
           has the right to lodge a complaint with their data protection supervisory authority.
+        </p>
+        <p>
+          The rights of access and to data portability can be exercised directly: "Download my data" on the Profile page (or{" "}
+          <code>GET /api/profile/export</code>) gives the account holder, after a recent sign-in, one JSON document with their
+          account, ownership periods, documents' metadata, record entries, payments and refunds, transfers with masked phone
+          numbers, liens, sessions, passkeys and the audit entries about them. It is read from the person's own records only.
         </p>
       </Section>
 

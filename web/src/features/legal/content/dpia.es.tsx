@@ -10,6 +10,13 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     residual: "Bajo",
   },
   {
+    risk: "Uso indebido de una sesión iniciada (un dispositivo desbloqueado y desatendido, una sesión robada)",
+    impact: "Alguien podría ceder una embarcación, consentir un gravamen o cambiar el número de móvil del propietario.",
+    mitigations:
+      "Llaves de acceso (WebAuthn: resistentes al phishing; huellas y caras nunca salen del dispositivo); las transferencias y su tasa, los consentimientos de gravámenes, los cambios del número de móvil, la eliminación de llaves de acceso, el archivo de la cuenta, la exportación de datos y todo cambio de un administrador requieren un inicio de sesión de los últimos cinco minutos; los administradores deben tener una llave de acceso; el propietario recibe un correo cuando se inicia sesión en la cuenta desde un navegador nuevo y puede cerrar cualquier sesión desde la página de perfil.",
+    residual: "Bajo",
+  },
+  {
     risk: "Exposición de propietarios anteriores a través del registro público",
     impact: "Los propietarios anteriores podrían ser identificados o contactados en contra de su voluntad.",
     mitigations:
@@ -106,6 +113,13 @@ export default function DpiaEs() {
             inicios de sesión y de los eventos relevantes para la seguridad, y contadores de limitación asociados a una cuenta o a
             una dirección de correo electrónico. La limitación no almacena direcciones IP.
           </li>
+          <li>
+            <strong>Llaves de acceso y sesiones:</strong> la clave pública, el nombre, las fechas de creación y último uso y el
+            estado de copia de seguridad de cada llave de acceso (ningún dato biométrico: huellas y caras se comprueban en el
+            propio dispositivo de la persona); el inicio y la última actividad de cada sesión y la familia de su navegador y
+            plataforma, leídas del User-Agent; el hash de una cookie aleatoria que reconoce los navegadores desde los que se ha
+            iniciado sesión en la cuenta. Ninguna dirección IP.
+          </li>
         </List>
         <p>No se tratan intencionadamente categorías especiales de datos personales (artículo 9 del RGPD).</p>
       </Section>
@@ -193,6 +207,10 @@ export default function DpiaEs() {
             cuando transcurre su ventana (de 15 minutos a una hora) y que después elimina la depuración horaria. Los registros del
             servidor contienen identificadores de solicitud, no contraseñas, tokens ni identificadores de sesión.
           </li>
+          <li>
+            Llaves de acceso: hasta que el titular las elimine o archive la cuenta, lo que las borra junto con las sesiones de la
+            cuenta, las solicitudes de llave de acceso pendientes (5 minutos como máximo) y los navegadores reconocidos.
+          </li>
         </List>
       </Section>
 
@@ -262,6 +280,13 @@ export default function DpiaEs() {
           Perfil y archivar allí su cuenta en cualquier momento («Eliminar cuenta»). Otras solicitudes pueden enviarse a <Mail />;
           respondemos en el plazo de un mes. Toda persona tiene además derecho a presentar una reclamación ante su autoridad de
           control en materia de protección de datos.
+        </p>
+        <p>
+          Los derechos de acceso y de portabilidad pueden ejercerse directamente: «Descargar mis datos» en la página de perfil (o{" "}
+          <code>GET /api/profile/export</code>) entrega al titular de la cuenta, tras un inicio de sesión reciente, un documento
+          JSON con su cuenta, sus periodos de propiedad, los metadatos de sus documentos, las entradas del historial, sus pagos y
+          reembolsos, sus transferencias con los números de teléfono enmascarados, sus gravámenes, sesiones, llaves de acceso y
+          las entradas de auditoría que le conciernen. Se lee únicamente de los registros propios de la persona.
         </p>
       </Section>
 

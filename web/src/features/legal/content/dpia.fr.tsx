@@ -10,6 +10,13 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     residual: "Faible",
   },
   {
+    risk: "Utilisation abusive d'une session connectée (un appareil laissé déverrouillé, une session volée)",
+    impact: "Quelqu'un pourrait céder un bateau, consentir à un privilège ou changer le numéro de mobile du propriétaire.",
+    mitigations:
+      "Clés d'accès (WebAuthn : résistantes à l'hameçonnage ; empreintes et visages ne quittent jamais l'appareil) ; les transferts et leurs frais, les consentements à un privilège, les changements de numéro de mobile, la suppression d'une clé d'accès, l'archivage du compte, l'export des données et toute modification par un administrateur exigent une connexion datant de moins de cinq minutes ; les administrateurs doivent détenir une clé d'accès ; le propriétaire reçoit un e-mail lorsque le compte est connecté depuis un nouveau navigateur et peut déconnecter toute session depuis la page Profil.",
+    residual: "Faible",
+  },
+  {
     risk: "Exposition des anciens propriétaires par le registre public",
     impact: "Les anciens propriétaires pourraient être identifiés ou contactés contre leur gré.",
     mitigations:
@@ -107,6 +114,13 @@ export default function DpiaFr() {
             et des événements liés à la sécurité, et compteurs de limitation tenus par compte ou par adresse e-mail. La limitation
             ne conserve pas d'adresses IP.
           </li>
+          <li>
+            <strong>Clés d'accès et sessions :</strong> la clé publique, le nom, les dates de création et de dernière utilisation
+            et l'état de sauvegarde de chaque clé d'accès (aucune donnée biométrique : empreintes et visages sont vérifiés sur
+            l'appareil de la personne) ; le début et la dernière activité de chaque session ainsi que la famille de son navigateur
+            et de sa plateforme, lues dans le User-Agent ; l'empreinte (hash) d'un cookie aléatoire qui reconnaît les navigateurs
+            depuis lesquels le compte s'est connecté. Aucune adresse IP.
+          </li>
         </List>
         <p>
           Aucune catégorie particulière de données à caractère personnel (article 9 du RGPD) n'est traitée intentionnellement.
@@ -195,6 +209,10 @@ export default function DpiaFr() {
             fenêtre (de 15 minutes à une heure), puis supprimé par la purge horaire. Les journaux du serveur contiennent des
             identifiants de requête, et non des mots de passe, des jetons ou des identifiants de session.
           </li>
+          <li>
+            Clés d'accès : jusqu'à ce que le titulaire les supprime ou archive le compte, ce qui les efface avec les sessions du
+            compte, les demandes de clé d'accès en cours (5 minutes au plus) et les navigateurs reconnus.
+          </li>
         </List>
       </Section>
 
@@ -267,6 +285,14 @@ export default function DpiaFr() {
           leurs données sur la page Profil et y archiver leur compte à tout moment («&nbsp;Supprimer le compte&nbsp;»). Les autres
           demandes peuvent être adressées à <Mail />, et nous y répondons dans un délai d'un mois. Toute personne a également le
           droit d'introduire une réclamation auprès de son autorité de contrôle en matière de protection des données.
+        </p>
+        <p>
+          Les droits d'accès et à la portabilité des données peuvent s'exercer directement : « Télécharger mes données » sur la
+          page Profil (ou <code>GET /api/profile/export</code>) remet au titulaire du compte, après une connexion récente, un
+          document JSON contenant son compte, ses périodes de propriété, les métadonnées de ses documents, les entrées du carnet,
+          ses paiements et remboursements, ses transferts avec numéros de téléphone masqués, ses privilèges, ses sessions, ses
+          clés d'accès et les entrées du journal d'audit le concernant. Il est lu uniquement à partir des données propres à la
+          personne.
         </p>
       </Section>
 

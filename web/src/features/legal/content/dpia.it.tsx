@@ -10,6 +10,14 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     residual: "Basso",
   },
   {
+    risk: "Uso improprio di una sessione attiva (un dispositivo lasciato sbloccato, una sessione rubata)",
+    impact:
+      "Qualcuno potrebbe cedere un'imbarcazione, acconsentire a un privilegio o cambiare il numero di cellulare del proprietario.",
+    mitigations:
+      "Passkey (WebAuthn: resistenti al phishing; impronte e volti non lasciano mai il dispositivo); i trasferimenti e la relativa tariffa, i consensi ai privilegi, i cambi del numero di cellulare, la rimozione di passkey, l'archiviazione dell'account, l'esportazione dei dati e ogni modifica di un amministratore richiedono un accesso negli ultimi cinque minuti; gli amministratori devono avere una passkey; il proprietario riceve un'email quando si accede all'account da un nuovo browser e può disconnettere qualsiasi sessione dalla pagina Profilo.",
+    residual: "Basso",
+  },
+  {
     risk: "Esposizione dei precedenti proprietari tramite il registro pubblico",
     impact: "I precedenti proprietari potrebbero essere identificati o contattati contro la loro volontà.",
     mitigations:
@@ -106,6 +114,12 @@ export default function DpiaIt() {
             accessi e degli eventi rilevanti per la sicurezza, e contatori di limitazione associati all'account o all'indirizzo
             email. La limitazione non memorizza indirizzi IP.
           </li>
+          <li>
+            <strong>Passkey e sessioni:</strong> chiave pubblica, nome, date di creazione e di ultimo utilizzo e stato di backup
+            di ogni passkey (nessun dato biometrico: impronte e volti sono verificati sul dispositivo della persona); inizio e
+            ultima attività di ogni sessione e famiglia del browser e della piattaforma, ricavate dallo User-Agent; l'hash di un
+            cookie casuale che riconosce i browser da cui si è acceduto all'account. Nessun indirizzo IP.
+          </li>
         </List>
         <p>Non vengono trattate intenzionalmente categorie particolari di dati personali (art. 9 GDPR).</p>
       </Section>
@@ -190,6 +204,10 @@ export default function DpiaIt() {
             intervallo (da 15 minuti a un'ora) ed eliminato in seguito dalla pulizia oraria. I registri del server contengono
             identificativi delle richieste, non password, token o identificativi di sessione.
           </li>
+          <li>
+            Passkey: finché il titolare non le rimuove o non archivia l'account, il che le cancella insieme alle sessioni
+            dell'account, alle richieste di passkey in corso (al massimo 5 minuti) e ai browser riconosciuti.
+          </li>
         </List>
       </Section>
 
@@ -260,6 +278,13 @@ export default function DpiaIt() {
           archiviare lì il proprio account in qualsiasi momento («Elimina account»). Le altre richieste vanno inviate a <Mail />;
           rispondiamo entro un mese. Ognuno ha inoltre il diritto di proporre reclamo alla propria autorità di controllo per la
           protezione dei dati.
+        </p>
+        <p>
+          I diritti di accesso e alla portabilità dei dati si possono esercitare direttamente: «Scarica i miei dati» nella pagina
+          Profilo (o <code>GET /api/profile/export</code>) fornisce al titolare dell'account, dopo un accesso recente, un
+          documento JSON con il suo account, i periodi di proprietà, i metadati dei documenti, le voci del libretto, i pagamenti e
+          i rimborsi, i trasferimenti con i numeri di telefono mascherati, i privilegi, le sessioni, le passkey e le voci del
+          registro delle operazioni che lo riguardano. Viene letto solo dai dati propri della persona.
         </p>
       </Section>
 

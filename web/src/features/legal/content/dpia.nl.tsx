@@ -10,6 +10,14 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     residual: "Laag",
   },
   {
+    risk: "Misbruik van een ingelogde sessie (een onbeheerd ontgrendeld apparaat, een gestolen sessie)",
+    impact:
+      "Iemand zou een vaartuig kunnen weggeven, met een pandrecht kunnen instemmen of het mobiele nummer van de eigenaar kunnen wijzigen.",
+    mitigations:
+      "Passkeys (WebAuthn: bestand tegen phishing; vingerafdrukken en gezichten verlaten het apparaat nooit); overdrachten en de kosten ervan, instemmingen met pandrechten, wijzigingen van het mobiele nummer, het verwijderen van passkeys, het archiveren van het account, de gegevensexport en elke wijziging door een beheerder vereisen een aanmelding van de laatste vijf minuten; beheerders moeten een passkey hebben; de eigenaar krijgt een e-mail wanneer er vanuit een nieuwe browser op het account wordt ingelogd en kan elke sessie uitloggen op de profielpagina.",
+    residual: "Laag",
+  },
+  {
     risk: "Blootstelling van eerdere eigenaren via het openbare register",
     impact: "Eerdere eigenaren zouden tegen hun wil kunnen worden geïdentificeerd of benaderd.",
     mitigations:
@@ -104,6 +112,13 @@ export default function DpiaNl() {
             beveiligingsrelevante gebeurtenissen, en tellers voor het beperken van pogingen, bijgehouden per account of
             e-mailadres. Bij dat beperken worden geen IP-adressen opgeslagen.
           </li>
+          <li>
+            <strong>Passkeys en sessies:</strong> publieke sleutel, naam, aanmaak- en laatste gebruiksdatum en back-upstatus van
+            elke passkey (geen biometrische gegevens: vingerafdrukken en gezichten worden op het eigen apparaat van de persoon
+            gecontroleerd); begin en laatste activiteit van elke sessie en de familie van de browser en het platform, gelezen uit
+            de User-Agent; de hash van een willekeurige cookie die browsers herkent waarmee op het account is ingelogd. Geen
+            IP-adressen.
+          </li>
         </List>
         <p>Er worden niet bewust bijzondere categorieën van persoonsgegevens (artikel 9 AVG) verwerkt.</p>
       </Section>
@@ -188,6 +203,10 @@ export default function DpiaNl() {
             tijdvenster ervan (15 minuten tot een uur) is verstreken, en daarna door de opschoning die elk uur draait wordt
             verwijderd. Serverlogboeken bevatten verzoek-ID's, geen wachtwoorden, tokens of sessie-ID's.
           </li>
+          <li>
+            Passkeys: tot de houder ze verwijdert of het account archiveert; archiveren wist ze samen met de sessies van het
+            account, lopende passkeyverzoeken (hoogstens 5 minuten) en herkende browsers.
+          </li>
         </List>
       </Section>
 
@@ -257,6 +276,13 @@ export default function DpiaNl() {
           daar op elk moment hun account archiveren ("Account verwijderen"). Andere verzoeken kunt u sturen naar <Mail />; wij
           antwoorden binnen een maand. Iedereen heeft daarnaast het recht een klacht in te dienen bij de eigen toezichthoudende
           autoriteit voor gegevensbescherming.
+        </p>
+        <p>
+          Het recht op inzage en op overdraagbaarheid kan rechtstreeks worden uitgeoefend: ‘Mijn gegevens downloaden’ op de
+          profielpagina (of <code>GET /api/profile/export</code>) geeft de accounthouder na een recente aanmelding één
+          JSON-document met het account, de eigendomsperiodes, de metagegevens van de documenten, dossiervermeldingen, betalingen
+          en terugbetalingen, overdrachten met gemaskeerde telefoonnummers, pandrechten, sessies, passkeys en de auditregels over
+          de persoon. Het wordt alleen uit de eigen gegevens van de persoon gelezen.
         </p>
       </Section>
 

@@ -28,6 +28,11 @@ export default function PrivacyDe() {
             Sicherheitsdaten: gehashte Sitzungskennungen und Zähler zur Begrenzung von Anmeldeversuchen, geführt je Konto oder
             E-Mail-Adresse (keine IP-Adressen).
           </li>
+          <li>
+            Passkeys und Sitzungen: der öffentliche Schlüssel jedes Passkeys, sein Name und wann er hinzugefügt und zuletzt
+            verwendet wurde (Ihr Fingerabdruck, Ihr Gesicht oder Ihre Bildschirmsperre verlassen Ihr Gerät nie); für jede Sitzung,
+            wann sie begann und zuletzt aktiv war, und die Familie ihres Browsers und Systems (etwa Firefox unter Linux).
+          </li>
         </List>
       </Section>
 
@@ -88,6 +93,10 @@ export default function PrivacyDe() {
             erhalten. Sie können später mit derselben E-Mail-Adresse ein neues Konto anlegen.
           </li>
           <li>Zahlungsunterlagen: 7 Jahre, danach gelöscht.</li>
+          <li>
+            Passkeys: bis Sie sie entfernen oder Ihr Konto archivieren. Die Liste der Browser, mit denen Sie sich angemeldet
+            haben: bis Sie Ihr Konto archivieren.
+          </li>
         </List>
       </Section>
 
@@ -104,12 +113,52 @@ export default function PrivacyDe() {
         </p>
       </Section>
 
+      <Section title="Wie wir Ihr Konto schützen">
+        <p>
+          Passkeys und eine frische Anmeldung schützen alles, womit Ihr Schiff weggegeben werden könnte. Eine Übertragung
+          beginnen, ihre Gebühr bezahlen, einem Pfandrecht zustimmen, Ihre Mobilnummer ändern, einen Passkey entfernen, Ihr Konto
+          archivieren und Ihre Daten herunterladen erfordern eine Anmeldung innerhalb der letzten fünf Minuten; andernfalls fragen
+          wir zuerst erneut nach Ihrem Passwort oder einem Passkey. Administratoren können ohne Passkey nichts ändern. Wenn Ihr
+          Konto in einem Browser angemeldet wird, den es noch nicht verwendet hat, schicken wir Ihnen eine E-Mail; Ihre
+          Profilseite listet Ihre Sitzungen auf, und Sie können jede davon abmelden.
+        </p>
+      </Section>
+
+      <Section title="Ihre Daten herunterladen">
+        <p>
+          Auf Ihrer Profilseite speichert „Meine Daten herunterladen“ alles, was wir über Sie speichern, als eine JSON-Datei; ein
+          Programm kann dasselbe angemeldet mit <code>GET /api/profile/export</code> abrufen. Sie enthält:
+        </p>
+        <List>
+          <li>Ihr Konto;</li>
+          <li>jeden Zeitraum, in dem Ihnen ein Schiff gehörte, mit der Plattform-ID und dem Namen des Schiffs;</li>
+          <li>die Dokumente, die Sie hochgeladen haben: Art, Name, Größe, Typ und Prüfstatus, nicht die Dateien selbst;</li>
+          <li>die Einträge in der Wert- und Wartungshistorie, die Sie verfasst haben;</li>
+          <li>Ihre Zahlungen und Erstattungen;</li>
+          <li>die Übertragungen, die Sie begonnen und erhalten haben, mit maskierten Telefonnummern;</li>
+          <li>die Pfandrechte, die Sie als Kreditgeber halten oder als Eigentümer eingeräumt haben;</li>
+          <li>Ihre Sitzungen sowie Namen und Daten Ihrer Passkeys;</li>
+          <li>die Protokolleinträge, die Sie vorgenommen haben oder die Ihr Konto betreffen.</li>
+        </List>
+        <p>
+          Sie enthält nie die E-Mail-Adresse oder die vollständige Telefonnummer einer anderen Person. Wie bei jeder sensiblen
+          Aktion werden Sie möglicherweise zuerst gebeten, Ihr Passwort oder einen Passkey zu bestätigen.
+        </p>
+      </Section>
+
       <Section title="Cookies">
         <p>
           Wir verwenden ein einziges, unbedingt erforderliches Sitzungscookie, damit Sie angemeldet bleiben. Ihre Sprachwahl wird
           zweifach in Ihrem Browser gespeichert: im lokalen Speicher und in einem kleinen Cookie namens registry_language, das
           unserem Server nur mitteilt, in welcher Sprache er die Seiten senden soll; es ist rein funktional, dient nicht dem
           Tracking und wird ein Jahr lang gespeichert. Es gibt keine Werbe- oder Tracking-Cookies.
+        </p>
+        <p>
+          Zwei weitere, unbedingt erforderliche Cookies schützen Ihr Konto. registry_browser enthält einen Zufallswert, der einen
+          Browser wiedererkennt, mit dem Sie sich angemeldet haben, damit wir Ihnen mitteilen können, wenn Ihr Konto in einem
+          neuen Browser angemeldet wird; es wird nur an unseren Anmeldedienst gesendet und zwei Jahre lang gespeichert, und wir
+          speichern nur seinen Hash. registry_webauthn enthält fünf Minuten lang eine Passkey-Anfrage, während Sie einen Passkey
+          hinzufügen oder verwenden.
         </p>
       </Section>
     </>

@@ -23,6 +23,11 @@ export default function PrivacyEn() {
           <li>
             Security data: hashed session identifiers and sign-in throttling counters keyed by account or email (no IP addresses).
           </li>
+          <li>
+            Passkeys and sessions: each passkey's public key, its name and when it was added and last used (your fingerprint, face
+            or screen lock never leaves your device); for each session, when it started and was last active and the family of its
+            browser and system (such as Firefox on Linux).
+          </li>
         </List>
       </Section>
 
@@ -70,6 +75,10 @@ export default function PrivacyEn() {
             same email address.
           </li>
           <li>Payment records: 7 years, then deleted.</li>
+          <li>
+            Passkeys: until you remove them or archive your account. The record of browsers you have signed in from: until you
+            archive your account.
+          </li>
         </List>
       </Section>
 
@@ -85,12 +94,50 @@ export default function PrivacyEn() {
         </p>
       </Section>
 
+      <Section title="Keeping your account safe">
+        <p>
+          Passkeys and a recent sign-in protect what could give your vessel away. Starting a transfer, paying its fee, consenting
+          to a lien, changing your mobile number, removing a passkey, archiving your account and downloading your data all need a
+          sign-in within the last five minutes; otherwise we first ask for your password or a passkey again. Administrators can
+          change nothing without a passkey. When your account is signed in from a browser it has not used before, we email you;
+          your Profile page lists your sessions and lets you sign out any of them.
+        </p>
+      </Section>
+
+      <Section title="Downloading your data">
+        <p>
+          On your Profile page, "Download my data" saves everything we hold about you as one JSON file; a program can ask for the
+          same, signed in, with <code>GET /api/profile/export</code>. It contains:
+        </p>
+        <List>
+          <li>your account;</li>
+          <li>every period you owned a vessel, with the vessel's platform ID and name;</li>
+          <li>the documents you uploaded: their kind, name, size, type and review status, not the files themselves;</li>
+          <li>the value and maintenance record entries you wrote;</li>
+          <li>your payments and refunds;</li>
+          <li>the transfers you started and received, with phone numbers masked;</li>
+          <li>the liens you hold as a lender or granted as an owner;</li>
+          <li>your sessions, and your passkeys' names and dates;</li>
+          <li>the audit entries you made or that are about your account.</li>
+        </List>
+        <p>
+          It never contains another person's email address or full phone number. As for every sensitive action, you may first be
+          asked to confirm your password or a passkey.
+        </p>
+      </Section>
+
       <Section title="Cookies">
         <p>
           We use one strictly necessary session cookie to keep you signed in. Your language choice is stored in your browser
           twice: in local storage, and in a small cookie named registry_language that only tells our server which language to send
           its pages in; it is strictly functional, does not track you and is kept for one year. There are no advertising or
           tracking cookies.
+        </p>
+        <p>
+          Two further strictly necessary cookies protect your account. registry_browser holds a random value that recognises a
+          browser you have signed in from, so that we can tell you when your account is signed in from a new one; it is sent only
+          to our sign-in service and kept for two years, and we store only its hash. registry_webauthn holds a passkey request for
+          five minutes while you add or use a passkey.
         </p>
       </Section>
     </>

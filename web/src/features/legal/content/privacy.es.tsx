@@ -30,6 +30,11 @@ export default function PrivacyEs() {
             Datos de seguridad: identificadores de sesión en forma de hash y contadores que limitan los intentos de inicio de
             sesión, asociados a una cuenta o a un correo electrónico (sin direcciones IP).
           </li>
+          <li>
+            Llaves de acceso y sesiones: la clave pública de cada llave de acceso, su nombre y cuándo se añadió y se usó por
+            última vez (su huella, su cara o el bloqueo de pantalla nunca salen de su dispositivo); de cada sesión, cuándo empezó
+            y cuándo tuvo actividad por última vez, y la familia de su navegador y sistema (por ejemplo, Firefox en Linux).
+          </li>
         </List>
       </Section>
 
@@ -89,6 +94,10 @@ export default function PrivacyEs() {
             puede crear una cuenta nueva con la misma dirección de correo electrónico.
           </li>
           <li>Registros de pagos: 7 años; después se eliminan.</li>
+          <li>
+            Llaves de acceso: hasta que las elimine o archive su cuenta. El registro de los navegadores desde los que ha iniciado
+            sesión: hasta que archive su cuenta.
+          </li>
         </List>
       </Section>
 
@@ -105,12 +114,52 @@ export default function PrivacyEs() {
         </p>
       </Section>
 
+      <Section title="Cómo protegemos su cuenta">
+        <p>
+          Las llaves de acceso y un inicio de sesión reciente protegen todo aquello con lo que se podría ceder su embarcación.
+          Iniciar una transferencia, pagar su tasa, consentir un gravamen, cambiar su número de móvil, eliminar una llave de
+          acceso, archivar su cuenta y descargar sus datos requieren un inicio de sesión de los últimos cinco minutos; si no,
+          antes le volvemos a pedir su contraseña o una llave de acceso. Los administradores no pueden cambiar nada sin una llave
+          de acceso. Cuando se inicia sesión en su cuenta desde un navegador que no ha usado antes, le enviamos un correo
+          electrónico; su página de perfil muestra sus sesiones y le permite cerrar cualquiera de ellas.
+        </p>
+      </Section>
+
+      <Section title="Descargar sus datos">
+        <p>
+          En su página de perfil, «Descargar mis datos» guarda en un solo archivo JSON todo lo que tenemos sobre usted; un
+          programa con la sesión iniciada puede pedir lo mismo con <code>GET /api/profile/export</code>. Contiene:
+        </p>
+        <List>
+          <li>su cuenta;</li>
+          <li>cada periodo en que fue propietario de una embarcación, con su ID de plataforma y su nombre;</li>
+          <li>los documentos que subió: su clase, nombre, tamaño, tipo y estado de revisión, no los archivos;</li>
+          <li>las entradas del historial de valor y mantenimiento que escribió;</li>
+          <li>sus pagos y reembolsos;</li>
+          <li>las transferencias que inició y recibió, con los números de teléfono enmascarados;</li>
+          <li>los gravámenes que tiene como acreedor o que constituyó como propietario;</li>
+          <li>sus sesiones, y los nombres y fechas de sus llaves de acceso;</li>
+          <li>las entradas de auditoría que realizó o que se refieren a su cuenta.</li>
+        </List>
+        <p>
+          Nunca contiene la dirección de correo electrónico ni el número de teléfono completo de otra persona. Como en toda acción
+          delicada, puede que antes se le pida confirmar su contraseña o una llave de acceso.
+        </p>
+      </Section>
+
       <Section title="Cookies">
         <p>
           Utilizamos una única cookie de sesión, estrictamente necesaria, para mantener su sesión iniciada. Su elección de idioma
           se guarda dos veces en su navegador: en el almacenamiento local y en una pequeña cookie llamada registry_language, que
           solo indica a nuestro servidor en qué idioma debe enviar las páginas; es estrictamente funcional, no se usa para ningún
           seguimiento y se conserva durante un año. No hay cookies publicitarias ni de seguimiento.
+        </p>
+        <p>
+          Otras dos cookies estrictamente necesarias protegen su cuenta. registry_browser guarda un valor aleatorio que reconoce
+          un navegador desde el que ha iniciado sesión, para que podamos avisarle cuando se inicie sesión en su cuenta desde uno
+          nuevo; solo se envía a nuestro servicio de inicio de sesión y se conserva dos años, y solo guardamos su hash.
+          registry_webauthn guarda una solicitud de llave de acceso durante cinco minutos mientras añade o usa una llave de
+          acceso.
         </p>
       </Section>
     </>

@@ -30,6 +30,12 @@ export default function PrivacyFr() {
             Données de sécurité&nbsp;: identifiants de session hachés et compteurs limitant les tentatives de connexion, tenus par
             compte ou par adresse e-mail (aucune adresse IP).
           </li>
+          <li>
+            Clés d'accès et sessions : la clé publique de chaque clé d'accès, son nom, sa date d'ajout et de dernière utilisation
+            (votre empreinte, votre visage ou le verrouillage de votre écran ne quittent jamais votre appareil) ; pour chaque
+            session, son début, sa dernière activité et la famille de son navigateur et de son système (par exemple Firefox sur
+            Linux).
+          </li>
         </List>
       </Section>
 
@@ -89,6 +95,10 @@ export default function PrivacyFr() {
             forme anonymisée. Vous pourrez ensuite créer un nouveau compte avec la même adresse e-mail.
           </li>
           <li>Enregistrements des paiements&nbsp;: 7 ans, puis supprimés.</li>
+          <li>
+            Clés d'accès : jusqu'à ce que vous les supprimiez ou archiviez votre compte. La liste des navigateurs depuis lesquels
+            vous vous êtes connecté : jusqu'à l'archivage de votre compte.
+          </li>
         </List>
       </Section>
 
@@ -105,12 +115,55 @@ export default function PrivacyFr() {
         </p>
       </Section>
 
+      <Section title="La protection de votre compte">
+        <p>
+          Les clés d'accès et une connexion récente protègent tout ce qui permettrait de céder votre bateau. Lancer un transfert,
+          en payer les frais, consentir à un privilège, changer votre numéro de mobile, supprimer une clé d'accès, archiver votre
+          compte et télécharger vos données exigent une connexion datant de moins de cinq minutes ; sinon, nous vous redemandons
+          d'abord votre mot de passe ou une clé d'accès. Les administrateurs ne peuvent rien modifier sans clé d'accès. Lorsque
+          votre compte est connecté depuis un navigateur qu'il n'a encore jamais utilisé, nous vous envoyons un e-mail ; votre
+          page Profil liste vos sessions et vous permet de déconnecter n'importe laquelle.
+        </p>
+      </Section>
+
+      <Section title="Télécharger vos données">
+        <p>
+          Sur votre page Profil, « Télécharger mes données » enregistre tout ce que nous détenons à votre sujet dans un seul
+          fichier JSON ; un programme connecté peut obtenir la même chose avec <code>GET /api/profile/export</code>. Il contient :
+        </p>
+        <List>
+          <li>votre compte ;</li>
+          <li>chaque période pendant laquelle vous avez possédé un bateau, avec son identifiant de plateforme et son nom ;</li>
+          <li>
+            les documents que vous avez téléversés : leur type, nom, taille, format et statut de vérification, pas les fichiers
+            eux-mêmes ;
+          </li>
+          <li>les entrées du carnet de valeur et d'entretien que vous avez rédigées ;</li>
+          <li>vos paiements et remboursements ;</li>
+          <li>les transferts que vous avez lancés et reçus, avec les numéros de téléphone masqués ;</li>
+          <li>les privilèges que vous détenez en tant que prêteur ou avez consentis en tant que propriétaire ;</li>
+          <li>vos sessions, ainsi que les noms et dates de vos clés d'accès ;</li>
+          <li>les entrées du journal d'audit que vous avez effectuées ou qui concernent votre compte.</li>
+        </List>
+        <p>
+          Il ne contient jamais l'adresse e-mail ni le numéro de téléphone complet d'une autre personne. Comme pour toute action
+          sensible, il peut d'abord vous être demandé de confirmer votre mot de passe ou une clé d'accès.
+        </p>
+      </Section>
+
       <Section title="Cookies">
         <p>
           Nous utilisons un seul cookie de session, strictement nécessaire, pour vous maintenir connecté. Votre choix de langue
           est enregistré deux fois dans votre navigateur&nbsp;: dans le stockage local, et dans un petit cookie nommé
           registry_language, qui indique seulement à notre serveur dans quelle langue envoyer les pages&nbsp;; ce cookie est
           strictement fonctionnel, ne sert à aucun suivi et est conservé un an. Il n'y a aucun cookie publicitaire ou de suivi.
+        </p>
+        <p>
+          Deux autres cookies strictement nécessaires protègent votre compte. registry_browser contient une valeur aléatoire qui
+          reconnaît un navigateur depuis lequel vous vous êtes connecté, afin que nous puissions vous prévenir lorsque votre
+          compte est connecté depuis un nouveau navigateur ; il n'est envoyé qu'à notre service de connexion et conservé deux ans,
+          et nous n'en gardons que l'empreinte (hash). registry_webauthn contient une demande de clé d'accès pendant cinq minutes
+          lorsque vous ajoutez ou utilisez une clé d'accès.
         </p>
       </Section>
     </>

@@ -27,6 +27,11 @@ export default function PrivacyIt() {
             Dati di sicurezza: identificativi di sessione sottoposti a hash e contatori che limitano i tentativi di accesso,
             associati all'account o all'indirizzo email (nessun indirizzo IP).
           </li>
+          <li>
+            Passkey e sessioni: la chiave pubblica di ogni passkey, il suo nome e quando è stata aggiunta e usata l'ultima volta
+            (la sua impronta, il suo volto o il blocco schermo non lasciano mai il suo dispositivo); per ogni sessione, quando è
+            iniziata e l'ultima attività, e la famiglia del browser e del sistema (ad esempio Firefox su Linux).
+          </li>
         </List>
       </Section>
 
@@ -86,6 +91,10 @@ export default function PrivacyIt() {
             anonimizzata. In seguito potrà creare un nuovo account con lo stesso indirizzo email.
           </li>
           <li>Registrazioni dei pagamenti: 7 anni, poi vengono eliminate.</li>
+          <li>
+            Passkey: finché non le rimuove o non archivia l'account. L'elenco dei browser da cui ha effettuato l'accesso: finché
+            non archivia l'account.
+          </li>
         </List>
       </Section>
 
@@ -102,12 +111,51 @@ export default function PrivacyIt() {
         </p>
       </Section>
 
+      <Section title="Come proteggiamo il suo account">
+        <p>
+          Le passkey e un accesso recente proteggono tutto ciò che potrebbe cedere la sua imbarcazione. Avviare un trasferimento,
+          pagarne la tariffa, acconsentire a un privilegio, cambiare il numero di cellulare, rimuovere una passkey, archiviare
+          l'account e scaricare i suoi dati richiedono un accesso effettuato negli ultimi cinque minuti; altrimenti le chiediamo
+          prima di nuovo la password o una passkey. Gli amministratori non possono modificare nulla senza una passkey. Quando si
+          accede al suo account da un browser mai usato prima, le inviamo un'email; la pagina Profilo elenca le sue sessioni e le
+          permette di disconnetterne qualsiasi.
+        </p>
+      </Section>
+
+      <Section title="Scaricare i suoi dati">
+        <p>
+          Nella pagina Profilo, «Scarica i miei dati» salva in un unico file JSON tutto ciò che conserviamo su di lei; un
+          programma autenticato può chiedere lo stesso con <code>GET /api/profile/export</code>. Il file contiene:
+        </p>
+        <List>
+          <li>il suo account;</li>
+          <li>ogni periodo in cui ha posseduto un'imbarcazione, con il suo ID piattaforma e il nome;</li>
+          <li>i documenti che ha caricato: tipo, nome, dimensione, formato e stato di verifica, non i file stessi;</li>
+          <li>le voci del libretto di valore e manutenzione che ha scritto;</li>
+          <li>i suoi pagamenti e rimborsi;</li>
+          <li>i trasferimenti che ha avviato e ricevuto, con i numeri di telefono mascherati;</li>
+          <li>i privilegi che detiene come creditore o che ha concesso come proprietario;</li>
+          <li>le sue sessioni, e i nomi e le date delle sue passkey;</li>
+          <li>le voci del registro delle operazioni che ha eseguito o che riguardano il suo account.</li>
+        </List>
+        <p>
+          Non contiene mai l'indirizzo email né il numero di telefono completo di un'altra persona. Come per ogni operazione
+          delicata, potrebbe esserle chiesto prima di confermare la password o una passkey.
+        </p>
+      </Section>
+
       <Section title="Cookie">
         <p>
           Utilizziamo un solo cookie di sessione, strettamente necessario, per mantenere attivo il suo accesso. La sua scelta
           della lingua viene memorizzata due volte nel suo browser: nella memoria locale e in un piccolo cookie denominato
           registry_language, che indica al nostro server soltanto in quale lingua inviare le pagine; è strettamente funzionale,
           non serve al tracciamento e viene conservato per un anno. Non vi sono cookie pubblicitari né di tracciamento.
+        </p>
+        <p>
+          Altri due cookie strettamente necessari proteggono il suo account. registry_browser contiene un valore casuale che
+          riconosce un browser da cui ha effettuato l'accesso, così possiamo avvisarla quando si accede al suo account da uno
+          nuovo; viene inviato solo al nostro servizio di accesso ed è conservato per due anni, e ne conserviamo soltanto l'hash.
+          registry_webauthn contiene per cinque minuti una richiesta di passkey mentre aggiunge o usa una passkey.
         </p>
       </Section>
     </>

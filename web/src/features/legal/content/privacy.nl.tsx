@@ -27,6 +27,11 @@ export default function PrivacyNl() {
             Beveiligingsgegevens: gehashte sessie-ID's en tellers die inlogpogingen beperken, bijgehouden per account of
             e-mailadres (geen IP-adressen).
           </li>
+          <li>
+            Passkeys en sessies: de publieke sleutel van elke passkey, de naam en wanneer die is toegevoegd en voor het laatst is
+            gebruikt (uw vingerafdruk, gezicht of schermvergrendeling verlaat uw apparaat nooit); voor elke sessie wanneer die
+            begon en voor het laatst actief was, en de familie van de browser en het systeem (zoals Firefox op Linux).
+          </li>
         </List>
       </Section>
 
@@ -85,6 +90,10 @@ export default function PrivacyNl() {
             U kunt later een nieuw account aanmaken met hetzelfde e-mailadres.
           </li>
           <li>Betalingsgegevens: 7 jaar, daarna verwijderd.</li>
+          <li>
+            Passkeys: tot u ze verwijdert of uw account archiveert. De lijst van browsers waarmee u bent ingelogd: tot u uw
+            account archiveert.
+          </li>
         </List>
       </Section>
 
@@ -100,12 +109,51 @@ export default function PrivacyNl() {
         </p>
       </Section>
 
+      <Section title="Hoe wij uw account beschermen">
+        <p>
+          Passkeys en een recente aanmelding beschermen alles waarmee uw vaartuig kan worden weggegeven. Een overdracht starten,
+          de kosten ervan betalen, instemmen met een pandrecht, uw mobiele nummer wijzigen, een passkey verwijderen, uw account
+          archiveren en uw gegevens downloaden vereisen een aanmelding van de laatste vijf minuten; anders vragen wij eerst
+          opnieuw om uw wachtwoord of een passkey. Beheerders kunnen zonder passkey niets wijzigen. Wordt er op uw account
+          ingelogd vanuit een browser die het nog niet heeft gebruikt, dan mailen wij u; uw profielpagina toont uw sessies en laat
+          u elk daarvan uitloggen.
+        </p>
+      </Section>
+
+      <Section title="Uw gegevens downloaden">
+        <p>
+          Op uw profielpagina bewaart ‘Mijn gegevens downloaden’ alles wat wij over u bewaren als één JSON-bestand; een ingelogd
+          programma kan hetzelfde opvragen met <code>GET /api/profile/export</code>. Het bevat:
+        </p>
+        <List>
+          <li>uw account;</li>
+          <li>elke periode waarin u een vaartuig bezat, met het platform-ID en de naam van het vaartuig;</li>
+          <li>de documenten die u hebt geüpload: soort, naam, grootte, type en beoordelingsstatus, niet de bestanden zelf;</li>
+          <li>de vermeldingen in het waarde- en onderhoudsdossier die u hebt geschreven;</li>
+          <li>uw betalingen en terugbetalingen;</li>
+          <li>de overdrachten die u hebt gestart en ontvangen, met gemaskeerde telefoonnummers;</li>
+          <li>de pandrechten die u als geldgever houdt of als eigenaar hebt verleend;</li>
+          <li>uw sessies, en de namen en data van uw passkeys;</li>
+          <li>de auditregels die u hebt gemaakt of die over uw account gaan.</li>
+        </List>
+        <p>
+          Het bevat nooit het e-mailadres of het volledige telefoonnummer van een ander. Zoals bij elke gevoelige handeling kan u
+          eerst worden gevraagd uw wachtwoord of een passkey te bevestigen.
+        </p>
+      </Section>
+
       <Section title="Cookies">
         <p>
           Wij gebruiken één strikt noodzakelijke sessiecookie om u ingelogd te houden. Uw taalkeuze wordt twee keer in uw browser
           bewaard: in de lokale opslag en in een kleine cookie met de naam registry_language, die onze server alleen laat weten in
           welke taal hij de pagina's moet sturen; deze cookie is strikt functioneel, dient niet om u te volgen en blijft één jaar
           bewaard. Er zijn geen advertentiecookies en geen cookies die u volgen.
+        </p>
+        <p>
+          Twee andere strikt noodzakelijke cookies beschermen uw account. registry_browser bevat een willekeurige waarde die een
+          browser herkent waarmee u bent ingelogd, zodat wij u kunnen laten weten wanneer er vanuit een nieuwe browser op uw
+          account wordt ingelogd; het wordt alleen naar onze inlogdienst gestuurd en twee jaar bewaard, en wij bewaren alleen de
+          hash ervan. registry_webauthn bewaart vijf minuten lang een passkeyverzoek terwijl u een passkey toevoegt of gebruikt.
         </p>
       </Section>
     </>

@@ -49,6 +49,13 @@ export function OwnerName({ user }: { user: User }) {
       ) : (
         <OwnerNameForm user={user} />
       )}
+      {/* Anyone may have their identity checked from here, not only an owner from a vessel's page:
+          a lender registers a lien only with a verified identity. */}
+      {user.ownerKind === "person" && user.identityVerificationStatus === "not_started" ? (
+        <div className="justify-self-start">
+          <VerifyIdentityButton retry={user.identityFailureCode != null} />
+        </div>
+      ) : null}
     </div>
   );
 }

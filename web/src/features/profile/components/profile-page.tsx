@@ -15,7 +15,10 @@ import { useDeleteProfile } from "@/features/profile/api/delete-profile";
 import { useProfile } from "@/features/profile/api/get-profile";
 import { useResendVerification } from "@/features/profile/api/resend-verification";
 import { OwnerName } from "@/features/profile/components/owner-name";
+import { Passkeys } from "@/features/profile/components/passkeys";
+import { PersonalData } from "@/features/profile/components/personal-data";
 import { PhoneVerification } from "@/features/profile/components/phone-verification";
+import { Sessions, SESSIONS_ANCHOR } from "@/features/profile/components/sessions";
 import { errorMessage, serverText } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -82,6 +85,37 @@ function ProfileContent({ user }: { user: User }) {
           </CardHeader>
           <CardContent>
             <PhoneVerification user={user} />
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="profile-passkeys-title">
+          <CardHeader>
+            <CardTitle id="profile-passkeys-title">{t("passkeys.title")}</CardTitle>
+            <CardDescription>{t("passkeys.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Passkeys />
+          </CardContent>
+        </Card>
+
+        {/* Sign-in alert emails link here: /profile#sessions. */}
+        <Card id={SESSIONS_ANCHOR} role="region" aria-labelledby="profile-sessions-title" className="scroll-mt-24">
+          <CardHeader>
+            <CardTitle id="profile-sessions-title">{t("sessions.title")}</CardTitle>
+            <CardDescription>{t("sessions.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Sessions />
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="profile-data-title">
+          <CardHeader>
+            <CardTitle id="profile-data-title">{t("personalData.title")}</CardTitle>
+            <CardDescription>{t("personalData.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PersonalData />
           </CardContent>
         </Card>
 

@@ -12,6 +12,7 @@ import { CountryFlag } from "@/components/ui/country-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Stepper } from "@/components/ui/stepper";
 import { toast } from "@/components/ui/use-toast";
+import { BuyersHullCheck } from "@/features/hull-check/public";
 import { useTransfer } from "@/features/transfers/api/get-transfer";
 import { openTransferOf, transfersQueryOptions, useTransfers } from "@/features/transfers/api/get-transfers";
 import { CancelTransferButton } from "@/features/transfers/components/cancel-transfer-button";
@@ -30,7 +31,8 @@ type Started = { id: string; sentAt: number };
 
 /**
  * The transfer wizard for one of the signed-in owner's vessels (spec section 2, /transfer/{id}):
- * 'New Owner', 'SMS Verify', 'Payment', with the vessel's summary card. An open transfer of the
+ * 'New Owner', 'SMS Verify', 'Payment', with the vessel's summary card; 'New Owner' shows what the
+ * buyer's hull check of the vessel says (stolen, encumbered, history). An open transfer of the
  * vessel resumes at its step: waiting for the code at step 2, verified at step 3. The fee's
  * success ends on /dashboard with 'Transfer Complete'.
  *
@@ -119,6 +121,7 @@ export function TransferWizard({ vessel, onChanged }: { vessel: Vessel; onChange
             {t(`transferWizard.closed.${transfer.status === "expired" ? "expired" : "canceled"}`)}
           </Alert>
         ) : null}
+        <BuyersHullCheck platformId={vessel.platformId} className="mb-6" />
         <NewOwnerStep
           vessel={vessel}
           onInitiated={(transferId) => {

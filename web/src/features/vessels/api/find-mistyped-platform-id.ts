@@ -14,7 +14,7 @@ export async function findMistypedPlatformId(typed: string, signal?: AbortSignal
   if (!compact || corrections.length === 0) return null;
   const pages = await Promise.all(
     [compact.slice(0, 5), compact.slice(-5)].map((query) =>
-      searchVessels({ query, countryCode: "", buildYearFrom: "", buildYearTo: "", page: 1 }, signal),
+      searchVessels({ query, countryCode: "", buildYearFrom: "", buildYearTo: "", stolen: "", page: 1 }, signal),
     ),
   );
   const found = new Set(pages.flatMap((page) => page.data.map((vessel) => normalPlatformId(vessel.platformId))));

@@ -11,6 +11,8 @@ export type VesselSearch = {
   countryCode: string;
   buildYearFrom: string;
   buildYearTo: string;
+  /** "true": only vessels reported stolen. */
+  stolen: string;
   page: number;
 };
 
@@ -20,7 +22,7 @@ export const searchVesselsBaseKey = ["/api/vessels/search"] as const;
 /** The query string: only non-empty filters, then page and page size (spec section 7). */
 export function searchParamsFor(search: VesselSearch): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of ["query", "countryCode", "buildYearFrom", "buildYearTo"] as const) {
+  for (const name of ["query", "countryCode", "buildYearFrom", "buildYearTo", "stolen"] as const) {
     const value = search[name].trim();
     if (value) params.set(name, value);
   }

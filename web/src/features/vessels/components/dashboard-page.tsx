@@ -18,6 +18,7 @@ import { TransfersSection, useOpenTransfersCount } from "@/features/transfers/pu
 import { myVesselsQueryOptions, useMyVessels } from "@/features/vessels/api/get-my-vessels";
 import { useCancelRegistration } from "@/features/vessels/api/cancel-registration";
 import { useUpdateVessel } from "@/features/vessels/api/update-vessel";
+import { DashboardLiens } from "@/features/vessels/components/dashboard-liens";
 import { VesselCard } from "@/features/vessels/components/vessel-card";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { errorMessage, serverText } from "@/lib/api-client";
@@ -97,6 +98,8 @@ function DashboardContent({ user }: { user: User }) {
         </div>
 
         <TransfersSection onChanged={refreshVessels} />
+
+        <DashboardLiens />
 
         <section aria-labelledby="dashboard-vessels" className="grid gap-4">
           <h2 id="dashboard-vessels" className="text-xl font-semibold">

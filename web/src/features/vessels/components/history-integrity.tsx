@@ -6,8 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useHistoryVerification } from "@/features/vessels/api/get-history-verification";
+import { inclusionProofPath, useInclusionProof, useLatestTreeHead } from "@/features/vessels/api/get-latest-tree-head";
 import { ApiError } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 
 /** "3f9a2c41d0b7…e41a09c2": enough to compare by eye; the full value is in the title and the copy button. */
 export function shortHash(hash: string): string {
@@ -17,7 +18,8 @@ export function shortHash(hash: string): string {
 /**
  * The vessel's tamper-evident ownership history: the server recomputes the hash chain of its
  * ownership events, and this says whether it holds ('History integrity verified', with the head
- * hash) or not (a warning), with a short account of how anyone can check it.
+ * hash and a link to its inclusion proof in the public log) or not (a warning), with a short
+ * account of how anyone can check it.
  */
 export function HistoryIntegrity({ platformId }: { platformId: string }) {
   const { t, i18n } = useTranslation();
@@ -72,6 +74,7 @@ export function HistoryIntegrity({ platformId }: { platformId: string }) {
               <ShieldCheck className="size-4" aria-hidden="true" />
               {t("historyChain.verified")}
             </p>
+            <PublicLog platformId={platformId} />
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="text-muted-foreground">{t("historyChain.headHash")}</span>
               <code title={headHash} className="rounded bg-muted px-1.5 py-0.5 font-mono">
@@ -137,5 +140,37 @@ export function HistoryIntegrity({ platformId }: { platformId: string }) {
         </details>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The vessel's place in the registry's public log (docs/TRANSPARENCY.md): a link to the JSON proof
+ * that its history is in the newest signed tree head, or 'not yet' while no head is published.
+ * Nothing while that is being asked or cannot be: the chain's check above stands on its own.
+ */
+function PublicLog({ platformId }: { platformId: string }) {
+  const { t, i18n } = useTranslation();
+  const head = useLatestTreeHead();
+  const proof = useInclusionProof(platformId, head.data?.treeSize);
+  if (head.isPending || head.isError) return null;
+  if (!head.data) return <p className="text-sm text-muted-foreground">{t("historyChain.notInLog")}</p>;
+  if (proof.isPending || proof.isError) return null;
+  // Registered (or last changed) after the newest head: logged at the next one.
+  if (!proof.data) return <p className="text-sm text-muted-foreground">{t("historyChain.notInLog")}</p>;
+  return (
+    <p className="text-sm">
+      <a
+        href={inclusionProofPath(platformId, head.data.treeSize)}
+        className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+      >
+        {t("historyChain.inclusionProof")}
+      </a>{" "}
+      <span className="text-muted-foreground">
+        {t("historyChain.inclusionProofHint", {
+          date: formatDate(head.data.timestamp, i18n.language, true),
+          size: formatNumber(head.data.treeSize, i18n.language),
+        })}
+      </span>
+    </p>
   );
 }

@@ -22,9 +22,9 @@ import { formatNumber } from "@/lib/format";
 import { hasPlatformIdTypo } from "@/lib/platform-id";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-const FILTERS = ["query", "countryCode", "buildYearFrom", "buildYearTo"] as const;
+const FILTERS = ["query", "countryCode", "buildYearFrom", "buildYearTo", "stolen"] as const;
 
-/** The search lives in the URL (?query=&countryCode=&buildYearFrom=&buildYearTo=&page=). */
+/** The search lives in the URL (?query=&countryCode=&buildYearFrom=&buildYearTo=&stolen=&page=). */
 export function readSearch(params: URLSearchParams): VesselSearch {
   const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
@@ -32,6 +32,7 @@ export function readSearch(params: URLSearchParams): VesselSearch {
     countryCode: params.get("countryCode") ?? "",
     buildYearFrom: params.get("buildYearFrom") ?? "",
     buildYearTo: params.get("buildYearTo") ?? "",
+    stolen: params.get("stolen") === "true" ? "true" : "",
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
 }
@@ -51,7 +52,9 @@ export function RegistrySearchPage() {
   useDocumentTitle(t("registry.title"));
   const [searchParams, setSearchParams] = useSearchParams();
   const search = useMemo(() => readSearch(searchParams), [searchParams]);
-  const [filtersOpen, setFiltersOpen] = useState(() => Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo));
+  const [filtersOpen, setFiltersOpen] = useState(() =>
+    Boolean(search.countryCode || search.buildYearFrom || search.buildYearTo || search.stolen),
+  );
 
   const go = (next: VesselSearch) => setSearchParams(toUrlParams(next));
   const keyOf = (filters: Omit<VesselSearch, "page">) => FILTERS.map((name) => filters[name]).join("\u0000");
@@ -136,6 +139,7 @@ function SearchForm({
       countryCode: value("countryCode"),
       buildYearFrom: value("buildYearFrom"),
       buildYearTo: value("buildYearTo"),
+      stolen: value("stolen") === "true" ? "true" : "",
     };
     const issue = buildYearsIssue(filters);
     setYearsIssue(issue);
@@ -209,6 +213,18 @@ function SearchForm({
               >
                 <Input ref={yearTo} name="buildYearTo" type="number" inputMode="numeric" defaultValue={search.buildYearTo} />
               </FormField>
+              {/* A native checkbox: this page's script budget has no room for another component library part. */}
+              <label htmlFor="registry-stolen" className="flex items-center gap-2 text-sm font-medium sm:col-span-3">
+                <input
+                  id="registry-stolen"
+                  name="stolen"
+                  type="checkbox"
+                  value="true"
+                  defaultChecked={search.stolen === "true"}
+                  className="size-4 accent-destructive"
+                />
+                {t("registry.stolenOnly")}
+              </label>
             </div>
           </div>
         </form>

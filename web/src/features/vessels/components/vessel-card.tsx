@@ -7,6 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CountryLabel } from "@/features/vessels/components/country-label";
+import { EncumberedBadge } from "@/features/vessels/components/encumbered-notice";
+import { StolenBadge } from "@/features/vessels/components/stolen-notice";
 import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
 import { formatLengthCm, knownMakeModel } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -67,6 +69,8 @@ export function VesselCard({
             <p className="text-sm text-muted-foreground">{makeModel}</p>
           </div>
           <div className="flex flex-wrap gap-2">
+            {vessel.stolen ? <StolenBadge /> : null}
+            {vessel.encumbered ? <EncumberedBadge /> : null}
             <VesselTrustBadge vessel={vessel} />
             {showForSale ? (
               <Badge variant="accent">

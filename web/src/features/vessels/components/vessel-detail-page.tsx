@@ -26,6 +26,7 @@ import { IdentityReturnNotice } from "@/features/identity/public";
 import { OpenTransferPanel } from "@/features/transfers/public";
 import { RecordPdfButton, VesselRecordSection } from "@/features/vessel-record/public";
 import { myVesselsQueryOptions } from "@/features/vessels/api/get-my-vessels";
+import { mayRegisterLien } from "@/features/vessels/api/liens";
 import { useVessel, vesselQueryOptions } from "@/features/vessels/api/get-vessel";
 import { forgetPreview, type VesselPreview, writtenPreview } from "@/features/vessels/api/vessel-preview";
 import { searchVesselsBaseKey } from "@/features/vessels/api/search-vessels";
@@ -37,6 +38,9 @@ import { VerificationStatusGrid, type DocumentCounts } from "@/features/vessels/
 import { ContactOwnerDialog } from "@/features/vessels/components/contact-owner-dialog";
 import { VesselStatusBadge } from "@/features/vessels/components/vessel-status-badge";
 import { showsForSale } from "@/features/vessels/components/vessel-card";
+import { StolenNotice } from "@/features/vessels/components/stolen-notice";
+import { EncumberedNotice } from "@/features/vessels/components/encumbered-notice";
+import { TheftActions } from "@/features/vessels/components/theft-actions";
 import { VesselTrustBadge } from "@/features/vessels/components/vessel-trust-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
@@ -52,6 +56,9 @@ const VerificationChecklist = lazyPart(
   "VerificationChecklist",
 );
 const OwnerParticulars = lazyPart(() => import("@/features/vessels/components/owner-particulars"), "OwnerParticulars");
+// Only a party to a lien (the owner, a lender, whom the server asks for a verified identity, an
+// administrator) sees it, with its forms.
+const LiensSection = lazyPart(() => import("@/features/vessels/components/liens-section"), "LiensSection");
 
 /** The signed-in user is the current owner: an entry with their id and no transferredOutAt. */
 export function isCurrentOwner(detail: VesselDetail, user: User | null): boolean {
@@ -212,10 +219,13 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
     }
   };
   const hasCurrentOwner = ownershipHistory.some((e) => !e.transferredOutAt);
+  const showsLiens = owner != null || user?.role === "admin" || mayRegisterLien(user);
 
   return (
     <DetailFrame crumb={vessel.platformId}>
       <IdentityReturnNotice onVerified={refresh} />
+      {vessel.stolen ? <StolenNotice stolen={vessel.stolen} /> : null}
+      {vessel.encumbered ? <EncumberedNotice vesselId={vessel.id} /> : null}
       {vessel.status === "pending_payment" ? (
         <Alert variant="warning" className="flex gap-3">
           <Hourglass className="size-5 shrink-0" aria-hidden="true" />
@@ -289,7 +299,8 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
           </dl>
           {owner ? (
             <div className="flex flex-wrap gap-2">
-              {vessel.status === "active" ? (
+              {/* Nothing changes hands and no certificate is issued while a theft report is open. */}
+              {vessel.status === "active" && !vessel.stolen ? (
                 <>
                   <Button asChild variant="outline">
                     <Link to={`/transfer/${encodeURIComponent(vessel.id)}`}>
@@ -301,12 +312,15 @@ function VesselDetailView({ detail, user }: { detail: VesselDetail; user: User |
                 </>
               ) : null}
               <RecordPdfButton platformId={vessel.platformId} />
+              {vessel.status === "active" || vessel.status === "in_transfer" ? <TheftActions vessel={vessel} /> : null}
             </div>
           ) : null}
         </CardContent>
       </Card>
 
       {owner && vessel.status === "in_transfer" ? <OpenTransferPanel vesselId={vessel.id} onChanged={refresh} /> : null}
+
+      {showsLiens ? <LiensSection vessel={vessel} user={user} owner={owner != null} /> : null}
 
       <section aria-labelledby="vessel-summary" className="grid gap-4">
         <h2 id="vessel-summary" className="sr-only">

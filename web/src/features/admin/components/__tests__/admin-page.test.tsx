@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AdminPage } from "@/features/admin/routes";
-import { ADMIN_STATS, pageOf, vesselPageOf } from "@/test/admin";
+import { ADMIN_STATS, makeAdminDocument, pageOf, vesselPageOf } from "@/test/admin";
 import { jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeUser, makeVessel } from "@/test/vessels";
 
@@ -89,5 +89,40 @@ describe("Admin console: tabs", () => {
     expect(within(tabs).getByRole("tab", { name: "Vessels" })).toHaveFocus();
     await user.keyboard("{ArrowLeft}");
     expect(within(tabs).getByRole("tab", { name: "Audit Logs" })).toHaveAttribute("aria-selected", "true");
+  });
+});
+
+describe("Admin console: an administrator without a passkey", () => {
+  it("says changes need a passkey, and links to the profile to add one", async () => {
+    renderAdmin();
+    const notice = await screen.findByRole("region", { name: "Add a passkey to make changes" });
+    expect(notice).toHaveTextContent("Administrators need a passkey on their account before they can change anything.");
+    expect(within(notice).getByRole("link", { name: "Add a passkey on your profile" })).toHaveAttribute("href", "/profile");
+  });
+
+  it("says nothing of it to an administrator who has one", async () => {
+    renderAdmin("/admin", { "GET /api/auth/session": jsonResponse(200, { user: { ...admin, passkeyCount: 1 } }) });
+    expect(await screen.findByRole("tablist", { name: "Admin sections" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Add a passkey to make changes" })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's passkey_required refusal of a change in the reader's words", async () => {
+    const user = userEvent.setup();
+    renderAdmin("/admin?tab=documents", {
+      "GET /api/admin/documents": jsonResponse(200, pageOf([makeAdminDocument()])),
+      "POST /api/admin/documents/doc-1/review": jsonResponse(403, {
+        code: "forbidden",
+        messageCode: "passkey_required",
+        message: "Administrators must add a passkey to their account before making changes. Add one on your profile page.",
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: /^Verify / }));
+    expect(
+      (
+        await screen.findAllByText(
+          "Administrators must add a passkey to their account before making changes. Add one on your profile page.",
+        )
+      ).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -53,6 +53,14 @@ const AUDIT_ACTIONS = [
   "correction_requested",
   "correction_approved",
   "correction_rejected",
+  "reported_stolen",
+  "theft_confirmed",
+  "recovered",
+  "theft_report_removed",
+  "lien_registered",
+  "lien_consented",
+  "lien_transfer_consented",
+  "lien_released",
 ];
 
 const t = i18n.getFixedT("en");
@@ -135,6 +143,11 @@ describe("the audit log's words", () => {
     expect(say("correction_rejected", { field: "lengthCm", note: "The survey shows 10.99 m." })).toEqual([
       "Particular: Length",
       "Note: The survey shows 10.99 m.",
+    ]);
+    expect(say("lien_registered", { lienId: "l-1", reason: null })).toEqual(["Lien l-1"]);
+    expect(say("lien_released", { lienId: "l-1", reason: "The loan was repaid in full." })).toEqual([
+      "Reason: The loan was repaid in full.",
+      "Lien l-1",
     ]);
     // A key this app does not know yet stays, as it was written.
     expect(say("registered", { colour: "blue" })).toEqual(["colour: blue"]);

@@ -201,3 +201,39 @@ describe("Admin console: vessels", () => {
     expect(await screen.findByText("No vessels match these filters.")).toBeInTheDocument();
   });
 });
+
+describe("Admin console: theft reports", () => {
+  const stolen = {
+    reportedAt: "2026-11-21T08:00:00Z",
+    stolenAt: "2026-11-20T00:00:00Z",
+    place: "Muiden",
+    status: "reported" as const,
+  };
+
+  it("confirms a reported theft, and removes a false one with the reason the owner reads", async () => {
+    const user = userEvent.setup();
+    const posts: { path: string; body: unknown }[] = [];
+    const record = (path: string) => (_url: unknown, init: RequestInit | undefined) => {
+      posts.push({ path, body: jsonBody(init) });
+      return jsonResponse(200, { id: "r-1", status: path.endsWith("confirm") ? "confirmed" : "removed" });
+    };
+    setup({
+      "GET /api/admin/vessels": jsonResponse(200, vesselPageOf([makeVessel({ stolen })], 1)),
+      "POST /api/admin/vessels/7KQ2-M9XD-4HTB/stolen/confirm": record("confirm"),
+      "POST /api/admin/vessels/7KQ2-M9XD-4HTB/stolen/remove": record("remove"),
+    });
+    expect(await screen.findByText("Reported stolen")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Confirm the theft report of 7KQ2-M9XD-4HTB" }));
+    expect((await screen.findAllByText("Theft report confirmed")).length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole("button", { name: "Remove the theft report of 7KQ2-M9XD-4HTB as false" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove the theft report of Sea Breeze (7KQ2-M9XD-4HTB)?" });
+    await user.type(within(dialog).getByLabelText("Reason"), "The police know of no such report.");
+    await user.click(within(dialog).getByRole("button", { name: "Remove false report" }));
+    expect((await screen.findAllByText("Theft report removed")).length).toBeGreaterThan(0);
+    expect(posts).toEqual([
+      { path: "confirm", body: {} },
+      { path: "remove", body: { reason: "The police know of no such report." } },
+    ]);
+  });
+});

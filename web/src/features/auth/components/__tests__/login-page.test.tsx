@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { LoginPage } from "@/features/auth/components/login-page";
+import { ASSERTION_JSON, stubPasskeys } from "@/test/passkeys";
 import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 
 const user = {
@@ -94,5 +95,56 @@ describe("LoginPage", () => {
     renderLogin();
     expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
     expect(screen.getByRole("link", { name: "Create one" })).toHaveAttribute("href", "/signup");
+  });
+
+  it("offers no passkey where the browser cannot use them", () => {
+    mockFetch({ "GET /api/auth/session": jsonResponse(200, { user: null }) });
+    renderLogin();
+    expect(screen.queryByRole("button", { name: "Sign in with a passkey" })).not.toBeInTheDocument();
+  });
+
+  it("signs in with a passkey, no email asked, and goes on as a password sign-in does", async () => {
+    const credentials = stubPasskeys();
+    let finished: unknown;
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "POST /api/auth/passkeys/login/start": jsonResponse(200, { publicKey: { challenge: "Y2hhbGxlbmdl", rpId: "localhost" } }),
+      "POST /api/auth/passkeys/login/finish": (_url, init) => {
+        finished = jsonBody(init);
+        return jsonResponse(200, user);
+      },
+    });
+    renderLogin("/login?next=%2Fprofile");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Remember me" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
+    expect(await screen.findByText("Navigated to /profile")).toBeInTheDocument();
+    expect((await screen.findAllByText("Welcome back!")).length).toBeGreaterThan(0);
+    expect(credentials.get).toHaveBeenCalledTimes(1);
+    expect(finished).toEqual({ credential: ASSERTION_JSON, rememberMe: true });
+  });
+
+  it("says why a passkey sign-in failed: cancelled in the browser, or refused by the server", async () => {
+    stubPasskeys({ error: new DOMException("The operation either timed out or was not allowed.", "NotAllowedError") });
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "POST /api/auth/passkeys/login/start": jsonResponse(200, { publicKey: { challenge: "Y2hhbGxlbmdl" } }),
+    });
+    renderLogin();
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
+    expect((await screen.findAllByText("The passkey request was cancelled or timed out.")).length).toBeGreaterThan(0);
+
+    stubPasskeys();
+    mockFetch({
+      "GET /api/auth/session": jsonResponse(200, { user: null }),
+      "POST /api/auth/passkeys/login/start": jsonResponse(200, { publicKey: { challenge: "Y2hhbGxlbmdl" } }),
+      "POST /api/auth/passkeys/login/finish": jsonResponse(401, {
+        code: "unauthorized",
+        messageCode: "passkey_unknown",
+        message: "This passkey does not belong to any account here. Sign in with your password and add it from your profile.",
+      }),
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with a passkey" }));
+    expect((await screen.findAllByText(/This passkey does not belong to any account here/)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Navigated to/)).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,11 @@ import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
 
 const INTENT = { clientSecret: "pi_9_secret_8", paymentId: "pay-9", amountCents: 2495, currency: "eur" };
 
+function TransferFee() {
+  const payment = useCardPayment({ purpose: "transfer", vesselId: "v-1", transferId: "t-1" }, undefined);
+  return <CardPaymentPanel payment={payment} returnUrl={() => "http://localhost/transfer/v-1"} />;
+}
+
 function Fee() {
   const payment = useCardPayment({ purpose: "registration", vesselId: "v-1" }, undefined);
   return <CardPaymentPanel payment={payment} returnUrl={() => "http://localhost/register-vessel"} />;
@@ -63,5 +68,21 @@ describe("CardPaymentPanel", () => {
     await waitFor(() => expect(within(notifications).queryByText("The card provider did not answer.")).not.toBeInTheDocument(), {
       timeout: 1000,
     });
+  });
+
+  it("says why a transfer's fee is refused while a lien stands, in the server's words", async () => {
+    const refusal =
+      "A registered lien stands against this vessel: the transfer can complete only once the lender consents to it or releases the lien.";
+    mockFetch({
+      "GET /api/config/payments": jsonResponse(200, { provider: "local" }),
+      "POST /api/payments/create-intent": jsonResponse(409, {
+        code: "vessel_encumbered",
+        messageCode: "vessel_encumbered",
+        message: refusal,
+      }),
+    });
+    renderRoute(<TransferFee />, { toaster: true });
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

@@ -62,4 +62,26 @@ describe("OwnerName", () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("https://verify.example/vs_1"));
     expect(sentBody(fetchMock)).toEqual({});
   });
+
+  it("lets a person never checked start an identity check here, as a lender with no vessel must", async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    const { href, origin, pathname, search, hash } = window.location;
+    vi.stubGlobal("location", { href, origin, pathname, search, hash, assign });
+    const fetchMock = mockFetch({
+      "POST /api/identity/create-session": jsonResponse(200, { url: "https://verify.example/vs_2" }),
+    });
+    renderRoute(
+      <OwnerName user={makeUser({ name: "Bank Lender", nameVerified: false, identityVerificationStatus: "not_started" })} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Verify Identity" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("https://verify.example/vs_2"));
+    expect(sentBody(fetchMock)).toEqual({});
+  });
+
+  it("offers no second check while one is pending", () => {
+    mockFetch({});
+    renderRoute(<OwnerName user={makeUser({ name: "Bank Lender", identityVerificationStatus: "pending" })} />);
+    expect(screen.queryByRole("button", { name: "Verify Identity" })).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CountryConfig, Transfer, Vessel } from "@/api/types";
 import { TransferPage } from "@/features/vessels/routes";
-import { jsonBody, jsonResponse, mockFetch, renderRoute } from "@/test/render";
+import { makeHullCheck } from "@/test/hull-check";
+import { jsonBody, jsonResponse, mockFetch, renderRoute, urlOf } from "@/test/render";
 import { makeTransfer, makeTransferPayment, TRANSFER_ID, TRANSFER_INTENT } from "@/test/transfers";
 import { COUNTRIES, makeUser, makeVessel } from "@/test/vessels";
 
@@ -116,6 +117,63 @@ describe("Transfer wizard", () => {
     await userEvent.type(screen.getByLabelText("New owner's mobile number"), "06-abc");
     await userEvent.click(screen.getByRole("button", { name: "Send Verification SMS" }));
     expect(await screen.findByText("Invalid phone number format")).toBeInTheDocument();
+  });
+
+  it("shows at 'New Owner' what the buyer's hull check of the vessel says, with a link to the full check", async () => {
+    const { fetchMock } = setup({
+      "GET /api/hull-check": jsonResponse(
+        200,
+        makeHullCheck({
+          encumbered: true,
+          summary: "Before you pay: not reported stolen, a registered lien stands (the lender must consent), history verified.",
+        }),
+      ),
+    });
+    const brief = await screen.findByRole("region", { name: "What a buyer's hull check shows" });
+    expect(brief).toHaveTextContent(
+      "Before you pay: not reported stolen, a registered lien stands (the lender must consent), history verified.",
+    );
+    const status = within(brief).getByRole("list", { name: "Status" });
+    expect(
+      within(status)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Encumbered", "History verified"]);
+    expect(within(brief).getByRole("link", { name: "Open the full hull check" })).toHaveAttribute(
+      "href",
+      "/check?platformId=7KQ2-M9XD-4HTB",
+    );
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(urlOf(input), "http://localhost"))
+      .filter((url) => url.pathname === "/api/hull-check");
+    expect(asked.map((url) => url.search)).toEqual(["?platformId=7KQ2-M9XD-4HTB"]);
+    // The form is there all the same.
+    expect(screen.getByRole("button", { name: "Send Verification SMS" })).toBeInTheDocument();
+  });
+
+  it("says 'Reported stolen' in the buyer's hull check, and shows none when it cannot be had", async () => {
+    setup({
+      "GET /api/hull-check": jsonResponse(
+        200,
+        makeHullCheck({
+          stolen: { reportedAt: "2026-11-21T08:00:00Z", stolenAt: "2026-11-20T00:00:00Z", place: "Muiden", status: "reported" },
+          historyVerified: false,
+          summary: "Before you pay: REPORTED STOLEN, no registered lien, history could NOT be verified.",
+        }),
+      ),
+    });
+    const brief = await screen.findByRole("region", { name: "What a buyer's hull check shows" });
+    expect(within(brief).getByText("Reported stolen")).toBeInTheDocument();
+    expect(within(brief).getByText("History not verified")).toBeInTheDocument();
+    expect(within(brief).queryByText("Encumbered")).not.toBeInTheDocument();
+  });
+
+  it("leaves the buyer's hull check out when the server does not answer it", async () => {
+    setup({ "GET /api/hull-check": jsonResponse(503, { message: "Busy", code: "busy" }) });
+    expect(await screen.findByRole("heading", { name: "New Owner", level: 2 })).toBeInTheDocument();
+    await screen.findByRole("button", { name: "Send Verification SMS" });
+    await waitFor(() => expect(screen.queryByTestId("buyers-hull-check")).not.toBeInTheDocument());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("sends the E.164 number, announces 'Transfer Initiated' and moves to the code boxes, with Resend counting down", async () => {

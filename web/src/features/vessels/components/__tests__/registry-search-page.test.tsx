@@ -233,6 +233,30 @@ describe("RegistrySearchPage", () => {
     });
   });
 
+  it("looks through only the vessels reported stolen when asked, and keeps the choice in the URL", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/vessels/search": searchHandler(),
+      "GET /api/config/countries": jsonResponse(200, CONFIGURED_COUNTRIES),
+    });
+    renderSearch("/registry");
+    expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Advanced Filters" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Only vessels reported stolen" }));
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(searchCalls(fetchMock).at(-1)?.get("stolen")).toBe("true"));
+  });
+
+  it("reads 'only stolen' from a shared link, with the filters open", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/vessels/search": searchHandler(),
+      "GET /api/config/countries": jsonResponse(200, CONFIGURED_COUNTRIES),
+    });
+    renderSearch("/registry?stolen=true");
+    expect(await screen.findByText("Showing 1-10 of 23 results")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Only vessels reported stolen" })).toBeChecked();
+    expect(searchCalls(fetchMock)[0].get("stolen")).toBe("true");
+  });
+
   it("says so when nothing is found", async () => {
     mockFetch({ "GET /api/vessels/search": jsonResponse(200, { data: [], total: 0, totalPages: 0, totalRelation: "eq" }) });
     renderSearch("/registry?query=nothing");
