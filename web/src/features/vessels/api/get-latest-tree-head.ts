@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { InclusionProof, TreeHead, TreeHeadPage } from "@/api/types";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import type { TreeHead, TreeHeadPage } from "@/api/types";
+import { apiFetch } from "@/lib/api-client";
 
 /**
  * GET /api/transparency/tree-heads?pageSize=1 -> {data, total, totalPages}: the registry's newest
@@ -30,22 +30,4 @@ export function useLatestTreeHead() {
  */
 export function inclusionProofPath(platformId: string, treeSize: number): string {
   return `/api/transparency/proof/inclusion?${new URLSearchParams({ platformId, treeSize: String(treeSize) })}`;
-}
-
-/**
- * Whether the vessel's chain head is in the tree of `treeSize` leaves: the proof, or null when the
- * vessel has no event logged there yet (404 `vessel_not_in_tree`), so the page links only to a
- * proof that exists.
- */
-export function useInclusionProof(platformId: string, treeSize: number | undefined) {
-  return useQuery({
-    queryKey: ["/api/transparency/proof/inclusion", platformId, treeSize],
-    queryFn: ({ signal }) =>
-      apiFetch<InclusionProof>(inclusionProofPath(platformId, treeSize ?? 0), { signal }).catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }),
-    enabled: treeSize !== undefined,
-    staleTime: 5 * 60_000,
-  });
 }

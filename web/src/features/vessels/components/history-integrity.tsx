@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { useHistoryVerification } from "@/features/vessels/api/get-history-verification";
-import { inclusionProofPath, useInclusionProof, useLatestTreeHead } from "@/features/vessels/api/get-latest-tree-head";
+import { inclusionProofPath, useLatestTreeHead } from "@/features/vessels/api/get-latest-tree-head";
 import { ApiError } from "@/lib/api-client";
 import { formatDate, formatNumber } from "@/lib/format";
 
@@ -74,7 +74,7 @@ export function HistoryIntegrity({ platformId }: { platformId: string }) {
               <ShieldCheck className="size-4" aria-hidden="true" />
               {t("historyChain.verified")}
             </p>
-            <PublicLog platformId={platformId} />
+            <PublicLog platformId={platformId} firstEventMs={events[0]?.occurredAtMs} />
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="text-muted-foreground">{t("historyChain.headHash")}</span>
               <code title={headHash} className="rounded bg-muted px-1.5 py-0.5 font-mono">
@@ -148,15 +148,15 @@ export function HistoryIntegrity({ platformId }: { platformId: string }) {
  * that its history is in the newest signed tree head, or 'not yet' while no head is published.
  * Nothing while that is being asked or cannot be: the chain's check above stands on its own.
  */
-function PublicLog({ platformId }: { platformId: string }) {
+function PublicLog({ platformId, firstEventMs }: { platformId: string; firstEventMs: number | undefined }) {
   const { t, i18n } = useTranslation();
   const head = useLatestTreeHead();
-  const proof = useInclusionProof(platformId, head.data?.treeSize);
   if (head.isPending || head.isError) return null;
-  if (!head.data) return <p className="text-sm text-muted-foreground">{t("historyChain.notInLog")}</p>;
-  if (proof.isPending || proof.isError) return null;
-  // Registered (or last changed) after the newest head: logged at the next one.
-  if (!proof.data) return <p className="text-sm text-muted-foreground">{t("historyChain.notInLog")}</p>;
+  // A vessel whose first event came after the newest head is logged at the next one: say so rather
+  // than link to a proof that does not exist yet.
+  if (!head.data || firstEventMs === undefined || firstEventMs > Date.parse(head.data.timestamp)) {
+    return <p className="text-sm text-muted-foreground">{t("historyChain.notInLog")}</p>;
+  }
   return (
     <p className="text-sm">
       <a
