@@ -10,7 +10,8 @@
 #   scripts/cluster.sh [target/release/registry]
 # With a command after `--`, runs it against the cluster instead of waiting, then stops:
 #   scripts/cluster.sh target/debug/registry -- python3 scripts/cluster_test.py
-# The command sees CLUSTER_URL, CLUSTER_DIR, CLUSTER_PRIMARY_URL, CLUSTER_REPLICA_URL,
+# The command sees CLUSTER_URL (the proxy's address), CLUSTER_PUBLIC_URL (the public address, a
+# host name: what browsers send as Origin), CLUSTER_DIR, CLUSTER_PRIMARY_URL, CLUSTER_REPLICA_URL,
 # CLUSTER_INSTANCE_PORTS, CLUSTER_MESSAGES (what the fake providers received, JSON lines),
 # and scripts/cluster.sh's own functions through CLUSTER_CONTROL
 # (`$CLUSTER_CONTROL kill N`, `start N`, `term N`: SIGKILL, start, or SIGTERM instance N;
@@ -149,7 +150,7 @@ esac
 CONTROL
 chmod +x "$dir/control"
 
-export CLUSTER_URL="http://127.0.0.1:$proxy" CLUSTER_DIR="$dir" CLUSTER_PRIMARY_URL="$primary_url"
+export CLUSTER_URL="http://127.0.0.1:$proxy" CLUSTER_PUBLIC_URL="$REGISTRY_PUBLIC_URL" CLUSTER_DIR="$dir" CLUSTER_PRIMARY_URL="$primary_url"
 export CLUSTER_REPLICA_URL="$replica_url" CLUSTER_INSTANCE_PORTS="${ports[*]}" CLUSTER_CONTROL="$dir/control"
 export CLUSTER_MESSAGES="$dir/messages.jsonl"
 if [ $# -gt 0 ]; then

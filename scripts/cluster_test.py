@@ -42,6 +42,9 @@ import urllib.parse
 import urllib.request
 
 URL = os.environ["CLUSTER_URL"]
+# What browsers would send as Origin: the registry's public address (a host name; the test
+# itself talks to the proxy's address).
+ORIGIN = os.environ.get("CLUSTER_PUBLIC_URL", URL)
 CONTROL = os.environ["CLUSTER_CONTROL"]
 PRIMARY = os.environ["CLUSTER_PRIMARY_URL"]
 REPLICA = os.environ["CLUSTER_REPLICA_URL"]
@@ -63,7 +66,7 @@ def call(opener, method, url, body=None, timeout=15, raw_body=None, content_type
     request = urllib.request.Request(url, data=data, method=method)
     if data is not None:
         request.add_header("Content-Type", content_type or "application/json")
-    request.add_header("Origin", URL)
+    request.add_header("Origin", ORIGIN)
     try:
         with opener.open(request, timeout=timeout) as response:
             raw = response.read()
@@ -431,7 +434,7 @@ def check_writes(traffic):
 
 def download(opener, document_id):
     try:
-        request = urllib.request.Request(f"{URL}/api/documents/{document_id}/download", headers={"Origin": URL})
+        request = urllib.request.Request(f"{URL}/api/documents/{document_id}/download", headers={"Origin": ORIGIN})
         with opener.open(request, timeout=15) as response:
             return response.status, response.read()
     except urllib.error.HTTPError as e:
