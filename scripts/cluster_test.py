@@ -288,7 +288,8 @@ def check_messages_sent_once():
             received.setdefault(key, []).append(m["at"])
     delivered = json.loads(sql("SELECT COALESCE(json_agg(json_build_array(id, channel, recipient, body)), '[]') "
                                "FROM outbox WHERE delivered_at IS NOT NULL"))
-    host = urllib.parse.urlparse(URL).hostname
+    # The Message-ID names the public address's host.
+    host = urllib.parse.urlparse(ORIGIN).hostname
     missing, twice = [], []
     for outbox_id, channel, recipient, body in delivered:
         key = ("email", f"<{outbox_id}@{host}>") if channel == "email" else ("sms", recipient, body)
