@@ -4,5 +4,6 @@
 
 pub mod archive;
 pub mod export;
+pub mod model;
 pub mod profile;
 mod store;

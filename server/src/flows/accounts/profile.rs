@@ -215,7 +215,7 @@ async fn reloaded(state: &AppState, session_secret: &str) -> AppResult<User> {
 }
 
 #[utoipa::path(get, path = "/api/profile/export", tag = "profile",
-    responses((status = 200, body = super::export::PersonalData, description = "Everything the registry holds about you, as one JSON document (a download)"),
+    responses((status = 200, body = super::model::PersonalData, description = "Everything the registry holds about you, as one JSON document (a download)"),
               (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first")))]
 pub(crate) async fn export(State(state): State<AppState>, RecentUser(me): RecentUser) -> AppResult<impl IntoResponse> {

@@ -1,7 +1,7 @@
 //! The SQL of the account flows: closing an account's row, and reading
 //! everything about a person for their export.
 
-use super::export::{
+use super::model::{
     ExportAuditEntry, ExportDocument, ExportLien, ExportOwnership, ExportPayment, ExportRecordEntry, ExportRefund,
     ExportTransfer,
 };
