@@ -73,20 +73,7 @@ pub async fn register_start(state: &AppState, user: &User, session_secret: &str)
         store::webauthn_handle(&state.db, &user.id).await?.unwrap_or(fresh)
     };
     let handle = Uuid::parse_str(&stored).map_err(|e| anyhow::anyhow!("stored user handle: {e}"))?;
-    let exclude = store::credential_ids_of(&state.db, &user.id)
-        .await?
-        .iter()
-        .filter_map(|id| b64url_decode(id))
-        .collect::<Vec<_>>();
-    let display = user.name.clone().unwrap_or_else(|| user.email.clone());
-    let (options, registration) = webauthn(&state.config)?
-        .start_passkey_registration(handle, &user.email, &display, Some(exclude))
-        .map_err(|e| anyhow::anyhow!("starting a passkey registration: {e}"))?;
-    // A passkey is a discoverable credential: the sign-in asks for no email,
-    // so the authenticator must keep it (webauthn-rs asks for none by default).
-    let mut options = serde_json::to_value(&options).map_err(anyhow::Error::from)?;
-    options["publicKey"]["authenticatorSelection"]["residentKey"] = "required".into();
-    options["publicKey"]["authenticatorSelection"]["requireResidentKey"] = true.into();
+    let (options, registration) = registration_options(state, user, handle).await?;
     let state_json = serde_json::to_string(&registration).map_err(anyhow::Error::from)?;
     let cookie_secret = new_secret();
     store::insert_challenge(
@@ -102,6 +89,23 @@ pub async fn register_start(state: &AppState, user: &User, session_secret: &str)
     )
     .await?;
     Ok(Started { options, cookie_secret })
+}
+
+/// The options for `navigator.credentials.create` and the ceremony's state,
+/// for a new passkey of `user` under `handle`, its existing ones excluded.
+async fn registration_options(state: &AppState, user: &User, handle: Uuid) -> AppResult<(Value, PasskeyRegistration)> {
+    let exclude =
+        store::credential_ids_of(&state.db, &user.id).await?.iter().filter_map(|id| b64url_decode(id)).collect();
+    let display = user.name.clone().unwrap_or_else(|| user.email.clone());
+    let (options, registration) = webauthn(&state.config)?
+        .start_passkey_registration(handle, &user.email, &display, Some(exclude))
+        .map_err(|e| anyhow::anyhow!("starting a passkey registration: {e}"))?;
+    // A passkey is a discoverable credential: the sign-in asks for no email,
+    // so the authenticator must keep it (webauthn-rs asks for none by default).
+    let mut options = serde_json::to_value(&options).map_err(anyhow::Error::from)?;
+    options["publicKey"]["authenticatorSelection"]["residentKey"] = "required".into();
+    options["publicKey"]["authenticatorSelection"]["requireResidentKey"] = true.into();
+    Ok((options, registration))
 }
 
 /// Finish adding a passkey: the browser's answer checked against the
@@ -199,15 +203,7 @@ pub async fn recover_start(state: &AppState, token: &str) -> AppResult<Started> 
         .await?
         .and_then(|h| Uuid::parse_str(&h).ok())
         .ok_or_else(|| anyhow::anyhow!("an account without password sign-in has no user handle"))?;
-    let exclude =
-        store::credential_ids_of(&state.db, &user.id).await?.iter().filter_map(|id| b64url_decode(id)).collect();
-    let display = user.name.clone().unwrap_or_else(|| user.email.clone());
-    let (options, registration) = webauthn(&state.config)?
-        .start_passkey_registration(handle, &user.email, &display, Some(exclude))
-        .map_err(|e| anyhow::anyhow!("starting a passkey registration: {e}"))?;
-    let mut options = serde_json::to_value(&options).map_err(anyhow::Error::from)?;
-    options["publicKey"]["authenticatorSelection"]["residentKey"] = "required".into();
-    options["publicKey"]["authenticatorSelection"]["requireResidentKey"] = true.into();
+    let (options, registration) = registration_options(state, &user, handle).await?;
     let cookie_secret = new_secret();
     store::insert_challenge(
         &state.db,
