@@ -8,15 +8,19 @@ import {
   newPage,
   randomMobile,
   registerPaidVessel,
+  resetPath,
+  signIn,
   signUpAndIn,
   toast,
   uniqueEmail,
+  uploadPdf,
   waitForPath,
 } from "./helpers.mjs";
 
-// Accounts worth a boat (docs/ACCOUNTS.md): passkeys on the profile and the sign-in page, the
-// dialog that asks to sign in again before a sensitive action and then does it, and the download of
-// everything the registry holds about a person.
+// Accounts worth a boat (docs/ACCOUNTS.md): passkeys on the profile and the sign-in page, password
+// sign-in turned off and a lost passkey replaced with the reset link, the dialog that asks to sign
+// in again before a sensitive action and then does it, and the download of everything the registry
+// holds about a person, with their documents' files.
 
 const PASSWORD = "harbour-lights-42";
 
@@ -86,6 +90,57 @@ test("a person adds a passkey on the profile, signs out, and signs in with it wi
       .filter({ hasText: "Laptop" })
       .getByText(/Last used /)
       .waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+test("a person turns password sign-in off, and after losing the passkey adds a new one with the reset link", async () => {
+  const { context, page } = await newPage(browser);
+  try {
+    const authenticator = await addVirtualAuthenticator(page);
+    const email = uniqueEmail("passkey-only");
+    await signUpAndIn(page, email, PASSWORD);
+    await addPasskeyOnProfile(page, "Old phone");
+
+    const passkeys = page.getByRole("region", { name: "Passkeys" });
+    await passkeys.getByRole("button", { name: "Turn off password sign-in" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Sign in with passkeys only?" });
+    await confirm.getByRole("button", { name: "Turn off password sign-in" }).click();
+    await toast(page, "You now sign in with a passkey only").waitFor();
+    await passkeys.getByText(/Password sign-in is off/).waitFor();
+
+    // The password no longer signs in, and the page says why.
+    await signOut(page);
+    await signIn(page, email, PASSWORD);
+    await toast(page, "This account signs in with a passkey, not a password.").waitFor();
+
+    // The passkey is lost: the reset email's link adds a new one instead of a password.
+    await authenticator.clear();
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByText("If an account exists for that email, we have sent a link to reset the password.").first().waitFor();
+    const link = await resetPath(page.request, email);
+    assert.match(link, /&passkey=1$/, "the link opens the page in its passkey mode");
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Add a New Passkey" }).waitFor();
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await toast(page, "Passkey added").waitFor();
+    await waitForPath(page, "/profile");
+    assert.equal((await authenticator.credentials()).length, 1, "the authenticator holds the new passkey");
+    const listed = page.getByRole("list", { name: "Your passkeys" }).getByRole("listitem");
+    await listed.filter({ hasText: "Old phone" }).waitFor();
+    await listed.filter({ hasText: /^Passkey/ }).waitFor();
+
+    // The new passkey signs in.
+    await signOut(page);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await waitForPath(page, "/dashboard");
+    const session = await (await page.request.get("/api/auth/session")).json();
+    assert.equal(session.user.email, email);
+    assert.equal(session.user.passwordSignIn, false);
   } finally {
     await context.close();
   }
@@ -166,6 +221,27 @@ test("the person downloads their data, after confirming their password, and it n
       "the export lists this session",
     );
     assert.ok(Array.isArray(exported.passkeys) && Array.isArray(exported.payments) && exported.payments.length > 0);
+
+    // With the files: a ZIP that Python's zipfile reads, holding the document as uploaded.
+    await uploadPdf(page, vessel.id, "bill of sale.pdf");
+    const [zip] = await Promise.all([
+      page.waitForEvent("download"),
+      data.getByRole("button", { name: "Download with my documents (ZIP)" }).click(),
+    ]);
+    assert.equal(zip.suggestedFilename(), "registry-personal-data.zip");
+    const list = [
+      "import json, sys, zipfile",
+      "z = zipfile.ZipFile(sys.argv[1])",
+      "assert z.testzip() is None",
+      "print(json.dumps({n: len(z.read(n)) for n in z.namelist()}))",
+    ].join("\n");
+    const sizes = JSON.parse(execFileSync("python3", ["-c", list, await zip.path()], { encoding: "utf8" }));
+    const names = Object.keys(sizes);
+    assert.ok(names.includes("personal-data.json"), names.join(", "));
+    assert.ok(
+      names.some((n) => n.endsWith("-bill of sale.pdf") && sizes[n] > 0),
+      `the document's file is in the ZIP: ${names.join(", ")}`,
+    );
   } finally {
     await context.close();
   }

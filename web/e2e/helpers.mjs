@@ -64,12 +64,13 @@ export async function signIn(page, email, password) {
 }
 
 const VERIFY_PATH = /\/verify-email\?token=[^\s"'<>)\]]+/;
+const RESET_PATH = /\/reset-password\?token=[^\s"'<>)\]]+/;
 
 /**
- * Polls the dev mailbox for the newest email to `address` carrying a verification link and
+ * Polls the dev mailbox for the newest email to `address` with a link matching `pattern` and
  * returns that link's path and query (the host in the email may differ from BASE_URL).
  */
-export async function verificationPath(request, address, { timeoutMs = 15_000 } = {}) {
+async function linkPathInMail(request, address, pattern, { timeoutMs = 15_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastStatus = 0;
   while (Date.now() < deadline) {
@@ -79,13 +80,23 @@ export async function verificationPath(request, address, { timeoutMs = 15_000 } 
       const messages = await response.json();
       // The mailbox lists newest first; the first match is the newest.
       const message = messages.find(
-        (m) => m.channel === "email" && String(m.to).toLowerCase() === address.toLowerCase() && VERIFY_PATH.test(m.body),
+        (m) => m.channel === "email" && String(m.to).toLowerCase() === address.toLowerCase() && pattern.test(m.body),
       );
-      if (message) return message.body.match(VERIFY_PATH)[0].replace(/[.,;:!?]+$/, "");
+      if (message) return message.body.match(pattern)[0].replace(/[.,;:!?]+$/, "");
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`no verification email for ${address} in the dev mailbox (last status ${lastStatus})`);
+  throw new Error(`no email with ${pattern} for ${address} in the dev mailbox (last status ${lastStatus})`);
+}
+
+/** The path of the newest email verification link sent to `address`. */
+export function verificationPath(request, address, options) {
+  return linkPathInMail(request, address, VERIFY_PATH, options);
+}
+
+/** The path of the newest password reset (or passkey recovery) link sent to `address`. */
+export function resetPath(request, address, options) {
+  return linkPathInMail(request, address, RESET_PATH, options);
 }
 
 /** An email address no other run uses. */

@@ -24,6 +24,8 @@ export async function addVirtualAuthenticator(page) {
   return {
     /** The credentials the authenticator holds. */
     credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+    /** Forgets every passkey it holds, as a lost phone would. */
+    clear: () => cdp.send("WebAuthn.clearCredentials", { authenticatorId }),
   };
 }
 

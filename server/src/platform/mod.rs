@@ -1,7 +1,7 @@
 //! The platform floor: what every feature stands on and none owns. The
 //! configuration, the database and its dialects, the state every handler
 //! shares, the audit log's writer, time and ids, the CPU pool, object storage, the request's context, throttles and
-//! one-time codes, leases on background jobs, cached counts, the certificate signing key, and the
+//! one-time codes, leases on background jobs, cached counts, the certificate signing key, a streamed ZIP writer, and the
 //! clients and traits of outside providers (payments, identity checks).
 //! Nothing here imports a feature.
 
@@ -23,3 +23,4 @@ pub mod storage;
 pub mod stripe_http;
 pub mod telemetry;
 pub mod throttle;
+pub mod zip;

@@ -154,9 +154,12 @@ async fn a_passkey_signs_in_through_a_password_lockout_and_counts_as_recent() {
     let (status, refused) = parts(owner.delete(&path).await).await;
     assert_eq!((status, refused["code"].as_str()), (StatusCode::FORBIDDEN, Some("reauthentication_required")));
     let sessions_before = app.scalar("SELECT COUNT(*) FROM sessions").await;
+    // Both sessions were started with "Remember me"; the one a passkey replaces keeps it.
+    sqlx::query("UPDATE sessions SET remember = 1").execute(&app.db).await.unwrap();
     let (status, _) = sign_in_with(&owner, &mut key).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM sessions").await, sessions_before, "the old session ended");
+    assert_eq!(app.scalar("SELECT CAST(MIN(remember) AS BIGINT) FROM sessions").await, 1, "still remembered");
     assert_eq!(owner.delete(&path).await.status(), StatusCode::NO_CONTENT);
     assert_eq!(owner.delete(&path).await.status(), StatusCode::NOT_FOUND);
     let (_, me) = parts(owner.get("/api/auth/me").await).await;
@@ -216,7 +219,12 @@ async fn an_account_turns_password_sign_in_off_and_recovers_by_adding_a_passkey(
         stranger.post("/api/auth/password-reset/request", json!({"email": email})).await.status(),
         StatusCode::ACCEPTED
     );
-    let token = app.token_from_mail(email, "reset-password?token=").await;
+    // The email says what the link does, and opens the page in its passkey mode.
+    let link = app.token_from_mail(email, "reset-password?token=").await;
+    let token = link.strip_suffix("&passkey=1").expect("the passkey mode's link").to_owned();
+    let mail = app.last_message_to(email).await.unwrap();
+    assert_eq!(mail["subject"], "Add a passkey to get back into your account", "{mail}");
+    // A page that does not know the mode is told by the confirmation.
     let (status, refused) = parts(
         stranger
             .post("/api/auth/password-reset/confirm", json!({"token": token, "password": "a-new-harbour-77"}))

@@ -71,6 +71,12 @@ async fn a_sensitive_action_needs_a_sign_in_within_five_minutes() {
     assert_eq!(status, StatusCode::OK, "{ok}");
     let (status, started) = parts(app.post("/api/transfers/initiate", transfer).await).await;
     assert_eq!(status, StatusCode::CREATED, "{started}");
+    // An administrator cancelling it through the parties' route is an administrator's action too.
+    let cancel = format!("/api/transfers/{}/cancel", started["transferId"].as_str().unwrap());
+    let (status, refused) = parts(admin.post(&cancel, json!({})).await).await;
+    assert_eq!((status, refused["code"].as_str()), (StatusCode::FORBIDDEN, Some("reauthentication_required")));
+    let (_, still) = parts(app.get(&cancel.replace("/cancel", "")).await).await;
+    assert_eq!(still["status"], "pending_verification", "{still}");
     // Only this session was renewed: the administrator still has to sign in again.
     let path = format!("/api/admin/vessels/{}/deactivate", vessel["platformId"].as_str().unwrap());
     assert_eq!(admin.post(&path, json!({"reason": "checking"})).await.status(), StatusCode::FORBIDDEN);
@@ -230,6 +236,55 @@ async fn a_person_downloads_everything_the_registry_holds_about_them() {
     for private in [theirs["platformId"].as_str().unwrap(), "export-neighbour", "+31687654321", "passwordHash"] {
         assert!(!text.contains(private), "{private} in the export");
     }
+
+    // With its files: a ZIP of the document and the person's own documents' files, read back
+    // by Python's zipfile (another implementation), which checks every CRC.
+    let bill = crate::documents::pdf(2048);
+    let form = crate::documents::form(
+        vessel["id"].as_str().unwrap(),
+        vec![("bill of sale.pdf", bill.clone(), "invoice", None)],
+    );
+    let (status, uploaded) = crate::documents::upload(&app, form).await;
+    assert_eq!(status, StatusCode::CREATED, "{uploaded}");
+    let r = app.get("/api/profile/export?include=files").await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-type"], "application/zip");
+    let zip = r.bytes().await.unwrap();
+    let path = std::env::temp_dir().join(format!("export-{}.zip", std::process::id()));
+    std::fs::write(&path, &zip).unwrap();
+    let read = std::process::Command::new("python3")
+        .args(["-c", "import json, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps({n: z.read(n).hex() for n in z.namelist()}))"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(read.status.success(), "{}", String::from_utf8_lossy(&read.stderr));
+    let files: serde_json::Map<String, Value> = serde_json::from_slice(&read.stdout).unwrap();
+    let unhex = |v: &Value| -> Vec<u8> {
+        let h = v.as_str().unwrap();
+        (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap()).collect()
+    };
+    let inside: Value = serde_json::from_slice(&unhex(&files["personal-data.json"])).unwrap();
+    assert_eq!(inside["account"]["email"], email);
+    let document = &inside["documents"][0];
+    let name = format!("documents/{platform_id}/{}-bill of sale.pdf", document["id"].as_str().unwrap());
+    let mut names: Vec<&str> = files.keys().map(String::as_str).collect();
+    names.sort_unstable();
+    assert_eq!(names, [name.as_str(), "personal-data.json"]);
+    assert_eq!(unhex(&files[&name]), bill, "the file as uploaded");
+    // Compressed on the way (as browsers ask), the stream still ends cleanly.
+    let gzipped = app
+        .client
+        .get(app.url("/api/profile/export?include=files"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gzipped.headers().get("content-encoding").map(|v| v.to_str().unwrap()), Some("gzip"));
+    assert!(gzipped.bytes().await.is_ok_and(|b| b.len() > 100), "the compressed ZIP arrives whole");
+    let (status, refused) = parts(app.get("/api/profile/export?include=photos").await).await;
+    assert_eq!((status, refused["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_parameter")));
+
     // It needs a recent sign-in.
     age_sign_in(&app, email, 6).await;
     let (status, refused) = parts(app.get("/api/profile/export").await).await;

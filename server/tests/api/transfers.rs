@@ -537,6 +537,10 @@ async fn an_administrator_can_cancel_a_transfer() {
     let (status, _) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "not an administrator yet: not even told it exists");
     registry::cli::seed::promote(&app.db, "harbour-master@example.nl").await.unwrap();
+    // An administrator's action: refused until the account holds a passkey (docs/ACCOUNTS.md).
+    let (status, refused) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
+    assert_eq!((status, refused["messageCode"].as_str()), (StatusCode::FORBIDDEN, Some("passkey_required")));
+    admin.add_passkey().await;
     let (status, canceled) = parts(admin.post(&format!("/api/transfers/{id}/cancel"), json!({})).await).await;
     assert_eq!(status, StatusCode::OK, "{canceled}");
     assert_eq!(canceled["status"], "canceled");

@@ -9854,23 +9854,27 @@ export interface operations {
     };
     export: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `files`: a ZIP of the JSON document and your own documents' files. */
+                include?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Everything the registry holds about you, as one JSON document (a download) */
+            /** @description Everything the registry holds about you, as one JSON document (a download); with `include=files`, a ZIP of `personal-data.json` and `documents/{platform id}/{document id}-{file name}` for each document you uploaded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PersonalData"];
+                    "application/zip": number[];
                 };
             };
-            /** @description A parameter holds control or bidirectional override characters, or is malformed */
+            /** @description invalid_parameter: `include` is not `files` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9898,6 +9902,15 @@ export interface operations {
             };
             /** @description The request took too long */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description export_files_too_large: more than a ZIP holds (4 GiB); download the document without files */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10855,6 +10868,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An administrator without a passkey (passkey_required) or without a sign-in in the last 5 minutes (reauthentication_required) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,6 +34,15 @@ impl CurrentUser {
             })
         }
     }
+
+    /// An administrator's change needs a passkey on the account (a
+    /// phishing-resistant way in) and a recent sign-in; reading does not.
+    pub fn require_admin_change(&self) -> Result<(), AppError> {
+        if self.user.passkey_count == 0 {
+            return Err(AppError::Forbidden("passkey_required".into()));
+        }
+        self.require_recent()
+    }
 }
 
 /// The session secret from the request's cookie, if any.
@@ -81,13 +90,8 @@ impl FromRequestParts<AppState> for Admin {
         if !me.user.is_admin() {
             return Err(AppError::Forbidden("admin_only".into()));
         }
-        // Every administrator's change needs a passkey on the account (a
-        // phishing-resistant way in) and a recent sign-in; reading does not.
         if !parts.method.is_safe() {
-            if me.user.passkey_count == 0 {
-                return Err(AppError::Forbidden("passkey_required".into()));
-            }
-            me.require_recent()?;
+            me.require_admin_change()?;
         }
         Ok(Self(me.user))
     }

@@ -315,10 +315,13 @@ pub(crate) async fn passkey_login_finish(
 ) -> AppResult<impl IntoResponse> {
     let user = passkeys::sign_in_finish(&state, ceremony_secret(&headers), &body.credential).await?;
     // Signing in again with a passkey before a sensitive action replaces the
-    // browser's session rather than leaving a second one behind.
+    // browser's session rather than leaving a second one behind, and keeps
+    // its "Remember me" (the dialog that asks does not offer the choice).
+    let mut remember_me = body.remember_me;
     if let Some(old) = super::extract::session_secret(&headers)
-        && sessions::user_for(&state.db, &old).await?.is_some_and(|u| u.id == user.id)
+        && let Some(replaced) = sessions::session_for(&state.db, &old).await?.filter(|s| s.user.id == user.id)
     {
+        remember_me |= replaced.remember;
         sessions::end(&state.db, &old).await?;
     }
     let from = service::SignInFrom {
@@ -326,8 +329,8 @@ pub(crate) async fn passkey_login_finish(
         user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()),
         browser: crate::http::extract::cookie(&headers, sessions::BROWSER_COOKIE),
     };
-    let signed_in = service::start_session(&state, user, body.remember_me, &from, "passkey").await?;
-    signed_in_response(&state, signed_in, body.remember_me)
+    let signed_in = service::start_session(&state, user, remember_me, &from, "passkey").await?;
+    signed_in_response(&state, signed_in, remember_me)
 }
 
 #[utoipa::path(post, path = "/api/auth/reauthenticate", tag = "auth", request_body = ReauthenticateRequest,

@@ -410,14 +410,24 @@ pub async fn request_password_reset(state: &AppState, email: &Email, client: IpA
     refuse_when_throttled(state, &format!("reset-client:{client}"), RESET_PER_CLIENT_LIMIT).await?;
     refuse_when_throttled(state, &format!("reset-mail:{email}"), EMAIL_SEND_LIMIT).await?;
     let mut tx = state.begin().await?;
-    let user = store::live_user_id_and_language(&mut tx, email.as_str()).await?;
-    if let Some((user_id, language)) = user {
+    let user = store::live_user_for_reset(&mut tx, email.as_str()).await?;
+    if let Some((user_id, language, password_sign_in)) = user {
         tokens::revoke_unused(&mut tx, &user_id, Purpose::PasswordReset).await?;
         let token = tokens::issue(&mut tx, &user_id, Purpose::PasswordReset).await?;
-        let body = Msg::new("mail.reset_password_body")
-            .arg("link", state.config.link(&format!("/reset-password?token={token}")));
+        // An account that signs in without a password gets back in by adding
+        // a passkey (passkeys::recover_*); its link opens the page in that mode.
+        let (subject, body, link) = if password_sign_in == 0 {
+            (
+                "mail.recover_passkey_subject",
+                "mail.recover_passkey_body",
+                format!("/reset-password?token={token}&passkey=1"),
+            )
+        } else {
+            ("mail.reset_password_subject", "mail.reset_password_body", format!("/reset-password?token={token}"))
+        };
+        let body = Msg::new(body).arg("link", state.config.link(&link));
         let lang = Lang::parse(&language).unwrap_or_default();
-        let message = Message::email_in(lang, email.as_str(), &Msg::new("mail.reset_password_subject"), &body);
+        let message = Message::email_in(lang, email.as_str(), &Msg::new(subject), &body);
         outbox::enqueue(&mut tx, &message).await?;
     }
     tx.commit().await?;

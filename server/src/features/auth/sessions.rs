@@ -33,6 +33,8 @@ pub struct Session {
     pub user: User,
     pub id: String,
     pub authenticated_at: i64,
+    /// "Remember me" was chosen when it started.
+    pub remember: bool,
 }
 
 fn lifetime(remember: bool) -> i64 {
@@ -69,6 +71,7 @@ pub async fn session_for(db: &Db, secret: &str) -> sqlx::Result<Option<Session>>
         user: session.user.try_into()?,
         id: session.public_id,
         authenticated_at: session.authenticated_at,
+        remember: session.remember == 1,
     }))
 }
 

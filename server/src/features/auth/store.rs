@@ -107,9 +107,10 @@ pub(super) async fn set_last_signed_in(tx: &mut Tx<'_>, user_id: &str, now: i64)
     Ok(())
 }
 
-/// The id and language of the live account with this email.
-pub(super) async fn live_user_id_and_language(tx: &mut Tx<'_>, email: &str) -> sqlx::Result<Option<(String, String)>> {
-    sqlx::query_as::<_, (String, String)>("SELECT id, language FROM users WHERE email = $1 AND archived_at IS NULL")
+/// The id, language and password sign-in flag (1 on, 0 off) of the live
+/// account with this email.
+pub(super) async fn live_user_for_reset(tx: &mut Tx<'_>, email: &str) -> sqlx::Result<Option<(String, String, i64)>> {
+    sqlx::query_as("SELECT id, language, password_sign_in FROM users WHERE email = $1 AND archived_at IS NULL")
         .bind(email)
         .fetch_optional(&mut **tx)
         .await

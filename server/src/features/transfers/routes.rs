@@ -160,6 +160,7 @@ pub(crate) async fn resend_otp(
     params(("id" = String, Path, description = "The transfer's id", pattern = r"^[0-9A-HJKMNP-TV-Z]{26}$")),
     responses((status = 200, body = Transfer, description = "Canceled by the seller, declined by the buyer (the holder of the number it goes to), or canceled by an administrator; the vessel is active again and the other side is told"),
               (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "An administrator without a passkey (passkey_required) or without a sign-in in the last 5 minutes (reauthentication_required)"),
               (status = 404, body = ErrorBody, description = "No such transfer of the caller's"),
               (status = 409, body = ErrorBody, description = "No longer open")))]
 pub(crate) async fn cancel(
@@ -167,6 +168,11 @@ pub(crate) async fn cancel(
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<ApiJson<Transfer>> {
+    // An administrator cancelling here is an administrator's action, held to
+    // the console's rule (a passkey and a recent sign-in), whoever's it is.
+    if me.user.is_admin() {
+        me.require_admin_change()?;
+    }
     let transfer = service::cancel(&state, &me.user, &id).await?;
     // The canceled fee's intent, at the provider.
     crate::features::payments::follow_up::run(&state).await;

@@ -72,6 +72,9 @@ pub struct ExportDocument {
     pub uploaded_ms: i64,
     #[sqlx(skip)]
     pub uploaded_at: String,
+    /// Where its file is stored (for the export's ZIP); never shown.
+    #[serde(skip)]
+    pub object_key: String,
 }
 
 #[derive(Debug, Serialize, ToSchema, FromRow)]

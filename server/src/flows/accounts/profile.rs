@@ -16,7 +16,7 @@ use crate::{
     features::auth::{CurrentUser, RecentUser},
     features::auth::{OwnerKind, User, owner_from, phone, service, sessions, set_cookie},
     foundation::error::{AppError, AppResult, ErrorBody},
-    foundation::i18n::Lang,
+    foundation::i18n::{Lang, Msg},
     http::{client_addr::ClientAddr, json::ApiJson},
     platform::state::AppState,
 };
@@ -214,12 +214,44 @@ async fn reloaded(state: &AppState, session_secret: &str) -> AppResult<User> {
         .ok_or_else(|| AppError::Unauthorized("sign_in_required".into()))
 }
 
-#[utoipa::path(get, path = "/api/profile/export", tag = "profile",
-    responses((status = 200, body = super::model::PersonalData, description = "Everything the registry holds about you, as one JSON document (a download)"),
+/// Read as text and parsed by the handler, so an unknown value gets the
+/// API's JSON error rather than the extractor's.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportParams {
+    /// `files`: a ZIP of the JSON document and your own documents' files.
+    #[param(pattern = "^files$")]
+    pub include: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/profile/export", tag = "profile", params(ExportParams),
+    responses((status = 200, description = "Everything the registry holds about you, as one JSON document (a download); with `include=files`, a ZIP of `personal-data.json` and `documents/{platform id}/{document id}-{file name}` for each document you uploaded",
+                  content((super::model::PersonalData = "application/json"), (Vec<u8> = "application/zip"))),
+              (status = 400, body = ErrorBody, description = "invalid_parameter: `include` is not `files`"),
               (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first")))]
-pub(crate) async fn export(State(state): State<AppState>, RecentUser(me): RecentUser) -> AppResult<impl IntoResponse> {
-    let data = super::export::export(&state, &me.user, &me.session_secret).await?;
-    let disposition = axum::http::HeaderValue::from_static("attachment; filename=\"registry-personal-data.json\"");
-    Ok(([(axum::http::header::CONTENT_DISPOSITION, disposition)], ApiJson(data)))
+              (status = 403, body = ErrorBody, description = "reauthentication_required: sign in again first"),
+              (status = 409, body = ErrorBody, description = "export_files_too_large: more than a ZIP holds (4 GiB); download the document without files")))]
+pub(crate) async fn export(
+    State(state): State<AppState>,
+    RecentUser(me): RecentUser,
+    axum::extract::Query(params): axum::extract::Query<ExportParams>,
+) -> AppResult<axum::response::Response> {
+    use axum::http::{HeaderValue, header};
+    match params.include.as_deref() {
+        None => {
+            let data = super::export::export(&state, &me.user, &me.session_secret).await?;
+            let disposition = HeaderValue::from_static("attachment; filename=\"registry-personal-data.json\"");
+            Ok(([(header::CONTENT_DISPOSITION, disposition)], ApiJson(data)).into_response())
+        }
+        Some("files") => {
+            let zip = super::export::export_with_files(&state, &me.user, &me.session_secret).await?;
+            let disposition = HeaderValue::from_static("attachment; filename=\"registry-personal-data.zip\"");
+            let headers = [
+                (header::CONTENT_TYPE, HeaderValue::from_static("application/zip")),
+                (header::CONTENT_DISPOSITION, disposition),
+            ];
+            Ok((headers, axum::body::Body::from_stream(zip)).into_response())
+        }
+        Some(_) => Err(AppError::bad_request("invalid_parameter", Msg::new("export_include_files"))),
+    }
 }

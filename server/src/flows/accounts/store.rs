@@ -48,7 +48,7 @@ pub(super) async fn ownerships(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<V
 pub(super) async fn documents(tx: &mut Tx<'_>, user_id: &str) -> sqlx::Result<Vec<ExportDocument>> {
     sqlx::query_as(
         "SELECT d.id, v.platform_id, d.document_type, d.original_name, d.size_bytes, d.content_type, d.review_status,
-                d.uploaded_at AS uploaded_ms
+                d.uploaded_at AS uploaded_ms, d.object_key
            FROM documents d JOIN vessels v ON v.id = d.vessel_id
           WHERE d.uploaded_by = $1 ORDER BY d.uploaded_at, d.id",
     )

@@ -20,7 +20,7 @@ import { passkeyErrorMessage, usePasskeysSupported } from "@/lib/passkeys";
 /**
  * 'Confirm it's you': asked when the server refuses a sensitive action because the session's
  * sign-in is older than five minutes (docs/ACCOUNTS.md). The person signs in again with a passkey
- * (where the browser has them) or their password; `onDone(true)` then lets the refused request be
+ * (where the browser has them) or their password (unless the account turned it off); `onDone(true)` then lets the refused request be
  * sent again, `onDone(false)` (Cancel, Escape, the close button) gives its refusal back.
  */
 export function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
@@ -28,6 +28,8 @@ export function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const passkeysSupported = usePasskeysSupported();
+  // An account that turned password sign-in off confirms with a passkey only.
+  const passwordOn = user?.passwordSignIn !== false;
   const reauthenticate = useReauthenticate();
   // A passkey sign-in gives the browser a fresh session; the cached pages stay (they are the same
   // person's), only the account is read anew.
@@ -101,28 +103,42 @@ export function ReauthenticationDialog({ onDone }: { onDone: (confirmed: boolean
                     {passkeyProblem}
                   </Alert>
                 ) : null}
-                <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
-                  <span className="h-px flex-1 bg-border" />
-                  {t("reauth.or")}
-                  <span className="h-px flex-1 bg-border" />
-                </p>
+                {passwordOn ? (
+                  <p className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+                    <span className="h-px flex-1 bg-border" />
+                    {t("reauth.or")}
+                    <span className="h-px flex-1 bg-border" />
+                  </p>
+                ) : null}
               </div>
-            ) : null}
-            <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-              {/* For password managers: whose password this is. */}
-              <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
-              <FormField id="reauth-password" label={t("fields.password")} error={errors.password}>
-                <Input type="password" autoComplete="current-password" {...form.register("password")} />
-              </FormField>
+            ) : passwordOn ? null : (
+              <Alert variant="destructive" role="alert">
+                {t("reauth.passkeyOnlyUnsupported")}
+              </Alert>
+            )}
+            {passwordOn ? (
+              <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+                {/* For password managers: whose password this is. */}
+                <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
+                <FormField id="reauth-password" label={t("fields.password")} error={errors.password}>
+                  <Input type="password" autoComplete="current-password" {...form.register("password")} />
+                </FormField>
+                <DialogFooter>
+                  <Button variant="outline" onClick={() => onDone(false)} disabled={busy}>
+                    {t("common.cancel")}
+                  </Button>
+                  <Button type="submit" disabled={busy}>
+                    {reauthenticate.isPending ? t("reauth.submitting") : t("reauth.submit")}
+                  </Button>
+                </DialogFooter>
+              </form>
+            ) : (
               <DialogFooter>
                 <Button variant="outline" onClick={() => onDone(false)} disabled={busy}>
                   {t("common.cancel")}
                 </Button>
-                <Button type="submit" disabled={busy}>
-                  {reauthenticate.isPending ? t("reauth.submitting") : t("reauth.submit")}
-                </Button>
               </DialogFooter>
-            </form>
+            )}
           </>
         )}
       </DialogContent>

@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -8,11 +10,16 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { useConfirmPasswordReset } from "@/features/auth/api/confirm-password-reset";
+import { useRecoverWithPasskey } from "@/features/auth/api/recover-with-passkey";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { resetPasswordSchema, type ResetPasswordFormValues } from "@/features/auth/schemas/reset-password";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { passkeyErrorMessage, usePasskeysSupported } from "@/lib/passkeys";
 import { useDocumentTitle } from "@/lib/use-document-title";
+
+/** The confirmation's answer for an account that signs in without a password. */
+const ADD_PASSKEY_INSTEAD = "password_sign_in_off_add_passkey";
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -42,6 +49,13 @@ export function ResetPasswordPage() {
       </AuthCard>
     );
   }
+
+  // An account that signs in without a password gets back in by adding a passkey: its email's
+  // link says so (?passkey=1), and a page opened without that learns it from the confirmation.
+  const passkeyMode =
+    params.get("passkey") === "1" ||
+    (confirm.error instanceof ApiError && confirm.error.body?.messageCode === ADD_PASSKEY_INSTEAD);
+  if (passkeyMode) return <AddPasskeyWithLink token={token} footer={footer} />;
 
   const onSubmit = form.handleSubmit((values) =>
     confirm.mutate(
@@ -79,6 +93,49 @@ export function ResetPasswordPage() {
           {confirm.isPending ? t("resetPassword.submitting") : t("resetPassword.submit")}
         </Button>
       </form>
+    </AuthCard>
+  );
+}
+
+/** The reset link's other mode: a new passkey on this device, which signs the person in. */
+function AddPasskeyWithLink({ token, footer }: { token: string; footer: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const supported = usePasskeysSupported();
+  const recover = useRecoverWithPasskey();
+  const onAdd = () =>
+    recover.mutate(
+      { token, name: "" },
+      {
+        onSuccess: () => {
+          toast({ title: t("resetPassword.passkeyAddedTitle"), description: t("resetPassword.passkeyAddedDescription") });
+          void navigate("/profile");
+        },
+      },
+    );
+  // Server refusals (a used link) in their catalogue text; the browser's own (cancelled) as such.
+  const problem = recover.isError
+    ? recover.error instanceof ApiError
+      ? errorMessage(recover.error, t("resetPassword.failedFallback"))
+      : passkeyErrorMessage(recover.error)
+    : null;
+  return (
+    <AuthCard title={t("resetPassword.passkeyTitle")} description={t("resetPassword.passkeyDescription")} footer={footer}>
+      <div className="grid gap-4">
+        {problem ? (
+          <Alert variant="destructive" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        {supported ? (
+          <Button onClick={onAdd} disabled={recover.isPending} className="w-full">
+            <KeyRound aria-hidden="true" />
+            {recover.isPending ? t("resetPassword.addingPasskey") : t("resetPassword.addPasskey")}
+          </Button>
+        ) : (
+          <Alert role="status">{t("resetPassword.passkeyUnsupported")}</Alert>
+        )}
+      </div>
     </AuthCard>
   );
 }

@@ -16,6 +16,7 @@ import { useProfile } from "@/features/profile/api/get-profile";
 import { useResendVerification } from "@/features/profile/api/resend-verification";
 import { OwnerName } from "@/features/profile/components/owner-name";
 import { Passkeys } from "@/features/profile/components/passkeys";
+import { PasswordSignIn } from "@/features/profile/components/password-sign-in";
 import { PersonalData } from "@/features/profile/components/personal-data";
 import { PhoneVerification } from "@/features/profile/components/phone-verification";
 import { Sessions, SESSIONS_ANCHOR } from "@/features/profile/components/sessions";
@@ -94,7 +95,10 @@ function ProfileContent({ user }: { user: User }) {
             <CardDescription>{t("passkeys.description")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <Passkeys />
+            <div className="grid gap-6">
+              <Passkeys />
+              <PasswordSignIn user={user} />
+            </div>
           </CardContent>
         </Card>
 

@@ -147,6 +147,20 @@ describe("Signing in again before a sensitive action", () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("asks an account that turned password sign-in off for its passkey only", async () => {
+    stubPasskeys();
+    const { sent } = routes({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ passkeyCount: 1, passwordSignIn: false }) }),
+      "POST /api/auth/passkeys/login/start": jsonResponse(200, { publicKey: { challenge: "Y2hhbGxlbmdl" } }),
+      "POST /api/auth/passkeys/login/finish": jsonResponse(200, owner),
+    });
+    const { user, dialog } = await startTransfer();
+    await waitFor(() => expect(within(dialog).queryByLabelText("Password")).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole("button", { name: "Use a passkey" }));
+    expect(await screen.findByText("Started tr-9")).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+  });
+
   it("does not repeat the action for another account's passkey", async () => {
     stubPasskeys();
     const { sent } = routes({

@@ -278,6 +278,30 @@ describe("Profile: download my data", () => {
     expect(anchor.href).toBe("blob:export");
   });
 
+  it("saves a ZIP with the documents' files when asked for them", async () => {
+    const user = userEvent.setup();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    let asked = "";
+    renderProfile({
+      "GET /api/profile/export": (url) => {
+        asked = url;
+        return new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+          status: 200,
+          headers: {
+            "Content-Type": "application/zip",
+            "Content-Disposition": 'attachment; filename="registry-personal-data.zip"',
+          },
+        });
+      },
+    });
+    const data = await region("Your data");
+    expect(data).toHaveTextContent("The ZIP adds the files of the documents you uploaded.");
+    await user.click(within(data).getByRole("button", { name: "Download with my documents (ZIP)" }));
+    await seeToast("Your data was downloaded");
+    expect(asked).toBe("/api/profile/export?include=files");
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe("registry-personal-data.zip");
+  });
+
   it("shows the server's refusal instead of saving it", async () => {
     const user = userEvent.setup();
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
@@ -292,5 +316,44 @@ describe("Profile: download my data", () => {
     await seeToast("Your data could not be downloaded");
     await seeToast("Slow down.");
     expect(click).not.toHaveBeenCalled();
+  });
+});
+
+describe("Profile: password sign-in", () => {
+  it("turns password sign-in off after asking, then offers to turn it back on", async () => {
+    const user = userEvent.setup();
+    let sent: unknown[] = [];
+    let signedInUser = owner;
+    renderProfile({
+      "GET /api/auth/session": () => jsonResponse(200, { user: signedInUser }),
+      "PUT /api/auth/password-sign-in": (_url, init) => {
+        const body = jsonBody(init) as { enabled: boolean };
+        sent = [...sent, body];
+        signedInUser = { ...owner, passwordSignIn: body.enabled };
+        return jsonResponse(200, signedInUser);
+      },
+    });
+    const passkeys = await region("Passkeys");
+    expect(await within(passkeys).findByText("You can sign in with your password or a passkey.")).toBeInTheDocument();
+    await user.click(within(passkeys).getByRole("button", { name: "Turn off password sign-in" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Sign in with passkeys only?" });
+    expect(dialog).toHaveTextContent("the 'Forgot password' email lets you add a new passkey");
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Turn off password sign-in" }));
+    await seeToast("You now sign in with a passkey only");
+    expect(await within(passkeys).findByText(/Password sign-in is off/)).toBeInTheDocument();
+    await user.click(within(passkeys).getByRole("button", { name: "Turn password sign-in back on" }));
+    await seeToast("Password sign-in is on again");
+    expect(sent).toEqual([{ enabled: false }, { enabled: true }]);
+  });
+
+  it("asks for a passkey first on an account without one", async () => {
+    renderProfile({
+      "GET /api/auth/session": jsonResponse(200, { user: makeUser({ passkeyCount: 0 }) }),
+      "GET /api/auth/passkeys": jsonResponse(200, []),
+    });
+    const passkeys = await region("Passkeys");
+    expect(await within(passkeys).findByText("Add a passkey first; then you can turn password sign-in off.")).toBeInTheDocument();
+    expect(within(passkeys).queryByRole("button", { name: "Turn off password sign-in" })).not.toBeInTheDocument();
   });
 });
