@@ -13,7 +13,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     risk: "Missbrauch einer angemeldeten Sitzung (ein unbeaufsichtigtes Gerät, eine gestohlene Sitzung)",
     impact: "Jemand könnte ein Schiff weggeben, einem Pfandrecht zustimmen oder die Mobilnummer des Eigentümers ändern.",
     mitigations:
-      "Passkeys (WebAuthn: phishingresistent; Fingerabdrücke und Gesichter verlassen das Gerät nie); Übertragungen und ihre Gebühr, Zustimmungen zu Pfandrechten, Änderungen der Mobilnummer, das Entfernen von Passkeys, die Archivierung des Kontos, der Datenexport und jede Änderung durch Administratoren erfordern eine Anmeldung innerhalb der letzten fünf Minuten; Administratoren müssen einen Passkey besitzen; der Eigentümer erhält eine E-Mail, wenn das Konto in einem neuen Browser angemeldet wird, und kann jede Sitzung auf der Profilseite abmelden.",
+      "Passkeys (WebAuthn: phishingresistent; Fingerabdrücke und Gesichter verlassen das Gerät nie); Übertragungen und ihre Gebühr, Zustimmungen zu Pfandrechten, Änderungen der Mobilnummer, das Entfernen von Passkeys, die Archivierung des Kontos, der Datenexport und jede Änderung durch Administratoren erfordern eine Anmeldung innerhalb der letzten fünf Minuten; Administratoren müssen einen Passkey besitzen; der Eigentümer erhält eine E-Mail, wenn das Konto in einem neuen Browser angemeldet wird, und kann jede Sitzung auf der Profilseite abmelden. Ein Konto mit Passkey kann die Anmeldung mit Passwort ausschalten; ein verlorener Passkey wird dann über den Link der E-Mail zum Zurücksetzen ersetzt, der alle anderen Sitzungen beendet.",
     residual: "Gering",
   },
   {
@@ -282,7 +282,8 @@ export default function DpiaDe() {
           der Profilseite (oder <code>GET /api/profile/export</code>) gibt dem Kontoinhaber nach einer frischen Anmeldung ein
           JSON-Dokument mit seinem Konto, den Eigentumszeiträumen, den Metadaten seiner Dokumente, Historieneinträgen, Zahlungen
           und Erstattungen, Übertragungen mit maskierten Telefonnummern, Pfandrechten, Sitzungen, Passkeys und den
-          Protokolleinträgen über ihn. Es wird nur aus den eigenen Datensätzen der Person gelesen.
+          Protokolleinträgen über ihn. Es wird nur aus den eigenen Datensätzen der Person gelesen. „Mit meinen Dokumenten
+          herunterladen (ZIP)“ (<code>?include=files</code>) fügt die Dateien der Dokumente hinzu, die die Person hochgeladen hat.
         </p>
       </Section>
 

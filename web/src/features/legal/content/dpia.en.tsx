@@ -13,7 +13,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     risk: "Misuse of a signed-in session (a device left unlocked, a stolen session)",
     impact: "Someone could give a vessel away, consent to a lien or change the owner's mobile number.",
     mitigations:
-      "Passkeys (WebAuthn: phishing-resistant; fingerprints and faces never leave the device); transfers and their fee, lien consents, mobile number changes, passkey removal, account archival, the data export and every administrator change need a sign-in within the last five minutes; administrators must hold a passkey; the owner is emailed when the account is signed in from a new browser and can sign out any session on the Profile page.",
+      "Passkeys (WebAuthn: phishing-resistant; fingerprints and faces never leave the device); transfers and their fee, lien consents, mobile number changes, passkey removal, account archival, the data export and every administrator change need a sign-in within the last five minutes; administrators must hold a passkey; the owner is emailed when the account is signed in from a new browser and can sign out any session on the Profile page. An account with a passkey may turn password sign-in off; a lost passkey is then replaced through the reset email's link, which ends every other session.",
     residual: "Low",
   },
   {
@@ -262,6 +262,7 @@ export default function DpiaEn() {
           <code>GET /api/profile/export</code>) gives the account holder, after a recent sign-in, one JSON document with their
           account, ownership periods, documents' metadata, record entries, payments and refunds, transfers with masked phone
           numbers, liens, sessions, passkeys and the audit entries about them. It is read from the person's own records only.
+          "Download with my documents (ZIP)" (<code>?include=files</code>) adds the files of the documents the person uploaded.
         </p>
       </Section>
 

@@ -13,7 +13,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     risk: "Uso indebido de una sesión iniciada (un dispositivo desbloqueado y desatendido, una sesión robada)",
     impact: "Alguien podría ceder una embarcación, consentir un gravamen o cambiar el número de móvil del propietario.",
     mitigations:
-      "Llaves de acceso (WebAuthn: resistentes al phishing; huellas y caras nunca salen del dispositivo); las transferencias y su tasa, los consentimientos de gravámenes, los cambios del número de móvil, la eliminación de llaves de acceso, el archivo de la cuenta, la exportación de datos y todo cambio de un administrador requieren un inicio de sesión de los últimos cinco minutos; los administradores deben tener una llave de acceso; el propietario recibe un correo cuando se inicia sesión en la cuenta desde un navegador nuevo y puede cerrar cualquier sesión desde la página de perfil.",
+      "Llaves de acceso (WebAuthn: resistentes al phishing; huellas y caras nunca salen del dispositivo); las transferencias y su tasa, los consentimientos de gravámenes, los cambios del número de móvil, la eliminación de llaves de acceso, el archivo de la cuenta, la exportación de datos y todo cambio de un administrador requieren un inicio de sesión de los últimos cinco minutos; los administradores deben tener una llave de acceso; el propietario recibe un correo cuando se inicia sesión en la cuenta desde un navegador nuevo y puede cerrar cualquier sesión desde la página de perfil. Una cuenta con llave de acceso puede desactivar el inicio de sesión con contraseña; una llave de acceso perdida se sustituye entonces mediante el enlace del correo de restablecimiento, que cierra todas las demás sesiones.",
     residual: "Bajo",
   },
   {
@@ -286,7 +286,8 @@ export default function DpiaEs() {
           <code>GET /api/profile/export</code>) entrega al titular de la cuenta, tras un inicio de sesión reciente, un documento
           JSON con su cuenta, sus periodos de propiedad, los metadatos de sus documentos, las entradas del historial, sus pagos y
           reembolsos, sus transferencias con los números de teléfono enmascarados, sus gravámenes, sesiones, llaves de acceso y
-          las entradas de auditoría que le conciernen. Se lee únicamente de los registros propios de la persona.
+          las entradas de auditoría que le conciernen. Se lee únicamente de los registros propios de la persona. «Descargar con
+          mis documentos (ZIP)» (<code>?include=files</code>) añade los archivos de los documentos que la persona subió.
         </p>
       </Section>
 

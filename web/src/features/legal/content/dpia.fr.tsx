@@ -13,7 +13,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     risk: "Utilisation abusive d'une session connectée (un appareil laissé déverrouillé, une session volée)",
     impact: "Quelqu'un pourrait céder un bateau, consentir à un privilège ou changer le numéro de mobile du propriétaire.",
     mitigations:
-      "Clés d'accès (WebAuthn : résistantes à l'hameçonnage ; empreintes et visages ne quittent jamais l'appareil) ; les transferts et leurs frais, les consentements à un privilège, les changements de numéro de mobile, la suppression d'une clé d'accès, l'archivage du compte, l'export des données et toute modification par un administrateur exigent une connexion datant de moins de cinq minutes ; les administrateurs doivent détenir une clé d'accès ; le propriétaire reçoit un e-mail lorsque le compte est connecté depuis un nouveau navigateur et peut déconnecter toute session depuis la page Profil.",
+      "Clés d'accès (WebAuthn : résistantes à l'hameçonnage ; empreintes et visages ne quittent jamais l'appareil) ; les transferts et leurs frais, les consentements à un privilège, les changements de numéro de mobile, la suppression d'une clé d'accès, l'archivage du compte, l'export des données et toute modification par un administrateur exigent une connexion datant de moins de cinq minutes ; les administrateurs doivent détenir une clé d'accès ; le propriétaire reçoit un e-mail lorsque le compte est connecté depuis un nouveau navigateur et peut déconnecter toute session depuis la page Profil. Un compte doté d'une clé d'accès peut désactiver la connexion par mot de passe ; une clé d'accès perdue est alors remplacée grâce au lien de l'e-mail de réinitialisation, qui ferme toutes les autres sessions.",
     residual: "Faible",
   },
   {
@@ -292,7 +292,8 @@ export default function DpiaFr() {
           document JSON contenant son compte, ses périodes de propriété, les métadonnées de ses documents, les entrées du carnet,
           ses paiements et remboursements, ses transferts avec numéros de téléphone masqués, ses privilèges, ses sessions, ses
           clés d'accès et les entrées du journal d'audit le concernant. Il est lu uniquement à partir des données propres à la
-          personne.
+          personne. « Télécharger avec mes documents (ZIP) » (<code>?include=files</code>) y ajoute les fichiers des documents que
+          la personne a téléversés.
         </p>
       </Section>
 

@@ -14,7 +14,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     impact:
       "Qualcuno potrebbe cedere un'imbarcazione, acconsentire a un privilegio o cambiare il numero di cellulare del proprietario.",
     mitigations:
-      "Passkey (WebAuthn: resistenti al phishing; impronte e volti non lasciano mai il dispositivo); i trasferimenti e la relativa tariffa, i consensi ai privilegi, i cambi del numero di cellulare, la rimozione di passkey, l'archiviazione dell'account, l'esportazione dei dati e ogni modifica di un amministratore richiedono un accesso negli ultimi cinque minuti; gli amministratori devono avere una passkey; il proprietario riceve un'email quando si accede all'account da un nuovo browser e può disconnettere qualsiasi sessione dalla pagina Profilo.",
+      "Passkey (WebAuthn: resistenti al phishing; impronte e volti non lasciano mai il dispositivo); i trasferimenti e la relativa tariffa, i consensi ai privilegi, i cambi del numero di cellulare, la rimozione di passkey, l'archiviazione dell'account, l'esportazione dei dati e ogni modifica di un amministratore richiedono un accesso negli ultimi cinque minuti; gli amministratori devono avere una passkey; il proprietario riceve un'email quando si accede all'account da un nuovo browser e può disconnettere qualsiasi sessione dalla pagina Profilo. Un account con una passkey può disattivare l'accesso con password; una passkey persa viene allora sostituita tramite il link dell'email di reimpostazione, che chiude tutte le altre sessioni.",
     residual: "Basso",
   },
   {
@@ -284,7 +284,8 @@ export default function DpiaIt() {
           Profilo (o <code>GET /api/profile/export</code>) fornisce al titolare dell'account, dopo un accesso recente, un
           documento JSON con il suo account, i periodi di proprietà, i metadati dei documenti, le voci del libretto, i pagamenti e
           i rimborsi, i trasferimenti con i numeri di telefono mascherati, i privilegi, le sessioni, le passkey e le voci del
-          registro delle operazioni che lo riguardano. Viene letto solo dai dati propri della persona.
+          registro delle operazioni che lo riguardano. Viene letto solo dai dati propri della persona. «Scarica con i miei
+          documenti (ZIP)» (<code>?include=files</code>) aggiunge i file dei documenti che la persona ha caricato.
         </p>
       </Section>
 

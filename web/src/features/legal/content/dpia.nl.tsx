@@ -14,7 +14,7 @@ const RISKS: { risk: string; impact: string; mitigations: string; residual: stri
     impact:
       "Iemand zou een vaartuig kunnen weggeven, met een pandrecht kunnen instemmen of het mobiele nummer van de eigenaar kunnen wijzigen.",
     mitigations:
-      "Passkeys (WebAuthn: bestand tegen phishing; vingerafdrukken en gezichten verlaten het apparaat nooit); overdrachten en de kosten ervan, instemmingen met pandrechten, wijzigingen van het mobiele nummer, het verwijderen van passkeys, het archiveren van het account, de gegevensexport en elke wijziging door een beheerder vereisen een aanmelding van de laatste vijf minuten; beheerders moeten een passkey hebben; de eigenaar krijgt een e-mail wanneer er vanuit een nieuwe browser op het account wordt ingelogd en kan elke sessie uitloggen op de profielpagina.",
+      "Passkeys (WebAuthn: bestand tegen phishing; vingerafdrukken en gezichten verlaten het apparaat nooit); overdrachten en de kosten ervan, instemmingen met pandrechten, wijzigingen van het mobiele nummer, het verwijderen van passkeys, het archiveren van het account, de gegevensexport en elke wijziging door een beheerder vereisen een aanmelding van de laatste vijf minuten; beheerders moeten een passkey hebben; de eigenaar krijgt een e-mail wanneer er vanuit een nieuwe browser op het account wordt ingelogd en kan elke sessie uitloggen op de profielpagina. Een account met een passkey kan aanmelden met wachtwoord uitzetten; een verloren passkey wordt dan vervangen via de link in de e-mail om het wachtwoord opnieuw in te stellen, die alle andere sessies beëindigt.",
     residual: "Laag",
   },
   {
@@ -282,7 +282,8 @@ export default function DpiaNl() {
           profielpagina (of <code>GET /api/profile/export</code>) geeft de accounthouder na een recente aanmelding één
           JSON-document met het account, de eigendomsperiodes, de metagegevens van de documenten, dossiervermeldingen, betalingen
           en terugbetalingen, overdrachten met gemaskeerde telefoonnummers, pandrechten, sessies, passkeys en de auditregels over
-          de persoon. Het wordt alleen uit de eigen gegevens van de persoon gelezen.
+          de persoon. Het wordt alleen uit de eigen gegevens van de persoon gelezen. ‘Downloaden met mijn documenten (ZIP)’ (
+          <code>?include=files</code>) voegt de bestanden toe van de documenten die de persoon heeft geüpload.
         </p>
       </Section>
 

@@ -132,7 +132,7 @@ export default function PrivacyDe() {
         <List>
           <li>Ihr Konto;</li>
           <li>jeden Zeitraum, in dem Ihnen ein Schiff gehörte, mit der Plattform-ID und dem Namen des Schiffs;</li>
-          <li>die Dokumente, die Sie hochgeladen haben: Art, Name, Größe, Typ und Prüfstatus, nicht die Dateien selbst;</li>
+          <li>die Dokumente, die Sie hochgeladen haben: Art, Name, Größe, Typ und Prüfstatus;</li>
           <li>die Einträge in der Wert- und Wartungshistorie, die Sie verfasst haben;</li>
           <li>Ihre Zahlungen und Erstattungen;</li>
           <li>die Übertragungen, die Sie begonnen und erhalten haben, mit maskierten Telefonnummern;</li>
@@ -140,6 +140,11 @@ export default function PrivacyDe() {
           <li>Ihre Sitzungen sowie Namen und Daten Ihrer Passkeys;</li>
           <li>die Protokolleinträge, die Sie vorgenommen haben oder die Ihr Konto betreffen.</li>
         </List>
+        <p>
+          Auf derselben Seite speichert „Mit meinen Dokumenten herunterladen (ZIP)“ (oder{" "}
+          <code>GET /api/profile/export?include=files</code>) eine ZIP-Datei mit dieser JSON-Datei und den Dateien der Dokumente,
+          die Sie hochgeladen haben.
+        </p>
         <p>
           Sie enthält nie die E-Mail-Adresse oder die vollständige Telefonnummer einer anderen Person. Wie bei jeder sensiblen
           Aktion werden Sie möglicherweise zuerst gebeten, Ihr Passwort oder einen Passkey zu bestätigen.

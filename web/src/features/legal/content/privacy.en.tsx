@@ -112,7 +112,7 @@ export default function PrivacyEn() {
         <List>
           <li>your account;</li>
           <li>every period you owned a vessel, with the vessel's platform ID and name;</li>
-          <li>the documents you uploaded: their kind, name, size, type and review status, not the files themselves;</li>
+          <li>the documents you uploaded: their kind, name, size, type and review status;</li>
           <li>the value and maintenance record entries you wrote;</li>
           <li>your payments and refunds;</li>
           <li>the transfers you started and received, with phone numbers masked;</li>
@@ -120,6 +120,10 @@ export default function PrivacyEn() {
           <li>your sessions, and your passkeys' names and dates;</li>
           <li>the audit entries you made or that are about your account.</li>
         </List>
+        <p>
+          On the same page, "Download with my documents (ZIP)" (or <code>GET /api/profile/export?include=files</code>) saves a ZIP
+          file with that JSON file and the files of the documents you uploaded.
+        </p>
         <p>
           It never contains another person's email address or full phone number. As for every sensitive action, you may first be
           asked to confirm your password or a passkey.

@@ -133,7 +133,7 @@ export default function PrivacyEs() {
         <List>
           <li>su cuenta;</li>
           <li>cada periodo en que fue propietario de una embarcación, con su ID de plataforma y su nombre;</li>
-          <li>los documentos que subió: su clase, nombre, tamaño, tipo y estado de revisión, no los archivos;</li>
+          <li>los documentos que subió: su clase, nombre, tamaño, tipo y estado de revisión;</li>
           <li>las entradas del historial de valor y mantenimiento que escribió;</li>
           <li>sus pagos y reembolsos;</li>
           <li>las transferencias que inició y recibió, con los números de teléfono enmascarados;</li>
@@ -141,6 +141,10 @@ export default function PrivacyEs() {
           <li>sus sesiones, y los nombres y fechas de sus llaves de acceso;</li>
           <li>las entradas de auditoría que realizó o que se refieren a su cuenta.</li>
         </List>
+        <p>
+          En la misma página, «Descargar con mis documentos (ZIP)» (o <code>GET /api/profile/export?include=files</code>) guarda
+          un archivo ZIP con ese archivo JSON y los archivos de los documentos que subió.
+        </p>
         <p>
           Nunca contiene la dirección de correo electrónico ni el número de teléfono completo de otra persona. Como en toda acción
           delicada, puede que antes se le pida confirmar su contraseña o una llave de acceso.

@@ -134,10 +134,7 @@ export default function PrivacyFr() {
         <List>
           <li>votre compte ;</li>
           <li>chaque période pendant laquelle vous avez possédé un bateau, avec son identifiant de plateforme et son nom ;</li>
-          <li>
-            les documents que vous avez téléversés : leur type, nom, taille, format et statut de vérification, pas les fichiers
-            eux-mêmes ;
-          </li>
+          <li>les documents que vous avez téléversés : leur type, nom, taille, format et statut de vérification ;</li>
           <li>les entrées du carnet de valeur et d'entretien que vous avez rédigées ;</li>
           <li>vos paiements et remboursements ;</li>
           <li>les transferts que vous avez lancés et reçus, avec les numéros de téléphone masqués ;</li>
@@ -145,6 +142,10 @@ export default function PrivacyFr() {
           <li>vos sessions, ainsi que les noms et dates de vos clés d'accès ;</li>
           <li>les entrées du journal d'audit que vous avez effectuées ou qui concernent votre compte.</li>
         </List>
+        <p>
+          Sur la même page, « Télécharger avec mes documents (ZIP) » (ou <code>GET /api/profile/export?include=files</code>)
+          enregistre un fichier ZIP contenant ce fichier JSON et les fichiers des documents que vous avez téléversés.
+        </p>
         <p>
           Il ne contient jamais l'adresse e-mail ni le numéro de téléphone complet d'une autre personne. Comme pour toute action
           sensible, il peut d'abord vous être demandé de confirmer votre mot de passe ou une clé d'accès.

@@ -130,7 +130,7 @@ export default function PrivacyIt() {
         <List>
           <li>il suo account;</li>
           <li>ogni periodo in cui ha posseduto un'imbarcazione, con il suo ID piattaforma e il nome;</li>
-          <li>i documenti che ha caricato: tipo, nome, dimensione, formato e stato di verifica, non i file stessi;</li>
+          <li>i documenti che ha caricato: tipo, nome, dimensione, formato e stato di verifica;</li>
           <li>le voci del libretto di valore e manutenzione che ha scritto;</li>
           <li>i suoi pagamenti e rimborsi;</li>
           <li>i trasferimenti che ha avviato e ricevuto, con i numeri di telefono mascherati;</li>
@@ -138,6 +138,10 @@ export default function PrivacyIt() {
           <li>le sue sessioni, e i nomi e le date delle sue passkey;</li>
           <li>le voci del registro delle operazioni che ha eseguito o che riguardano il suo account.</li>
         </List>
+        <p>
+          Nella stessa pagina, «Scarica con i miei documenti (ZIP)» (o <code>GET /api/profile/export?include=files</code>) salva
+          un file ZIP con quel file JSON e i file dei documenti che ha caricato.
+        </p>
         <p>
           Non contiene mai l'indirizzo email né il numero di telefono completo di un'altra persona. Come per ogni operazione
           delicata, potrebbe esserle chiesto prima di confermare la password o una passkey.

@@ -128,7 +128,7 @@ export default function PrivacyNl() {
         <List>
           <li>uw account;</li>
           <li>elke periode waarin u een vaartuig bezat, met het platform-ID en de naam van het vaartuig;</li>
-          <li>de documenten die u hebt geüpload: soort, naam, grootte, type en beoordelingsstatus, niet de bestanden zelf;</li>
+          <li>de documenten die u hebt geüpload: soort, naam, grootte, type en beoordelingsstatus;</li>
           <li>de vermeldingen in het waarde- en onderhoudsdossier die u hebt geschreven;</li>
           <li>uw betalingen en terugbetalingen;</li>
           <li>de overdrachten die u hebt gestart en ontvangen, met gemaskeerde telefoonnummers;</li>
@@ -136,6 +136,10 @@ export default function PrivacyNl() {
           <li>uw sessies, en de namen en data van uw passkeys;</li>
           <li>de auditregels die u hebt gemaakt of die over uw account gaan.</li>
         </List>
+        <p>
+          Op dezelfde pagina bewaart ‘Downloaden met mijn documenten (ZIP)’ (of <code>GET /api/profile/export?include=files</code>
+          ) een ZIP-bestand met dat JSON-bestand en de bestanden van de documenten die u hebt geüpload.
+        </p>
         <p>
           Het bevat nooit het e-mailadres of het volledige telefoonnummer van een ander. Zoals bij elke gevoelige handeling kan u
           eerst worden gevraagd uw wachtwoord of een passkey te bevestigen.
