@@ -2,7 +2,8 @@
 # `make bench`: seed a fresh database with a million vessels, serve it from
 # the release build, and load it over loopback with wrk: text search over a
 # fragment mix drawn from the seeded data (broad, mid-frequency and rare
-# fragments, fragments with a country filter, platform IDs), filter search,
+# fragments, fragments with a country filter, platform IDs), short names (one
+# and two letters), filter search,
 # and vessel detail, at 1 and at 32 concurrent clients, with the search count
 # cache on and off. One Markdown table per database, for docs/PERFORMANCE.md.
 #   BENCH_DB=sqlite|postgres|both (default both) scripts/bench.sh [vessels] [seconds per run]
@@ -143,6 +144,16 @@ text += [f"/api/vessels/search?query={urllib.parse.quote(frag)}&countryCode={ran
 text += [f"/api/vessels/search?query={i}" for i in ids[:20]]
 random.shuffle(text)
 open(f"{out}/text.txt", "w").write("\n".join(text) + "\n")
+# Short names (one or two characters: exact names, then names starting with
+# it): the first one and first two letters of sampled names, pages 1 to 3.
+heads = sorted({h for v in sample if v.get("name")
+                for h in (v["name"][:1].lower(), v["name"][:2].lower()) if h.strip() and h.isalnum()})
+short = [f"/api/vessels/search?query={urllib.parse.quote(h)}&page={p}" for h in random.sample(heads, min(30, len(heads)))
+         for p in (1, 2, 3)]
+short += [f"/api/vessels/search?query={urllib.parse.quote(h)}&countryCode={random.choice(countries)}"
+          for h in random.sample(heads, min(20, len(heads)))]
+random.shuffle(short)
+open(f"{out}/short.txt", "w").write("\n".join(short) + "\n")
 lines = []
 for _ in range(300):
     y = random.randint(1975, 2020)
@@ -167,7 +178,7 @@ echo "|---|---|---|---|---|---|---|"
 # change all the time (every total counted afresh).
 stop_server
 start_server REGISTRY_SEARCH_COUNT_CACHE=0
-for scenario in text filters; do
+for scenario in text short filters; do
   for clients in 1 32; do run "$scenario" "$clients" "$scenario, uncached"; done
 done
 stop_server
@@ -190,3 +201,22 @@ echo
 # the OS page cache); RssAnon is the server's own heap.
 echo "$label: server peak resident memory (VmHWM): $peak; anonymous memory (RssAnon): $heap"
 echo "$label: seeding $vessels vessels took ${seed_seconds} s; database $size"
+# Space: the text index (FTS5's tables on SQLite, the posting lists and their
+# counts on PostgreSQL), the short-name B-trees, and the vessels table.
+if [ "$BENCH_DB" = sqlite ]; then
+  python3 - "$dir/bench.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+def size(where):
+    return c.execute(f"SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE {where}").fetchone()[0] / 2**20
+text, short, table = size("name LIKE 'vessels_fts%'"), size("name LIKE 'vessels_listed_name%'"), size("name = 'vessels'")
+print(f"SQLite space: text index {text:.0f} MiB; short-name indexes {short:.0f} MiB; vessels table {table:.0f} MiB")
+PY
+else
+  "$psql_bin" "$database_url" -Atc "SELECT 'PostgreSQL space: text index ' ||
+      pg_size_pretty(pg_total_relation_size('vessel_trigrams') + pg_total_relation_size('trigram_counts')) ||
+      '; short-name indexes ' || pg_size_pretty(pg_relation_size('vessels_listed_name') +
+      pg_relation_size('vessels_listed_name_head1') + pg_relation_size('vessels_listed_name_head2')) ||
+      '; vessels table ' || pg_size_pretty(pg_relation_size('vessels')) ||
+      ', its indexes ' || pg_size_pretty(pg_indexes_size('vessels'))"
+fi

@@ -32,6 +32,9 @@ pub async fn assemble(config: Config) -> anyhow::Result<(AppState, Worker)> {
         // is reported, not silently rebuilt.
         crate::features::vessels::history_chain::backfill(&db).await?;
     }
+    if applied.contains(&crate::features::vessels::service::FOLDED_NAMES_MIGRATION) {
+        crate::features::vessels::service::fold_earlier_names(&db).await?;
+    }
     if crate::features::vessels::search::text_index_incomplete(&db, backend).await? {
         // A seeding stopped before building the text search's posting
         // lists: the vessels it loaded are not found by text until the

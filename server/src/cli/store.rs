@@ -217,10 +217,11 @@ fn placeholders(width: usize, count: usize) -> String {
 
 /// The vessels, active, listed and not for sale, in one statement.
 pub(super) async fn insert_vessels(tx: &mut Tx<'_>, rows: &[Row]) -> sqlx::Result<()> {
-    const COLS: usize = 18;
+    const COLS: usize = 19;
     let sql = format!(
-        "INSERT INTO vessels (id, platform_id, owner_user_id, name, make, model, build_year, length_cm, country_code,
-             cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, owners_count, first_owned_at,
+        "INSERT INTO vessels (id, platform_id, owner_user_id, name, name_folded, make, model, build_year, length_cm,
+             country_code, cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, owners_count,
+             first_owned_at,
              status, owner_phone_e164, public_visibility, for_sale)
          SELECT t.*, 'active', '+31600000000', 1, 0 FROM (VALUES {}) AS t",
         placeholders(COLS, rows.len())
@@ -232,6 +233,7 @@ pub(super) async fn insert_vessels(tx: &mut Tx<'_>, rows: &[Row]) -> sqlx::Resul
             .bind(&r.platform_id)
             .bind(&r.owner)
             .bind(r.name.clone())
+            .bind(r.name.as_deref().map(crate::domain::folded::fold))
             .bind(r.make)
             .bind(r.model)
             .bind(r.build_year)

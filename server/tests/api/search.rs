@@ -1,9 +1,9 @@
 use std::collections::HashSet;
 
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, parts};
+use crate::helpers::{TestApp, parts, sailboat};
 
 async fn seeded(n: usize) -> TestApp {
     let app = TestApp::spawn().await;
@@ -118,15 +118,9 @@ async fn filters_combine_and_an_inverted_year_range_is_empty() {
 #[tokio::test]
 async fn bad_parameters_answer_400_with_a_message() {
     let app = TestApp::spawn().await;
-    for q in [
-        "buildYearFrom=abc",
-        "page=0",
-        "page=100001",
-        "page=9223372036854775807",
-        "pageSize=101",
-        "countryCode=NLD",
-        "query=ab",
-    ] {
+    for q in
+        ["buildYearFrom=abc", "page=0", "page=100001", "page=9223372036854775807", "pageSize=101", "countryCode=NLD"]
+    {
         let (status, body) = search(&app, q).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{q}");
         assert!(body["message"].as_str().unwrap().len() > 10, "{q}");
@@ -329,12 +323,13 @@ async fn totals_follow_every_listing_change() {
 /// Gives `n` of the listed vessels, newest first, a name with `word` in it.
 async fn name_newest(app: &TestApp, n: i64, word: &str) {
     sqlx::query(
-        "UPDATE vessels SET name = $1, search_text = search_text || ' ' || $2
+        "UPDATE vessels SET name = $1, name_folded = $4, search_text = search_text || ' ' || $2
          WHERE id IN (SELECT id FROM vessels WHERE status = 'active' ORDER BY id DESC LIMIT $3)",
     )
     .bind(format!("{word} II"))
     .bind(word.to_lowercase())
     .bind(n)
+    .bind(format!("{} ii", word.to_lowercase()))
     .execute(&app.db)
     .await
     .unwrap();
@@ -451,8 +446,21 @@ async fn sqlite_and_postgresql_answer_every_search_alike() {
             queries.push(format!("query={q}{extra}"));
         }
     }
+    // Short names: exact names, then names starting with the text, from the B-trees of migration 44.
+    for q in ["ze", "z", "zeezwaluw%20ii", "s", "b"] {
+        for extra in ["", "&page=2", "&page=101", "&countryCode=NL", "&buildYearFrom=2000&pageSize=7"] {
+            queries.push(format!("query={q}{extra}"));
+        }
+    }
     for v in sample.iter().step_by(97) {
         let pid = v["platformId"].as_str().unwrap();
+        if let Some(name) = v["name"].as_str() {
+            let folded = registry::domain::folded::fold(name);
+            let head: String = folded.chars().take(2).collect();
+            queries.push(format!("query={}&pageSize=100", urlencode(&head)));
+            let first: String = folded.chars().take(1).collect();
+            queries.push(format!("query={}&countryCode={}", urlencode(&first), v["countryCode"].as_str().unwrap()));
+        }
         let make = registry::domain::folded::fold(v["make"].as_str().unwrap());
         queries.push(format!("query={pid}"));
         queries.push(format!("query={}", pid.replace('-', "").to_lowercase()));
@@ -777,4 +785,104 @@ async fn the_read_lane_serves_waiters_in_arrival_order() {
     let mut in_order = served.clone();
     in_order.sort_unstable();
     assert_eq!(served, in_order, "served in the order they came");
+}
+
+/// Gives the listed vessel `id` the name `name` (and its folded form) directly.
+async fn rename(app: &TestApp, id: &str, name: &str) {
+    sqlx::query("UPDATE vessels SET name = $1, name_folded = $2 WHERE id = $3")
+        .bind(name)
+        .bind(registry::domain::folded::fold(name))
+        .bind(id)
+        .execute(&app.db)
+        .await
+        .unwrap();
+}
+
+/// The platform IDs a short-name search should answer, from the database:
+/// listed vessels named exactly `text`, newest first, then those whose names
+/// start with it, newest first.
+async fn short_expected(app: &TestApp, text: &str, country: Option<&str>) -> Vec<String> {
+    use sqlx::Row as _;
+    let length = text.chars().count();
+    let country = country.map_or(String::new(), |c| format!(" AND country_code = '{c}'"));
+    let mut out = Vec::new();
+    for set in ["name_folded = $1", &format!("substr(name_folded, 1, {length}) = $1 AND name_folded <> $1")] {
+        let rows = sqlx::query(&format!(
+            "SELECT platform_id FROM vessels WHERE status = 'active' AND public_visibility = 1 AND {set}{country}
+             ORDER BY id DESC"
+        ))
+        .bind(text)
+        .fetch_all(&app.db)
+        .await
+        .unwrap();
+        out.extend(rows.iter().map(|r| r.get::<String, _>(0)));
+    }
+    out
+}
+
+fn compact_ids(page: &[Value]) -> Vec<String> {
+    page.iter().map(|v| v["platformId"].as_str().unwrap().replace('-', "")).collect()
+}
+
+#[tokio::test]
+async fn a_short_name_finds_exact_names_first_then_names_that_start_with_it() {
+    let app = seeded(150).await;
+    let ids: Vec<String> =
+        sqlx::query_scalar("SELECT id FROM vessels WHERE status = 'active' AND public_visibility = 1 ORDER BY id")
+            .fetch_all(&app.db)
+            .await
+            .unwrap();
+    for (at, name) in [(3, "Io"), (10, "Iolanthe"), (20, "ÍO"), (30, "Ío Dos"), (40, "Rã"), (50, "K 2"), (60, "K2")]
+    {
+        rename(&app, &ids[at], name).await;
+    }
+    for (text, country, page_size) in [
+        ("io", None, 1),
+        ("IO", None, 2),
+        ("%C3%8Do", None, 10),
+        ("i", None, 3),
+        ("ra", None, 2),
+        ("k", Some("NL"), 2),
+        ("k2", None, 2),
+        ("k%202", None, 2),
+    ] {
+        let folded = registry::domain::folded::fold(&text.replace("%C3%8D", "Í").replace("%20", " "));
+        let expected = short_expected(&app, &folded, country).await;
+        let query = format!("query={text}{}", country.map_or(String::new(), |c| format!("&countryCode={c}")));
+        let (status, first) = search(&app, &query).await;
+        assert_eq!(status, StatusCode::OK, "{text}: {first}");
+        assert_eq!(first["total"].as_i64(), Some(i64::try_from(expected.len()).unwrap()), "{text}: {first}");
+        assert_eq!(compact_ids(&all_pages(&app, &query, page_size).await), expected, "{query}");
+    }
+    // 'Io' and 'ÍO' are the exact names, newest first, ahead of 'Ío Dos' and 'Iolanthe'.
+    let (_, io) = search(&app, "query=io").await;
+    let names: Vec<&str> = io["data"].as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert_eq!(names[..2], ["ÍO", "Io"], "{names:?}");
+    assert!(names.contains(&"Ío Dos") && names.contains(&"Iolanthe"), "{names:?}");
+}
+
+#[tokio::test]
+async fn a_registered_or_renamed_vessel_is_found_by_its_short_name_and_earlier_names_are_folded_once() {
+    let app = TestApp::spawn().await;
+    let mut boat = sailboat();
+    boat["name"] = json!("Ra");
+    app.signed_in_user("short-name@example.nl").await;
+    let vessel = app.active_vessel(boat).await;
+    let pid = vessel["platformId"].as_str().unwrap().replace('-', "");
+    let found = |p: &Value| compact_ids(p["data"].as_array().unwrap());
+    assert_eq!(found(&search(&app, "query=ra").await.1), std::slice::from_ref(&pid));
+    let (status, renamed) =
+        parts(app.patch(&format!("/api/vessels/{}", vessel["id"].as_str().unwrap()), json!({"name": "K2"})).await)
+            .await;
+    assert_eq!(status, StatusCode::OK, "{renamed}");
+    assert_eq!(found(&search(&app, "query=k2").await.1), std::slice::from_ref(&pid));
+    assert!(found(&search(&app, "query=ra").await.1).is_empty(), "the old name is gone");
+
+    // A vessel registered before the folded name existed: folded at start-up, once.
+    sqlx::query("UPDATE vessels SET name_folded = NULL").execute(&app.db).await.unwrap();
+    assert!(found(&search(&app, "query=k2").await.1).is_empty());
+    let folded = registry::features::vessels::service::fold_earlier_names(&app.db).await.unwrap();
+    assert_eq!(folded, 1);
+    assert_eq!(found(&search(&app, "query=k2").await.1), [pid]);
+    assert_eq!(registry::features::vessels::service::fold_earlier_names(&app.db).await.unwrap(), 0);
 }

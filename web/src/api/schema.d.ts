@@ -11784,7 +11784,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces).
+                 * @description A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces);
+                 *     one or two characters find vessels by name: exact names first, then names starting with it.
                  *     Blank is the same as absent. At most 100 characters.
                  */
                 query?: string;

@@ -178,6 +178,7 @@ pub async fn apply_owner_change(
         let compact = before.platform_id.replace('-', "");
         let text = create::search_text(after.name.as_deref(), &before.make, &before.model, &compact);
         columns.push(("search_text", Column::Text(Some(text))));
+        columns.push(("name_folded", Column::Text(after.name.as_deref().map(crate::domain::folded::fold))));
     }
     update_particulars(tx, before, &columns, Some(&user.id)).await?;
     record_differences(tx, before, &after, &changed, MadeBy::Owner, &user.id).await?;

@@ -408,6 +408,7 @@ pub async fn create(state: &AppState, owner: &User, v: NewVessel, warnings: Vec<
             ("owner_user_id", Column::Text(Some(owner.id.clone()))),
             ("status", Column::Text(Some(VesselStatus::PendingPayment.as_str().to_owned()))),
             ("name", Column::Text(v.name.clone())),
+            ("name_folded", Column::Text(v.name.as_deref().map(fold))),
             ("country_code", Column::Text(Some(v.identity.country.code.to_owned()))),
             ("owner_phone_e164", Column::Text(Some(v.phone.as_str().to_owned()))),
             ("public_visibility", Column::Int(Some(i64::from(v.public_visibility)))),

@@ -260,3 +260,27 @@ pub async fn registration_payable(state: &AppState, user: &User, vessel_id: &str
     }
     Ok(format!("Vessel registration {} ({} {})", vessel.platform_id, vessel.make, vessel.model))
 }
+
+/// The migration that added the folded name short-name search reads.
+pub const FOLDED_NAMES_MIGRATION: i64 = 44;
+
+/// Fold the names of the vessels registered before migration 44, once,
+/// right after it: SQL has no `fold`, so the server writes them. Batches of
+/// 5,000 in a transaction each; a row already folded is left as it is.
+pub async fn fold_earlier_names(db: &crate::platform::db::Db) -> AppResult<u64> {
+    let mut folded = 0;
+    loop {
+        let batch = store::names_to_fold(db, 5_000).await?;
+        if batch.is_empty() {
+            break;
+        }
+        let names: Vec<(String, String)> =
+            batch.into_iter().map(|(id, name)| (id, crate::domain::folded::fold(&name))).collect();
+        store::set_folded_names(db, &names).await?;
+        folded += names.len() as u64;
+    }
+    if folded > 0 {
+        tracing::info!(vessels = folded, "names folded for the short-name search");
+    }
+    Ok(folded)
+}

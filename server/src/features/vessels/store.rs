@@ -991,3 +991,24 @@ pub(super) async fn hull(db: &Db, key: HullKey, value: &str) -> sqlx::Result<Opt
     .fetch_optional(db)
     .await
 }
+
+/// Vessels with a name but no folded name: those registered before
+/// migration 44, in batches of `limit`.
+pub(super) async fn names_to_fold(db: &Db, limit: i64) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT id, name FROM vessels WHERE name IS NOT NULL AND name_folded IS NULL ORDER BY id LIMIT $1")
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
+pub(super) async fn set_folded_names(db: &Db, folded: &[(String, String)]) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    for (id, name) in folded {
+        sqlx::query("UPDATE vessels SET name_folded = $1 WHERE id = $2 AND name_folded IS NULL")
+            .bind(name)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}

@@ -104,6 +104,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(41, "session ids, re-authentication and known browsers", "0041_session_security.sql"),
     portable!(42, "passkeys and their ceremonies", "0042_passkeys.sql"),
     portable!(43, "password sign-in off, and recovery by passkey", "0043_passkey_only_accounts.sql"),
+    portable!(44, "short names: the folded name and its B-trees", "0044_short_names.sql"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

@@ -3,6 +3,10 @@
 //! make, model or platform ID by case- and accent-insensitive substring,
 //! served by trigram posting lists in registration order on each database
 //! (FTS5 on `SQLite`; `vessel_trigrams`, migrations 20 and 21, on `PostgreSQL`).
+//! Text of one or two characters besides spaces ('Io', 'K2'), which no
+//! trigram narrows down, searches names instead: the exact names first, then
+//! the names that start with it, each newest first, from B-trees on the
+//! folded name (migration 44).
 //! Order: the exact platform ID match first, then the most recently
 //! registered (ids are time-ordered; text pages in insertion order, which
 //! is the same; both unique, so paging is stable).
@@ -64,11 +68,12 @@ const KEPT_NEWEST: usize = 100;
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
-    /// A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces).
+    /// A platform ID, or a fragment of a name, make or model (3 or more characters besides spaces);
+    /// one or two characters find vessels by name: exact names first, then names starting with it.
     /// Blank is the same as absent. At most 100 characters.
     #[param(
         max_length = 100,
-        pattern = r"^[ \t\n\r]*([^\s\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][ \t\n\r]*){3,}$|^[ \t\n\r]*$"
+        pattern = r"^[ \t\n\r]*([^\s\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][ \t\n\r]*)+$|^[ \t\n\r]*$"
     )]
     pub query: Option<String>,
     /// ISO 3166 alpha-2, e.g. `NL`.
@@ -93,6 +98,8 @@ pub struct SearchParams {
 pub struct SearchQuery {
     pub platform_id: Option<PlatformId>,
     pub text: Option<String>,
+    /// Folded text of one or two characters besides spaces: a name search.
+    pub short_name: Option<String>,
     pub country_code: Option<String>,
     pub year_from: Option<i64>,
     pub year_to: Option<i64>,
@@ -155,7 +162,7 @@ impl SearchQuery {
             if folded.chars().filter(|c| !c.is_whitespace()).count() >= MIN_TEXT_LEN {
                 q.text = Some(folded);
             } else if q.platform_id.is_none() {
-                return Err(AppError::bad_request("query_too_short", "query_too_short"));
+                q.short_name = Some(folded);
             }
         }
         Ok(q)
@@ -198,6 +205,9 @@ async fn search_in(state: &AppState, db: &Db, q: &SearchQuery) -> AppResult<Vess
             total_pages: (total + q.page_size - 1) / q.page_size,
             total_relation: TotalRelation::Eq,
         });
+    }
+    if let Some(name) = &q.short_name {
+        return short_name_page(&mut tx, q, name).await;
     }
     let pinned = match &q.platform_id {
         Some(id) => store::pinned_vessel(&mut tx, state.backend, q, id).await?,
@@ -266,6 +276,32 @@ async fn search_in(state: &AppState, db: &Db, q: &SearchQuery) -> AppResult<Vess
     // rollback its drop queues goes out with the connection's release
     // check instead of costing the search a round trip of its own.
     drop(tx);
+    Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size, total_relation })
+}
+
+/// A short-name search: the exact names, then the longer names that start
+/// with the text, each newest first. Each set is counted up to one past the
+/// bound, as text is; beyond it the total is "more than" and only what was
+/// counted is paged.
+async fn short_name_page(tx: &mut Tx<'_>, q: &SearchQuery, name: &str) -> AppResult<VesselPage> {
+    use store::ShortSet::{Exact, Prefixed};
+    let exact = store::short_count(tx, q, name, Exact).await?;
+    let prefixed = if exact > COUNT_BOUND { 0 } else { store::short_count(tx, q, name, Prefixed).await? };
+    let (total, total_relation) = match exact + prefixed {
+        n if n > COUNT_BOUND => (COUNT_BOUND, TotalRelation::Gte),
+        n => (n, TotalRelation::Eq),
+    };
+    let offset = (q.page - 1) * q.page_size;
+    let limit = q.page_size.min(total - offset);
+    let mut data = Vec::new();
+    if limit > 0 && offset < exact {
+        data = store::short_page(tx, q, name, Exact, offset, limit).await?;
+    }
+    let rest = limit - i64::try_from(data.len()).unwrap_or(limit);
+    if rest > 0 {
+        let after_exact = (offset - exact).max(0);
+        data.extend(store::short_page(tx, q, name, Prefixed, after_exact, rest).await?);
+    }
     Ok(VesselPage { data, total, total_pages: (total + q.page_size - 1) / q.page_size, total_relation })
 }
 

@@ -705,6 +705,10 @@ pub(super) async fn stolen_page(
     if let Some(id) = &q.platform_id {
         matches.push(format!("v.platform_id = {}", sql.bind(Param::Text(id.compact().to_owned()))));
     }
+    if let Some(name) = &q.short_name {
+        let length = name.chars().count();
+        matches.push(format!("substr(v.name_folded, 1, {length}) = {}", sql.bind(Param::Text(name.clone()))));
+    }
     let text = if matches.is_empty() { String::new() } else { format!(" AND ({})", matches.join(" OR ")) };
     let condition = format!("v.stolen_status IS NOT NULL AND {LISTED}{filters}{text}");
     let count = format!("SELECT COUNT(*) FROM vessels v WHERE {condition}");
@@ -716,4 +720,67 @@ pub(super) async fn stolen_page(
     );
     let rows = sql.query_as::<Vessel>(&page).fetch_all(&mut **tx).await?;
     Ok((total, rows))
+}
+
+/// Short text: which of its two sets a statement reads.
+#[derive(Clone, Copy)]
+pub(super) enum ShortSet {
+    /// Names that are exactly the text.
+    Exact,
+    /// Names that start with it and are longer.
+    Prefixed,
+}
+
+/// The condition of a short-name set, its parameters bound into `sql`.
+/// The exact name is read from `vessels_listed_name`; a prefix from the
+/// B-tree of the name's first one or two characters (migration 44), whose
+/// expression is written here as the index writes it, with the lengths as
+/// literals, so that both planners match it.
+fn short_condition(sql: &mut Sql, q: &SearchQuery, name: &str, set: ShortSet) -> String {
+    let filters = Filters::of(q).sql(sql, "v.");
+    let listed = format!("{LISTED} AND v.name_folded IS NOT NULL{filters}");
+    let length = name.chars().count();
+    match set {
+        ShortSet::Exact => format!("{listed} AND v.name_folded = {}", sql.bind(Param::Text(name.to_owned()))),
+        ShortSet::Prefixed => {
+            let head_len = length.min(2);
+            let head: String = name.chars().take(head_len).collect();
+            let head = sql.bind(Param::Text(head));
+            let name = sql.bind(Param::Text(name.to_owned()));
+            // A longer text ('k 2') is narrowed by its first two characters
+            // and checked whole.
+            let whole =
+                if length > 2 { format!(" AND substr(v.name_folded, 1, {length}) = {name}") } else { String::new() };
+            format!("{listed} AND substr(v.name_folded, 1, {head_len}) = {head}{whole} AND v.name_folded <> {name}")
+        }
+    }
+}
+
+/// How many listed vessels of a short-name set match, counted up to one
+/// past the bound.
+pub(super) async fn short_count(tx: &mut Tx<'_>, q: &SearchQuery, name: &str, set: ShortSet) -> sqlx::Result<i64> {
+    let mut sql = Sql::default();
+    let condition = short_condition(&mut sql, q, name, set);
+    let bound = sql.bind(Param::Int(COUNT_BOUND + 1));
+    let count = format!("SELECT COUNT(*) FROM (SELECT 1 FROM vessels v WHERE {condition} LIMIT {bound}) t");
+    let (n,): (i64,) = sql.query_as(&count).fetch_one(&mut **tx).await?;
+    Ok(n)
+}
+
+/// A page of a short-name set, newest first.
+pub(super) async fn short_page(
+    tx: &mut Tx<'_>,
+    q: &SearchQuery,
+    name: &str,
+    set: ShortSet,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<Vessel>> {
+    let mut sql = Sql::default();
+    let condition = short_condition(&mut sql, q, name, set);
+    let (offset, limit) = (sql.bind(Param::Int(offset)), sql.bind(Param::Int(limit)));
+    let page = format!(
+        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {condition} ORDER BY v.id DESC LIMIT {limit} OFFSET {offset}"
+    );
+    sql.query_as::<Vessel>(&page).fetch_all(&mut **tx).await
 }
