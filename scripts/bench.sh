@@ -214,7 +214,7 @@ print(f"SQLite space: text index {text:.0f} MiB; short-name indexes {short:.0f} 
 PY
 else
   "$psql_bin" "$database_url" -Atc "SELECT 'PostgreSQL space: text index ' ||
-      pg_size_pretty(pg_total_relation_size('vessel_trigrams') + pg_total_relation_size('trigram_counts')) ||
+      pg_size_pretty(pg_total_relation_size('trigram_blocks') + pg_total_relation_size('trigram_counts')) ||
       '; short-name indexes ' || pg_size_pretty(pg_relation_size('vessels_listed_name') +
       pg_relation_size('vessels_listed_name_head1') + pg_relation_size('vessels_listed_name_head2')) ||
       '; vessels table ' || pg_size_pretty(pg_relation_size('vessels')) ||

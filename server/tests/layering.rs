@@ -246,6 +246,9 @@ const WRITERS: &[(&str, &[&str])] = &[
     ("tokens", &["features/auth/store.rs", "app/jobs/store.rs"]),
     ("transfer_records", &["features/transfers/store.rs"]),
     ("transfers", &["features/transfers/store.rs"]),
+    // Kept by triggers (migration 45); the bulk seeder builds them once.
+    ("trigram_blocks", &["cli/store.rs"]),
+    ("trigram_counts", &["cli/store.rs"]),
     // An identity check sets the verified name and status; archiving closes the account.
     ("users", &["features/auth/store.rs", "features/identity/store.rs", "flows/accounts/store.rs", "cli/store.rs"]),
     ("vessel_corrections", &["features/vessels/store.rs"]),

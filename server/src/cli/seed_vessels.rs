@@ -149,9 +149,10 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     // stays in force and each batch is an ordinary transaction.
     let bulk = takes_fast_path(state.backend, start_index);
     let dropped = if bulk { Some(store::drop_for_bulk_load(&mut conn).await?) } else { None };
-    // PostgreSQL: the text search's posting lists (migration 20) are built
-    // once from the loaded rows, not entry by entry in random key order
-    // (about five times faster at a million vessels). Only into a database
+    // PostgreSQL: the text search's posting lists (migration 45) are built
+    // once from the loaded rows, country by country in the server's memory,
+    // not entry by entry by the trigger nor by the database's sort of every
+    // posting (`rebuild_vessel_trigrams()`, several minutes at a million). Only into a database
     // without vessels, like SQLite's fast path; a load that failed half-way
     // left the trigger off, and the next seeding finishes the job.
     let deferred_postings = store::has_posting_lists(state.backend)
@@ -182,7 +183,13 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
     if deferred_postings {
         // In one transaction: no vessel written meanwhile goes without entries.
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-        store::build_postings(&mut tx).await?;
+        store::clear_postings(&mut tx).await?;
+        for country in store::listed_countries(&mut tx).await? {
+            let texts = store::listed_texts(&mut tx, &country).await?;
+            let lists = crate::features::vessels::search::build_lists(&texts)?;
+            store::insert_lists(&mut tx, &country, &lists).await?;
+        }
+        store::finish_postings(&mut tx).await?;
         tx.commit().await?;
         tracing::info!(total = ?started.elapsed(), "posting lists built");
     }

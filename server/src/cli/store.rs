@@ -14,6 +14,7 @@ use super::model::{DemoAccount, Row};
 use crate::{
     features::auth::{USER_COLUMNS, User},
     features::vessels::history_chain::Link,
+    features::vessels::search::{ListedText, Lists},
     platform::db::{Backend, Db, Tx},
 };
 
@@ -124,7 +125,7 @@ pub(super) async fn analyze(conn: &mut sqlx::AnyConnection, backend: Backend) ->
         Backend::Postgres => {
             // VACUUM also sets the visibility map, so index-only counts need
             // not visit the table; plain ANALYZE leaves that to autovacuum.
-            for table in ["vessels", "ownership_history", "vessel_trigrams", "trigram_counts"] {
+            for table in ["vessels", "ownership_history", "trigram_blocks", "trigram_counts"] {
                 sqlx::query(&format!("VACUUM (ANALYZE) {table}")).execute(&mut *conn).await?;
             }
         }
@@ -297,11 +298,91 @@ pub(super) async fn insert_chain_links(tx: &mut Tx<'_>, links: &[(&str, Link)]) 
 
 // ---- seeded vessels: after the load ----
 
-/// PostgreSQL: the posting lists from the loaded rows, and the trigger on
-/// again. In one transaction (the caller's): no vessel written meanwhile
-/// goes without entries.
-pub(super) async fn build_postings(tx: &mut Tx<'_>) -> sqlx::Result<()> {
-    sqlx::query("SELECT rebuild_vessel_trigrams()").execute(&mut **tx).await?;
+/// PostgreSQL: the posting lists emptied before they are built from the
+/// loaded rows ([`insert_lists`]), their key dropped until
+/// [`finish_postings`]. In the caller's transaction, which holds vessel
+/// writers off until the lists are whole, and searches too: the two tables
+/// are locked in the order a search reads them (counts, then postings).
+pub(super) async fn clear_postings(tx: &mut Tx<'_>) -> sqlx::Result<()> {
+    for statement in [
+        "LOCK TABLE vessels IN SHARE ROW EXCLUSIVE MODE",
+        "LOCK TABLE trigram_counts, trigram_blocks IN ACCESS EXCLUSIVE MODE",
+        "ALTER TABLE trigram_blocks DROP CONSTRAINT trigram_blocks_pkey",
+        "TRUNCATE trigram_blocks, trigram_counts",
+    ] {
+        sqlx::query(statement).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// The countries with listed vessels.
+pub(super) async fn listed_countries(tx: &mut Tx<'_>) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT country_code FROM vessels WHERE status = 'active' AND public_visibility = 1
+         ORDER BY country_code",
+    )
+    .fetch_all(&mut **tx)
+    .await
+}
+
+/// A country's listed vessels' texts, in insertion order.
+pub(super) async fn listed_texts(tx: &mut Tx<'_>, country: &str) -> sqlx::Result<Vec<ListedText>> {
+    sqlx::query_as(
+        "SELECT seq, search_text, build_year FROM vessels
+         WHERE status = 'active' AND public_visibility = 1 AND country_code = $1 ORDER BY seq",
+    )
+    .bind(country)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+/// A country's posting lists, as built.
+pub(super) async fn insert_lists(tx: &mut Tx<'_>, country: &str, lists: &Lists) -> sqlx::Result<()> {
+    // Within PostgreSQL's 65,535 parameters a statement.
+    for chunk in lists.blocks.chunks(5_000) {
+        let values = (0..chunk.len())
+            .map(|i| {
+                let p = i * 6;
+                format!("(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text =
+            format!("INSERT INTO trigram_blocks (trigram, country_code, top, bottom, n, postings) VALUES {values}");
+        let mut q = sqlx::query(&text);
+        for b in chunk {
+            q = q
+                .bind(b.trigram.as_str())
+                .bind(country)
+                .bind(b.top)
+                .bind(b.bottom)
+                .bind(b.n)
+                .bind(b.postings.as_slice());
+        }
+        q.execute(&mut **tx).await?;
+    }
+    for chunk in lists.counts.chunks(10_000) {
+        let values = (0..chunk.len())
+            .map(|i| format!("(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text = format!("INSERT INTO trigram_counts (trigram, country_code, n) VALUES {values}");
+        let mut q = sqlx::query(&text);
+        for (trigram, n) in chunk {
+            q = q.bind(trigram.as_str()).bind(country).bind(*n);
+        }
+        q.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// PostgreSQL: the posting lists' key back, and their trigger on again.
+pub(super) async fn finish_postings(tx: &mut Tx<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "ALTER TABLE trigram_blocks ADD CONSTRAINT trigram_blocks_pkey PRIMARY KEY (trigram, country_code, top)",
+    )
+    .execute(&mut **tx)
+    .await?;
     sqlx::query("ALTER TABLE vessels ENABLE TRIGGER vessel_trigrams_insert").execute(&mut **tx).await?;
     Ok(())
 }

@@ -593,35 +593,12 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
     );
     assert!(!finds(&app, "zeeeend", "", &id).await, "still hidden");
 
-    // PostgreSQL: the posting lists and trigram counts (migrations 20 and
-    // 21) are exactly what the listed vessels' texts give, after all of the
+    // PostgreSQL: the posting blocks and trigram counts (migrations 21 and
+    // 45) are exactly what the listed vessels' texts give, after all of the
     // above.
     if app.state.backend == registry::platform::db::Backend::Postgres {
         use sqlx::Row as _;
-        let listed = "SELECT t AS trigram, v.seq, v.country_code, v.build_year, v.search_text
-                      FROM vessels v, search_trigrams(v.search_text) t
-                      WHERE v.status = 'active' AND v.public_visibility = 1";
-        let kept = "SELECT trigram, seq, country_code, build_year, search_text FROM vessel_trigrams";
-        let differ: i64 = sqlx::query(&format!(
-            "SELECT COUNT(*) AS n FROM (({listed} EXCEPT {kept}) UNION ALL ({kept} EXCEPT {listed})) d"
-        ))
-        .fetch_one(&app.db)
-        .await
-        .unwrap()
-        .get("n");
-        assert_eq!(differ, 0, "postings differ from the listed vessels' trigrams");
-        let miscounted: i64 = sqlx::query(
-            "SELECT COUNT(*) AS n
-             FROM (SELECT trigram, country_code, COUNT(*) AS n FROM vessel_trigrams GROUP BY trigram, country_code) a
-             FULL JOIN (SELECT trigram, country_code, n FROM trigram_counts WHERE n <> 0) b
-                 USING (trigram, country_code)
-             WHERE a.n IS DISTINCT FROM b.n",
-        )
-        .fetch_one(&app.db)
-        .await
-        .unwrap()
-        .get("n");
-        assert_eq!(miscounted, 0, "trigram counts differ from the postings");
+        assert_postings_match_listed(&app).await;
         let enabled: String =
             sqlx::query("SELECT tgenabled::text AS e FROM pg_trigger WHERE tgname = 'vessel_trigrams_insert'")
                 .fetch_one(&app.db)
@@ -630,6 +607,96 @@ async fn text_search_follows_renames_moves_and_bulk_changes() {
                 .get("e");
         assert_eq!(enabled, "O", "the seeder turns the postings trigger back on");
     }
+}
+
+/// `PostgreSQL`: the posting blocks and trigram counts (migrations 21 and
+/// 45) are exactly what the listed vessels' texts give, and each vessel's
+/// postings are in the block its number falls in.
+async fn assert_postings_match_listed(app: &TestApp) {
+    let listed = "SELECT p.trigram, v.country_code, v.seq, v.build_year, CAST(p.pos AS BIGINT) AS pos
+                  FROM vessels v, search_trigram_positions(v.search_text) p
+                  WHERE v.status = 'active' AND v.public_visibility = 1";
+    let kept = "SELECT trigram, country_code, seq, build_year, pos FROM kept";
+    let count = |sql: String| async move {
+        let n: i64 = sqlx::query_scalar(&sql).fetch_one(&app.db).await.unwrap();
+        n
+    };
+    let decoded = "WITH kept AS (
+        SELECT b.trigram, b.country_code, b.top, b.bottom,
+               CAST((get_byte(b.postings, i) << 24) | (get_byte(b.postings, i + 1) << 16)
+                    | (get_byte(b.postings, i + 2) << 8) | get_byte(b.postings, i + 3) AS BIGINT) AS seq,
+               CAST(NULLIF((get_byte(b.postings, i + 4) << 8) | get_byte(b.postings, i + 5), 0) AS BIGINT)
+                   AS build_year,
+               CAST((get_byte(b.postings, i + 6) << 8) | get_byte(b.postings, i + 7) AS BIGINT) AS pos
+        FROM trigram_blocks b, generate_series(0, length(b.postings) - 8, 8) AS i)";
+    let differ = count(format!(
+        "{decoded} SELECT COUNT(*) AS n FROM (({listed} EXCEPT ALL {kept}) UNION ALL ({kept} EXCEPT ALL {listed})) d"
+    ))
+    .await;
+    assert_eq!(differ, 0, "postings differ from the listed vessels' trigrams");
+    let misplaced = count(format!(
+        "{decoded} SELECT COUNT(*) AS n FROM kept k
+         WHERE k.seq < k.bottom OR k.top <> (SELECT MIN(x.top) FROM trigram_blocks x
+             WHERE x.trigram = k.trigram AND x.country_code = k.country_code AND x.top >= k.seq)"
+    ))
+    .await;
+    assert_eq!(misplaced, 0, "a posting is outside its vessel's block");
+    let miscounted_blocks = count(format!(
+        "{decoded} SELECT COUNT(*) AS n FROM trigram_blocks b
+         WHERE b.n <> (SELECT COUNT(DISTINCT k.seq) FROM kept k
+             WHERE k.trigram = b.trigram AND k.country_code = b.country_code AND k.top = b.top)"
+    ))
+    .await;
+    assert_eq!(miscounted_blocks, 0, "a block's vessel count is off");
+    let miscounted = count(
+        "SELECT COUNT(*) AS n
+         FROM (SELECT t AS trigram, v.country_code, COUNT(*) AS n
+               FROM vessels v, search_trigrams(v.search_text) t
+               WHERE v.status = 'active' AND v.public_visibility = 1 GROUP BY t, v.country_code) a
+         FULL JOIN (SELECT trigram, country_code, n FROM trigram_counts WHERE n <> 0) b
+             USING (trigram, country_code)
+         WHERE a.n IS DISTINCT FROM b.n"
+            .to_owned(),
+    )
+    .await;
+    assert_eq!(miscounted, 0, "trigram counts differ from the listed vessels' texts");
+}
+
+/// Writers at once keep the text index whole. On `PostgreSQL` each moves
+/// one vessel beyond the newest block (a fresh insertion number, as a
+/// registration appends one) in a transaction of its own, committing in
+/// whatever order, and every posting must still be in its vessel's block.
+/// Every fourth writer also changes the text, so removals and appends mix;
+/// those vessels, and only they, are then found by it on both databases.
+#[tokio::test]
+async fn the_text_index_holds_under_writers_at_once() {
+    let app = seeded(60).await;
+    let postgres = app.state.backend == registry::platform::db::Backend::Postgres;
+    let ids: Vec<String> =
+        sqlx::query_scalar("SELECT id FROM vessels ORDER BY id LIMIT 24").fetch_all(&app.db).await.unwrap();
+    let moved = futures_util::future::join_all(ids.iter().enumerate().map(|(i, id)| {
+        let state = &app.state;
+        async move {
+            let mut tx = state.begin().await.unwrap();
+            // Every fourth also changes its text, so removals and appends mix.
+            let text = if i % 4 == 0 { "search_text || ' moved'" } else { "search_text" };
+            let seq = if postgres { ", seq = nextval(pg_get_serial_sequence('vessels', 'seq'))" } else { "" };
+            sqlx::query(&format!("UPDATE vessels SET search_text = {text}{seq} WHERE id = $1"))
+                .bind(id.as_str())
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            tokio::time::sleep(std::time::Duration::from_millis(u64::try_from(i % 5).unwrap() * 3)).await;
+            tx.commit().await.unwrap();
+        }
+    }))
+    .await;
+    assert_eq!(moved.len(), 24);
+    if postgres {
+        assert_postings_match_listed(&app).await;
+    }
+    let (_, p) = search(&app, "query=moved&pageSize=100").await;
+    assert_eq!(p["total"], 6, "{p}");
 }
 
 /// After the first search counts, later pages of the same search come from

@@ -25,6 +25,7 @@
 //! which page is served; `store` holds every statement and the plan each
 //! reads by.
 
+mod postings;
 mod store;
 
 use serde::Deserialize;
@@ -40,6 +41,7 @@ use crate::{
     platform::db::{Db, Tx},
     platform::state::AppState,
 };
+pub use postings::{Block, ListedText, Lists, build_lists};
 use store::Matches;
 pub use store::{postings_trigger_off, text_index_incomplete};
 

@@ -13,7 +13,8 @@ use std::{
 use sqlx::{FromRow, Row, any::AnyRow};
 
 use super::super::model::{VESSEL_COLUMNS, Vessel};
-use super::{COUNT_BOUND, Counted, KEPT_NEWEST, MIN_TEXT_LEN, SearchQuery, text_variants};
+use super::postings::{self, Conditions, Fragment};
+use super::{COUNT_BOUND, Counted, KEPT_NEWEST, SearchQuery, text_variants};
 use crate::{
     domain::PlatformId,
     foundation::error::{AppError, AppResult},
@@ -90,40 +91,51 @@ fn fts_match(variants: &[String]) -> String {
     variants.iter().map(|v| format!("\"{}\"", v.replace('"', "\"\""))).collect::<Vec<_>>().join(" OR ")
 }
 
-/// A `LIKE` pattern matching the text anywhere; backslash escapes, as
-/// `PostgreSQL` reads `LIKE` without an `ESCAPE` clause.
-fn like_pattern(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
-}
-
-/// The distinct three-character substrings of a text, in characters as
-/// `PostgreSQL`'s `substr` counts them (migration 20's `search_trigrams`).
-fn trigrams(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut all: Vec<String> = chars.windows(3).map(|w| w.iter().collect()).collect();
-    all.sort_unstable();
-    all.dedup();
-    all
-}
-
 /// How `PostgreSQL` finds one variant's matches in one country: the
-/// country's posting list of the variant's rarest trigram there, walked in
-/// registration order, each entry's text checked against the whole variant
-/// unless the variant is that trigram.
+/// country's posting list of the variant's rarest trigram there (the
+/// driver), read newest first a few blocks at a time, with the blocks of
+/// the variant's other trigrams that cover the same insertion numbers.
 struct Walk {
     trigram: String,
     country_code: String,
+    /// The variant's other distinct trigrams.
+    others: Vec<String>,
 }
 
 /// How `PostgreSQL` finds one variant's matches: a walk in each country
-/// that can have one, merged newest first.
+/// that can have one.
 struct VariantWalks {
+    fragment: Fragment,
     walks: Vec<Walk>,
-    /// The `LIKE` pattern of the whole variant, when a posting alone does
-    /// not prove a match.
-    recheck: Option<String>,
 }
+
+/// A block as a round reads it: which walk it serves, and whether it is of
+/// that walk's driver list.
+#[derive(FromRow)]
+struct BlockRow {
+    walk: i64,
+    driver: bool,
+    trigram: String,
+    top: i64,
+    postings: Vec<u8>,
+}
+
+/// How far a walk has read its driver list.
+#[derive(Clone, Copy)]
+struct Progress {
+    /// Every posting not yet read is of a vessel numbered below this.
+    below: i64,
+    /// Blocks the next round reads.
+    take: i64,
+    /// The list is read to its end.
+    done: bool,
+}
+
+/// Blocks a walk reads in its first round, doubled each round after, up
+/// to the last: a rare fragment's whole list is one or two blocks, and a
+/// frequent one's thousand newest matches are a few rounds away.
+const FIRST_TAKE: i64 = 2;
+const MOST_TAKE: i64 = 64;
 
 const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
 
@@ -241,7 +253,8 @@ impl Matches {
         if self.backend != Backend::Postgres || self.text.is_empty() {
             return Ok(());
         }
-        let per_variant: Vec<Vec<String>> = self.text.iter().map(|v| trigrams(v)).collect();
+        let fragments: Vec<Fragment> = self.text.iter().map(|v| Fragment::new(v)).collect();
+        let per_variant: Vec<Vec<String>> = fragments.iter().map(Fragment::distinct).collect();
         let mut all = per_variant.concat();
         all.sort_unstable();
         all.dedup();
@@ -257,11 +270,10 @@ impl Matches {
         for r in rows {
             counts.entry(r.country_code).or_default().insert(r.trigram, r.n);
         }
-        self.walks = self
-            .text
-            .iter()
+        self.walks = fragments
+            .into_iter()
             .zip(per_variant)
-            .map(|(variant, trigrams)| {
+            .map(|(fragment, trigrams)| {
                 let walks = counts
                     .iter()
                     .filter_map(|(country_code, counts)| {
@@ -270,11 +282,11 @@ impl Matches {
                         let counted: Option<Vec<(i64, &String)>> =
                             trigrams.iter().map(|t| counts.get(t).map(|n| (*n, t))).collect();
                         let (_, trigram) = counted?.into_iter().min()?;
-                        Some(Walk { trigram: trigram.clone(), country_code: country_code.clone() })
+                        let others = trigrams.iter().filter(|t| *t != trigram).cloned().collect();
+                        Some(Walk { trigram: trigram.clone(), country_code: country_code.clone(), others })
                     })
                     .collect();
-                let proven = variant.chars().count() == MIN_TEXT_LEN;
-                VariantWalks { walks, recheck: (!proven).then(|| like_pattern(variant)) }
+                VariantWalks { fragment, walks }
             })
             .filter(|v| !v.walks.is_empty())
             .collect();
@@ -336,49 +348,111 @@ impl Matches {
         format!("SELECT f.rowid AS seq FROM vessels_fts f{join} WHERE vessels_fts MATCH {m}{filters}{except}")
     }
 
-    /// `PostgreSQL`: the matches of the text as a FROM item of `seq`s, newest
-    /// first, at most `limit` (SQL) from each variant; `None` when no variant
-    /// can match. A variant's walks are merged newest first (each country's
-    /// list is in registration order, so the merge stops after `limit`), and
-    /// two variants without duplicates: the first n of a merge are among the
-    /// first n of each part.
-    fn postings(&self, sql: &mut Sql, limit: &str) -> Option<String> {
-        let years = and_each(self.filters.years(sql, "g.").into_iter());
-        let except = self.except(sql, "g.seq");
-        let variants: Vec<String> = self
-            .walks
-            .iter()
-            .map(|variant| {
-                let recheck = variant.recheck.as_ref().map_or_else(String::new, |p| {
-                    format!(" AND g.search_text LIKE {}", sql.bind(Param::Text(p.clone())))
-                });
-                let walks: Vec<String> = variant
-                    .walks
+    /// `PostgreSQL`: the insertion numbers of the `want` newest matches of
+    /// the text (fewer when there are fewer), newest first. Each round reads
+    /// the next blocks of every walk that may still hold one of the `want`
+    /// newest, in one statement, and matches them here
+    /// ([`postings::matches`]); a walk stops when its list ends or when
+    /// everything it has left is older than the `want`th match found.
+    async fn newest(&self, tx: &mut Tx<'_>, want: usize) -> sqlx::Result<Vec<i64>> {
+        let walks: Vec<(&VariantWalks, &Walk)> =
+            self.walks.iter().flat_map(|v| v.walks.iter().map(move |w| (v, w))).collect();
+        let mut progress = vec![Progress { below: i64::MAX, take: FIRST_TAKE, done: false }; walks.len()];
+        let conditions = Conditions {
+            year_from: self.filters.year_from,
+            year_to: self.filters.year_to,
+            except_seq: self.except_seq,
+        };
+        let mut found: Vec<i64> = Vec::new();
+        loop {
+            found.sort_unstable_by(|a, b| b.cmp(a));
+            found.dedup();
+            let threshold = if want > 0 && found.len() >= want { found[want - 1] } else { i64::MIN };
+            let active: Vec<usize> =
+                (0..walks.len()).filter(|&i| !progress[i].done && progress[i].below > threshold).collect();
+            if active.is_empty() || want == 0 {
+                break;
+            }
+            let rows = Self::round(tx, &walks, &active, &progress).await?;
+            for &i in &active {
+                let (variant, walk) = walks[i];
+                let index = i64::try_from(i).unwrap_or(i64::MAX);
+                let driver: Vec<&BlockRow> = rows.iter().filter(|r| r.walk == index && r.driver).collect();
+                let others: Vec<(&str, &[u8])> = rows
                     .iter()
-                    .map(|w| {
-                        let trigram = sql.bind(Param::Text(w.trigram.clone()));
-                        let country = sql.bind(Param::Text(w.country_code.clone()));
-                        format!(
-                            "(SELECT g.seq FROM vessel_trigrams g
-                              WHERE g.trigram = {trigram} AND g.country_code = {country}{years}{recheck}{except}
-                              ORDER BY g.seq DESC LIMIT {limit})"
-                        )
-                    })
+                    .filter(|r| r.walk == index && !r.driver)
+                    .map(|r| (r.trigram.as_str(), r.postings.as_slice()))
                     .collect();
-                match walks.len() {
-                    1 => walks.concat(),
-                    _ => format!(
-                        "(SELECT w.seq FROM ({}) w ORDER BY w.seq DESC LIMIT {limit})",
-                        walks.join(" UNION ALL ")
-                    ),
-                }
-            })
-            .collect();
-        match variants.len() {
-            0 => None,
-            1 => variants.into_iter().next(),
-            _ => Some(format!("({})", variants.join(" UNION "))),
+                let p = &mut progress[i];
+                p.done = i64::try_from(driver.len()).unwrap_or(i64::MAX) < p.take;
+                p.below = driver.iter().map(|r| r.top).min().unwrap_or(i64::MIN);
+                p.take = (p.take * 2).min(MOST_TAKE);
+                let blocks = driver.iter().map(|r| r.postings.as_slice());
+                found.extend(postings::matches(&variant.fragment, &walk.trigram, blocks, &others, conditions));
+            }
         }
+        found.truncate(want);
+        Ok(found)
+    }
+
+    /// One round's blocks: for each active walk, its driver list's next
+    /// blocks (`take` of them, numbered below `below`), and the blocks of
+    /// its other trigrams' lists that meet the numbers those span: from the
+    /// lowest number in them up to the first block at or above the highest.
+    async fn round(
+        tx: &mut Tx<'_>,
+        walks: &[(&VariantWalks, &Walk)],
+        active: &[usize],
+        progress: &[Progress],
+    ) -> sqlx::Result<Vec<BlockRow>> {
+        let mut sql = Sql::default();
+        let mut drivers = Vec::new();
+        let mut others = Vec::new();
+        for &i in active {
+            let (_, walk) = walks[i];
+            let index = sql.bind(Param::Int(i64::try_from(i).unwrap_or(i64::MAX)));
+            let trigram = sql.bind(Param::Text(walk.trigram.clone()));
+            let country = sql.bind(Param::Text(walk.country_code.clone()));
+            let below = sql.bind(Param::Int(progress[i].below));
+            let take = sql.bind(Param::Int(progress[i].take));
+            drivers.push(format!(
+                "(CAST({index} AS BIGINT), CAST({trigram} AS TEXT), CAST({country} AS TEXT), \
+                 CAST({below} AS BIGINT), CAST({take} AS BIGINT))"
+            ));
+            for other in &walk.others {
+                let trigram = sql.bind(Param::Text(other.clone()));
+                others.push(format!("(CAST({index} AS BIGINT), CAST({trigram} AS TEXT), CAST({country} AS TEXT))"));
+            }
+        }
+        let driver_blocks = format!(
+            "WITH w (walk, trigram, country_code, below, take) AS (VALUES {}),
+             d AS MATERIALIZED (
+                 SELECT w.walk, b.trigram, b.top, b.bottom, b.postings FROM w CROSS JOIN LATERAL (
+                     SELECT b.trigram, b.top, b.bottom, b.postings FROM trigram_blocks b
+                     WHERE b.trigram = w.trigram AND b.country_code = w.country_code AND b.top < w.below
+                     ORDER BY b.top DESC LIMIT w.take) b)",
+            drivers.join(", ")
+        );
+        let text = if others.is_empty() {
+            format!("{driver_blocks} SELECT d.walk, TRUE AS driver, d.trigram, d.top, d.postings FROM d")
+        } else {
+            format!(
+                "{driver_blocks},
+                 r AS (SELECT d.walk, MIN(d.bottom) AS lo, MAX(d.top) AS hi FROM d GROUP BY d.walk),
+                 o (walk, trigram, country_code) AS (VALUES {})
+                 SELECT d.walk, TRUE AS driver, d.trigram, d.top, d.postings FROM d
+                 UNION ALL
+                 SELECT o.walk, FALSE AS driver, b.trigram, b.top, b.postings
+                 FROM o JOIN r ON r.walk = o.walk CROSS JOIN LATERAL (
+                     SELECT b.trigram, b.top, b.postings FROM trigram_blocks b
+                     WHERE b.trigram = o.trigram AND b.country_code = o.country_code AND b.top >= r.lo
+                       AND b.top <= COALESCE((SELECT MIN(x.top) FROM trigram_blocks x
+                                              WHERE x.trigram = o.trigram AND x.country_code = o.country_code
+                                                AND x.top >= r.hi), r.hi)) b",
+                others.join(", ")
+            )
+        };
+        sql.query_as::<BlockRow>(&text).fetch_all(&mut **tx).await
     }
 
     /// Without text: the matches counted exactly from the maintained counts,
@@ -404,12 +478,13 @@ impl Matches {
     }
 
     /// Text: the matches counted up to one past the bound, and at most
-    /// `limit` of them from `offset` on, in one statement. The count reads
-    /// the newest matches as far as any page the bound lets through, so the
-    /// page is taken from what it collected rather than by a second search
-    /// of the index, and the search saves a round trip. On `PostgreSQL` the
-    /// walk settings are already in force ([`begin_read`]). With `keep`, also
-    /// the newest [`KEPT_NEWEST`] matches, to be kept with the total.
+    /// `limit` of them from `offset` on. The count reads the newest matches
+    /// as far as any page the bound lets through, so the page is taken from
+    /// what it collected rather than by a second search of the index. On
+    /// `SQLite` in one statement; on `PostgreSQL` from the posting blocks
+    /// ([`Matches::newest`], under the walk settings [`begin_read`] put in
+    /// force), then the page's rows. With `keep`, also the newest
+    /// [`KEPT_NEWEST`] matches, to be kept with the total.
     pub(super) async fn count_with_page(
         &self,
         tx: &mut Tx<'_>,
@@ -417,26 +492,24 @@ impl Matches {
         limit: i64,
         keep: bool,
     ) -> AppResult<(Counted, Vec<Vessel>, Option<Arc<[i64]>>)> {
-        let mut sql = Sql::default();
         let bound = COUNT_BOUND + 1;
-        // The newest matches, as `seq`s of `order`.
-        let (newest, order) = match self.backend {
-            Backend::Sqlite => {
-                let select = self.fts_select(&mut sql);
-                (format!("{select} ORDER BY f.rowid DESC LIMIT {bound}"), Order::FtsRowid)
-            }
-            Backend::Postgres => match self.postings(&mut sql, &bound.to_string()) {
-                Some(postings) => (format!("SELECT u.seq FROM {postings} u"), Order::Seq),
-                None => return Ok((Counted { n: 0, walked: None }, Vec::new(), keep.then(|| Arc::from([])))),
-            },
-        };
+        if self.backend == Backend::Postgres {
+            let newest = self.newest(tx, usize::try_from(bound).unwrap_or(usize::MAX)).await?;
+            let n = i64::try_from(newest.len()).unwrap_or(i64::MAX);
+            let page = Self::page_of(&newest, offset, limit);
+            let rows = rows_of_matches(tx, page).await?;
+            let kept = keep.then(|| Arc::from(&newest[..newest.len().min(KEPT_NEWEST)]));
+            return Ok((Counted { n, walked: None }, rows, kept));
+        }
+        let mut sql = Sql::default();
+        // The newest matches, as FTS5 rowids.
+        let select = self.fts_select(&mut sql);
+        let (newest, order) = (format!("{select} ORDER BY f.rowid DESC LIMIT {bound}"), Order::FtsRowid);
         let (limit, offset) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
         let kept = if keep {
-            let list = match self.backend {
-                Backend::Sqlite => "group_concat(k.seq, ',')",
-                Backend::Postgres => "string_agg(CAST(k.seq AS TEXT), ',')",
-            };
-            format!("(SELECT {list} FROM (SELECT m.seq FROM m ORDER BY m.seq DESC LIMIT {KEPT_NEWEST}) k)")
+            format!(
+                "(SELECT group_concat(k.seq, ',') FROM (SELECT m.seq FROM m ORDER BY m.seq DESC LIMIT {KEPT_NEWEST}) k)"
+            )
         } else {
             "CAST(NULL AS TEXT)".to_owned()
         };
@@ -467,6 +540,13 @@ impl Matches {
         }
         let newest = keep.then(|| seq_list(kept.as_deref().unwrap_or_default())).transpose()?;
         Ok((Counted { n, walked: None }, page, newest))
+    }
+
+    /// The matches from `offset`, at most `limit`.
+    fn page_of(newest: &[i64], offset: i64, limit: i64) -> &[i64] {
+        let from = usize::try_from(offset).unwrap_or(usize::MAX).min(newest.len());
+        let to = from.saturating_add(usize::try_from(limit).unwrap_or(0)).min(newest.len());
+        &newest[from..to]
     }
 
     /// The plan for a page, from the total.
@@ -514,10 +594,11 @@ impl Matches {
             }
             (Backend::Sqlite, false) => (self.fts_select(&mut sql), "f.rowid", Order::FtsRowid),
             (Backend::Postgres, false) => {
-                // Each walk stops after the page's last row.
-                let each = sql.bind(Param::Int(offset + limit));
-                let Some(postings) = self.postings(&mut sql, &each) else { return Ok(Vec::new()) };
-                (format!("SELECT u.seq FROM {postings} u"), "u.seq", Order::Seq)
+                // The walks stop after the page's last match.
+                Self::steer(tx, steered, Scan::Walk).await?;
+                let want = usize::try_from(offset + limit).unwrap_or(usize::MAX);
+                let newest = self.newest(tx, want).await?;
+                return rows_of_matches(tx, Self::page_of(&newest, offset, limit)).await;
             }
         };
         let (limit_p, offset_p) = (sql.bind(Param::Int(limit)), sql.bind(Param::Int(offset)));
@@ -553,10 +634,6 @@ enum Order {
     /// `SQLite`'s rowid (insertion order), as the FTS5 index hands it out
     /// without sorting.
     FtsRowid,
-    /// `PostgreSQL`'s `seq` (insertion order, migration 20), as the posting
-    /// lists hand it out. Insertion order is registration order: the seeder
-    /// and the registration flow insert in id order.
-    Seq,
 }
 
 impl Order {
@@ -565,7 +642,6 @@ impl Order {
         match self {
             Self::Id => "v.id = p.id",
             Self::FtsRowid => "v.rowid = p.seq",
-            Self::Seq => "v.seq = p.seq",
         }
     }
 
@@ -574,7 +650,6 @@ impl Order {
         match self {
             Self::Id => "v.id",
             Self::FtsRowid => "v.rowid",
-            Self::Seq => "v.seq",
         }
     }
 }
@@ -638,6 +713,14 @@ pub(super) async fn listed_by_seq(
         return Ok(None);
     }
     Ok(Some(rows))
+}
+
+/// `PostgreSQL`: the vessels a text search matched in its snapshot, newest
+/// first. The posting blocks hold only listed vessels and change in the
+/// same transactions as the vessels, so every one is found: one missing is
+/// an inconsistency, not an empty result.
+async fn rows_of_matches(tx: &mut Tx<'_>, seqs: &[i64]) -> sqlx::Result<Vec<Vessel>> {
+    listed_by_seq(tx, Backend::Postgres, seqs).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// Insertion numbers as the database lists them (comma-separated), newest

@@ -1,0 +1,328 @@
+//! `PostgreSQL`'s posting blocks (migration 45), read: what a block's bytes
+//! hold, and which vessels a fragment matches from the postings of its
+//! trigrams. No SQL here: the store fetches the blocks, this decides.
+//!
+//! The bulk seeder builds the blocks here too ([`build_lists`]), as
+//! `rebuild_vessel_trigrams()` would, about ten times faster than the
+//! database sorts forty million postings; a test compares what it built
+//! with what the listed vessels' texts give in SQL.
+//!
+//! A posting is a trigram's occurrence in a vessel's folded text: the
+//! vessel's insertion number, its build year and the position. A fragment
+//! of three or more characters matches a vessel when each of its trigrams
+//! occurs there at the position it has in the fragment, counted from one
+//! start: exactly a substring, as `LIKE '%fragment%'` would find it, without
+//! reading the text.
+
+use std::collections::{BTreeMap, HashMap};
+
+/// Bytes a posting takes (migration 45's `trigram_posting`).
+const POSTING_LEN: usize = 8;
+
+/// Vessels in a block the bulk build writes, as `rebuild_vessel_trigrams()`
+/// and the triggers fill them (migration 45).
+const BLOCK_VESSELS: i64 = 128;
+
+/// A listed vessel's searchable text, and what its postings carry.
+#[derive(sqlx::FromRow)]
+pub struct ListedText {
+    pub seq: i64,
+    pub search_text: String,
+    pub build_year: Option<i64>,
+}
+
+/// A block of one country's list of a trigram (`trigram_blocks`).
+pub struct Block {
+    pub trigram: String,
+    pub top: i64,
+    pub bottom: i64,
+    pub n: i64,
+    pub postings: Vec<u8>,
+}
+
+/// One country's lists, built.
+#[derive(Default)]
+pub struct Lists {
+    pub blocks: Vec<Block>,
+    /// Each trigram and how many of the vessels have it (`trigram_counts`).
+    pub counts: Vec<(String, i64)>,
+}
+
+/// A list being built.
+#[derive(Default)]
+struct ListBuilder {
+    done: Vec<Block>,
+    postings: Vec<u8>,
+    n: i64,
+    bottom: i64,
+    last_seq: Option<i64>,
+    vessels: i64,
+}
+
+impl ListBuilder {
+    fn close(&mut self, trigram: &str) {
+        if let Some(top) = self.last_seq.filter(|_| self.n > 0) {
+            let postings = std::mem::take(&mut self.postings);
+            self.done.push(Block { trigram: trigram.to_owned(), top, bottom: self.bottom, n: self.n, postings });
+            self.n = 0;
+        }
+    }
+}
+
+/// One country's posting lists from its listed vessels' texts, which come
+/// in insertion order: blocks of [`BLOCK_VESSELS`] vessels, each vessel's
+/// postings in position order. A number, year or position beyond what a
+/// posting holds is refused, as the database's casts refuse it.
+pub fn build_lists(texts: &[ListedText]) -> anyhow::Result<Lists> {
+    let mut lists: HashMap<[char; 3], ListBuilder> = HashMap::new();
+    for text in texts {
+        let seq = u32::try_from(text.seq).ok().filter(|s| i32::try_from(*s).is_ok());
+        let seq = seq.ok_or_else(|| anyhow::anyhow!("insertion number {} beyond four bytes", text.seq))?;
+        let year = u16::try_from(text.build_year.unwrap_or(0))?;
+        let chars: Vec<char> = text.search_text.chars().collect();
+        for (pos, w) in chars.windows(3).enumerate() {
+            let list = lists.entry([w[0], w[1], w[2]]).or_default();
+            if list.last_seq != Some(text.seq) {
+                if list.n == BLOCK_VESSELS {
+                    let trigram: String = w.iter().collect();
+                    list.close(&trigram);
+                }
+                if list.n == 0 {
+                    list.bottom = text.seq;
+                }
+                list.n += 1;
+                list.vessels += 1;
+                list.last_seq = Some(text.seq);
+            }
+            list.postings.extend(seq.to_be_bytes());
+            list.postings.extend(year.to_be_bytes());
+            list.postings.extend(u16::try_from(pos)?.to_be_bytes());
+        }
+    }
+    let mut built = Lists::default();
+    for (key, mut list) in lists {
+        let trigram: String = key.iter().collect();
+        list.close(&trigram);
+        built.counts.push((trigram, list.vessels));
+        built.blocks.append(&mut list.done);
+    }
+    Ok(built)
+}
+
+/// One decoded posting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Posting {
+    seq: i64,
+    pos: u16,
+    /// 0 when unknown.
+    year: u16,
+}
+
+/// The postings of a block's bytes. A trailing partial posting (which the
+/// database never writes) is left out rather than misread.
+fn decode(bytes: &[u8]) -> impl Iterator<Item = Posting> + '_ {
+    bytes.chunks_exact(POSTING_LEN).map(|p| Posting {
+        seq: i64::from(u32::from_be_bytes([p[0], p[1], p[2], p[3]])),
+        year: u16::from_be_bytes([p[4], p[5]]),
+        pos: u16::from_be_bytes([p[6], p[7]]),
+    })
+}
+
+/// A fragment as its trigrams, each with its offset in the fragment (in
+/// characters, as the positions count).
+#[derive(Debug, Clone)]
+pub(super) struct Fragment {
+    trigrams: Vec<(String, u16)>,
+}
+
+impl Fragment {
+    /// A folded fragment of at least three characters (fewer yield no
+    /// trigram, and nothing matches).
+    pub(super) fn new(text: &str) -> Self {
+        let chars: Vec<char> = text.chars().collect();
+        let trigrams = chars
+            .windows(3)
+            .enumerate()
+            .map(|(i, w)| (w.iter().collect(), u16::try_from(i).unwrap_or(u16::MAX)))
+            .collect();
+        Self { trigrams }
+    }
+
+    /// The distinct trigrams, sorted.
+    pub(super) fn distinct(&self) -> Vec<String> {
+        let mut all: Vec<String> = self.trigrams.iter().map(|(t, _)| t.clone()).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+}
+
+/// What a match must also pass: the build years, and the vessel pinned
+/// ahead of the others.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Conditions {
+    pub(super) year_from: Option<i64>,
+    pub(super) year_to: Option<i64>,
+    pub(super) except_seq: Option<i64>,
+}
+
+impl Conditions {
+    fn pass(&self, p: Posting) -> bool {
+        let year = i64::from(p.year);
+        let known = p.year != 0;
+        self.year_from.is_none_or(|from| known && year >= from)
+            && self.year_to.is_none_or(|to| known && year <= to)
+            && self.except_seq != Some(p.seq)
+    }
+}
+
+/// The vessels among one walk's driver blocks that the fragment matches,
+/// given the blocks of the fragment's other trigrams that cover the same
+/// numbers (`others`: trigram and bytes). Unordered, each vessel once.
+pub(super) fn matches<'b>(
+    fragment: &Fragment,
+    driver: &str,
+    driver_blocks: impl Iterator<Item = &'b [u8]>,
+    others: &[(&str, &[u8])],
+    conditions: Conditions,
+) -> Vec<i64> {
+    let mut candidates: Vec<Posting> = driver_blocks.flat_map(decode).filter(|p| conditions.pass(*p)).collect();
+    candidates.sort_unstable();
+    // Each other trigram's postings as (number, position), sorted, for
+    // binary search.
+    let mut other_postings: BTreeMap<&str, Vec<(i64, u16)>> = BTreeMap::new();
+    for (trigram, bytes) in others {
+        other_postings.entry(trigram).or_default().extend(decode(bytes).map(|p| (p.seq, p.pos)));
+    }
+    for list in other_postings.values_mut() {
+        list.sort_unstable();
+    }
+    let Some(&(_, driver_offset)) = fragment.trigrams.iter().find(|(t, _)| t == driver) else {
+        return Vec::new();
+    };
+    let occurs = |trigram: &str, seq: i64, pos: u16| -> bool {
+        if trigram == driver {
+            return candidates.binary_search_by(|p| (p.seq, p.pos).cmp(&(seq, pos))).is_ok();
+        }
+        other_postings.get(trigram).is_some_and(|list| list.binary_search(&(seq, pos)).is_ok())
+    };
+    let mut found = Vec::new();
+    for p in &candidates {
+        if found.last() == Some(&p.seq) {
+            continue;
+        }
+        let Some(start) = p.pos.checked_sub(driver_offset) else { continue };
+        let whole = fragment
+            .trigrams
+            .iter()
+            .all(|(t, offset)| start.checked_add(*offset).is_some_and(|pos| occurs(t, p.seq, pos)));
+        if whole {
+            found.push(p.seq);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The postings of texts, by trigram, as migration 45 writes them.
+    fn blocks(texts: &[(i64, &str, u16)]) -> Vec<(String, Vec<u8>)> {
+        let mut by_trigram: Vec<(String, Vec<u8>)> = Vec::new();
+        for (seq, text, year) in texts {
+            let chars: Vec<char> = text.chars().collect();
+            for (pos, w) in chars.windows(3).enumerate() {
+                let trigram: String = w.iter().collect();
+                let mut posting = u32::try_from(*seq).unwrap().to_be_bytes().to_vec();
+                posting.extend(year.to_be_bytes());
+                posting.extend(u16::try_from(pos).unwrap().to_be_bytes());
+                match by_trigram.iter_mut().find(|(t, _)| *t == trigram) {
+                    Some((_, bytes)) => bytes.extend(posting),
+                    None => by_trigram.push((trigram, posting)),
+                }
+            }
+        }
+        by_trigram
+    }
+
+    fn find(texts: &[(i64, &str, u16)], fragment: &str, driver: &str, conditions: Conditions) -> Vec<i64> {
+        let all = blocks(texts);
+        let fragment = Fragment::new(fragment);
+        let driver_blocks = all.iter().filter(|(t, _)| t == driver).map(|(_, b)| b.as_slice());
+        let others: Vec<(&str, &[u8])> =
+            all.iter().filter(|(t, _)| t != driver).map(|(t, b)| (t.as_str(), b.as_slice())).collect();
+        let mut found = matches(&fragment, driver, driver_blocks, &others, conditions);
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn a_fragment_matches_where_it_is_a_substring_and_only_there() {
+        let texts = [(1, "sea breeze", 1990), (2, "breeze of the sea", 2001), (3, "bree zee", 0), (4, "zee", 2020)];
+        let none = Conditions::default();
+        assert_eq!(find(&texts, "breeze", "eez", none), vec![1, 2]);
+        assert_eq!(find(&texts, "breeze", "bre", none), vec![1, 2]);
+        // Every trigram of "zee" occurs in 'bree zee', and 'breeze' holds
+        // "eez" and "ze" but not "zee" at one start.
+        assert_eq!(find(&texts, "zee", "zee", none), vec![3, 4]);
+        assert_eq!(find(&texts, "ee ze", "ee ", none), vec![3]);
+        // The trigrams of "sea breeze" are all in text 2, not in order.
+        assert_eq!(find(&texts, "sea breeze", "a b", none), vec![1]);
+        assert_eq!(find(&texts, "sea bree", "sea", none), vec![1]);
+    }
+
+    #[test]
+    fn a_repeated_trigram_must_occur_at_each_of_its_offsets() {
+        let texts = [(1, "aaaa", 0), (2, "aaa", 0), (3, "aaa aaa", 0)];
+        assert_eq!(find(&texts, "aaaa", "aaa", Conditions::default()), vec![1]);
+        assert_eq!(find(&texts, "aaa", "aaa", Conditions::default()), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn years_and_the_pinned_vessel_are_applied_to_the_postings() {
+        let texts = [(1, "sea breeze", 1990), (2, "sea breeze", 2001), (3, "sea breeze", 0)];
+        let from_2000 = Conditions { year_from: Some(2000), ..Conditions::default() };
+        assert_eq!(find(&texts, "breeze", "eez", from_2000), vec![2]);
+        let to_1995 = Conditions { year_to: Some(1995), ..Conditions::default() };
+        assert_eq!(find(&texts, "breeze", "eez", to_1995), vec![1]);
+        let except = Conditions { except_seq: Some(2), ..Conditions::default() };
+        assert_eq!(find(&texts, "breeze", "eez", except), vec![1, 3]);
+    }
+
+    #[test]
+    fn non_ascii_positions_count_characters() {
+        let texts = [(7, "åsa östra", 0)];
+        assert_eq!(find(&texts, "sa ös", "a ö", Conditions::default()), vec![7]);
+        assert_eq!(find(&texts, "sa öst", "öst", Conditions::default()), vec![7]);
+    }
+
+    #[test]
+    fn the_bulk_build_blocks_vessels_by_128_with_every_posting_once() {
+        let texts: Vec<ListedText> = (1..=300)
+            .map(|seq| ListedText { seq, search_text: "aaaa b".to_owned(), build_year: Some(1990 + seq % 3) })
+            .collect();
+        let lists = build_lists(&texts).unwrap();
+        let aaa: Vec<&Block> = lists.blocks.iter().filter(|b| b.trigram == "aaa").collect();
+        assert_eq!(
+            aaa.iter().map(|b| (b.bottom, b.top, b.n)).collect::<Vec<_>>(),
+            vec![(1, 128, 128), (129, 256, 128), (257, 300, 44)]
+        );
+        // Two occurrences a vessel, in position order.
+        let first: Vec<Posting> = decode(&aaa[0].postings).take(2).collect();
+        assert_eq!(first, vec![Posting { seq: 1, pos: 0, year: 1991 }, Posting { seq: 1, pos: 1, year: 1991 }]);
+        assert_eq!(aaa.iter().map(|b| decode(&b.postings).count()).sum::<usize>(), 600);
+        let mut counts = lists.counts.clone();
+        counts.sort();
+        assert_eq!(counts, vec![("a b".to_owned(), 300), ("aa ".to_owned(), 300), ("aaa".to_owned(), 300)]);
+        let too_far = [ListedText { seq: 1 << 31, search_text: "abc".to_owned(), build_year: None }];
+        assert!(build_lists(&too_far).is_err());
+    }
+
+    #[test]
+    fn a_partial_posting_is_not_read() {
+        let mut bytes = vec![0, 0, 0, 5, 0, 0, 0, 1];
+        bytes.extend([0, 0, 0]);
+        assert_eq!(decode(&bytes).count(), 1);
+    }
+}
