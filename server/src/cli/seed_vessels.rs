@@ -143,12 +143,12 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         let (n, latest) = store::vessel_count_and_latest(&mut conn).await?;
         (usize::try_from(n)?, latest)
     };
-    // The fast path drops indexes (UNIQUE ones too) and the search trigger
-    // and turns off fsync: only for a SQLite database without vessels, where
-    // a crash costs nothing but seeding again. Otherwise every constraint
-    // stays in force and each batch is an ordinary transaction.
+    // The fast path drops indexes (UNIQUE ones too; on SQLite also the search
+    // trigger, and fsync): only for a database without vessels, where a
+    // crash costs nothing but seeding again. Otherwise every constraint stays
+    // in force and each batch is an ordinary transaction.
     let bulk = takes_fast_path(state.backend, start_index);
-    let dropped = if bulk { Some(store::drop_for_bulk_load(&mut conn).await?) } else { None };
+    let dropped = if bulk { Some(store::drop_for_bulk_load(&mut conn, state.backend).await?) } else { None };
     // PostgreSQL: the text search's posting lists (migration 45) are built
     // once from the loaded rows, country by country in the server's memory,
     // not entry by entry by the trigger nor by the database's sort of every
@@ -194,11 +194,11 @@ pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
         tracing::info!(total = ?started.elapsed(), "posting lists built");
     }
     if let Some(dropped) = dropped {
-        store::create_indexes(&mut conn, &dropped).await?;
+        store::create_indexes(&mut conn, state.backend, &dropped).await?;
         tracing::info!(total = ?started.elapsed(), "indexes built");
-        store::rebuild_after_load(&mut conn).await?;
+        store::rebuild_after_load(&mut conn, &dropped).await?;
         tracing::info!(total = ?started.elapsed(), "search index and counts built");
-        store::restore_after_bulk_load(&mut conn, &dropped).await?;
+        store::restore_after_bulk_load(&mut conn, state.backend, &dropped).await?;
     } else {
         store::analyze(&mut conn, state.backend).await?;
     }

@@ -102,10 +102,11 @@ pub(super) async fn latest_sms_body(db: &Db, phone: &str) -> sqlx::Result<String
 
 // ---- seeded vessels: the dialects ----
 
-/// The fast path (indexes and the search trigger dropped, no fsync) only for
-/// a SQLite database without vessels: nothing there can be broken by it.
-pub fn takes_fast_path(backend: Backend, existing_vessels: usize) -> bool {
-    backend == Backend::Sqlite && existing_vessels == 0
+/// The fast path (secondary indexes dropped and built once after the load;
+/// on SQLite also the search and count triggers, and no fsync) only for a
+/// database without vessels: nothing there can be broken by it.
+pub fn takes_fast_path(_backend: Backend, existing_vessels: usize) -> bool {
+    existing_vessels == 0
 }
 
 /// PostgreSQL's text search keeps posting lists (migration 20) by trigger,
@@ -148,13 +149,29 @@ pub(super) struct Dropped {
     triggers: Vec<(String, String)>,
 }
 
-/// A bulk load (SQLite only): a large page cache, no fsync per batch (a
-/// crash means seeding again), and indexes built once from the loaded rows
-/// rather than updated row by row with random keys. Drops the insert
-/// triggers that maintain the search index and the counts (what they
-/// maintain is rebuilt from the loaded rows at the end) and the indexes of
-/// the loaded tables, UNIQUE ones too.
-pub(super) async fn drop_for_bulk_load(conn: &mut sqlx::AnyConnection) -> sqlx::Result<Dropped> {
+/// A bulk load: indexes built once from the loaded rows rather than updated
+/// row by row with random keys. On SQLite also a large page cache, no fsync
+/// per batch (a crash means seeding again), and the insert triggers that
+/// maintain the search index and the counts dropped (what they maintain is
+/// rebuilt from the loaded rows at the end); the indexes of the loaded
+/// tables go, UNIQUE ones too. On PostgreSQL the indexes that back no
+/// constraint (the primary keys stay, for the history's foreign keys); the
+/// statement-level count triggers cost a batch next to nothing, and the
+/// posting lists are deferred on their own ([`defer_postings`]).
+pub(super) async fn drop_for_bulk_load(conn: &mut sqlx::AnyConnection, backend: Backend) -> sqlx::Result<Dropped> {
+    if backend == Backend::Postgres {
+        let indexes = schema_objects(
+            conn,
+            "SELECT CAST(indexname AS TEXT), indexdef FROM pg_indexes
+             WHERE schemaname = current_schema() AND tablename IN ('vessels', 'ownership_history')
+               AND indexname NOT IN (SELECT conname FROM pg_constraint)",
+        )
+        .await?;
+        for (name, _) in &indexes {
+            sqlx::query(&format!("DROP INDEX {name}")).execute(&mut *conn).await?;
+        }
+        return Ok(Dropped { indexes, triggers: Vec::new() });
+    }
     sqlx::query("PRAGMA cache_size = -262144; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY")
         .execute(&mut *conn)
         .await?;
@@ -183,7 +200,7 @@ pub(super) async fn drop_for_bulk_load(conn: &mut sqlx::AnyConnection) -> sqlx::
 }
 
 /// PostgreSQL: stop the insert trigger that keeps the text search's posting
-/// lists; [`build_postings`] builds them from the loaded rows.
+/// lists; [`insert_lists`] fills them from the loaded rows.
 pub(super) async fn defer_postings(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
     sqlx::query("ALTER TABLE vessels DISABLE TRIGGER vessel_trigrams_insert").execute(conn).await?;
     Ok(())
@@ -340,13 +357,7 @@ pub(super) async fn listed_texts(tx: &mut Tx<'_>, country: &str) -> sqlx::Result
 pub(super) async fn insert_lists(tx: &mut Tx<'_>, country: &str, lists: &Lists) -> sqlx::Result<()> {
     // Within PostgreSQL's 65,535 parameters a statement.
     for chunk in lists.blocks.chunks(5_000) {
-        let values = (0..chunk.len())
-            .map(|i| {
-                let p = i * 6;
-                format!("(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6)
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let values = placeholders(6, chunk.len());
         let text =
             format!("INSERT INTO trigram_blocks (trigram, country_code, top, bottom, n, postings) VALUES {values}");
         let mut q = sqlx::query(&text);
@@ -362,10 +373,7 @@ pub(super) async fn insert_lists(tx: &mut Tx<'_>, country: &str, lists: &Lists) 
         q.execute(&mut **tx).await?;
     }
     for chunk in lists.counts.chunks(10_000) {
-        let values = (0..chunk.len())
-            .map(|i| format!("(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let values = placeholders(3, chunk.len());
         let text = format!("INSERT INTO trigram_counts (trigram, country_code, n) VALUES {values}");
         let mut q = sqlx::query(&text);
         for (trigram, n) in chunk {
@@ -388,7 +396,15 @@ pub(super) async fn finish_postings(tx: &mut Tx<'_>) -> sqlx::Result<()> {
 }
 
 /// The indexes the fast path dropped, built from the loaded rows.
-pub(super) async fn create_indexes(conn: &mut sqlx::AnyConnection, dropped: &Dropped) -> sqlx::Result<()> {
+pub(super) async fn create_indexes(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    dropped: &Dropped,
+) -> sqlx::Result<()> {
+    if backend == Backend::Postgres {
+        // Each index is one sort of the loaded rows; in memory, not in files.
+        sqlx::query("SET maintenance_work_mem = '512MB'").execute(&mut *conn).await?;
+    }
     for (_, sql) in &dropped.indexes {
         sqlx::query(sql).execute(&mut *conn).await?;
     }
@@ -397,20 +413,28 @@ pub(super) async fn create_indexes(conn: &mut sqlx::AnyConnection, dropped: &Dro
 
 /// What the dropped triggers maintain (the search index and the counts),
 /// rebuilt from the loaded rows.
-pub(super) async fn rebuild_after_load(conn: &mut sqlx::AnyConnection) -> sqlx::Result<()> {
-    for (_, rebuild) in REBUILT_AFTER_LOAD {
-        sqlx::query(rebuild).execute(&mut *conn).await?;
+pub(super) async fn rebuild_after_load(conn: &mut sqlx::AnyConnection, dropped: &Dropped) -> sqlx::Result<()> {
+    for (trigger, rebuild) in REBUILT_AFTER_LOAD {
+        if dropped.triggers.iter().any(|(name, _)| name == trigger) {
+            sqlx::query(rebuild).execute(&mut *conn).await?;
+        }
     }
     Ok(())
 }
 
-/// The dropped triggers back, the statistics, and fsync on again.
-pub(super) async fn restore_after_bulk_load(conn: &mut sqlx::AnyConnection, dropped: &Dropped) -> sqlx::Result<()> {
+/// The dropped triggers back, the statistics, and on SQLite fsync on again.
+pub(super) async fn restore_after_bulk_load(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    dropped: &Dropped,
+) -> sqlx::Result<()> {
     for (_, sql) in &dropped.triggers {
         sqlx::query(sql).execute(&mut *conn).await?;
     }
-    sqlx::query("ANALYZE").execute(&mut *conn).await?;
-    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+    analyze(conn, backend).await?;
+    if backend == Backend::Sqlite {
+        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+    }
     Ok(())
 }
 
@@ -574,9 +598,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_an_empty_sqlite_database_is_loaded_without_its_constraints() {
+    fn only_an_empty_database_is_loaded_without_its_indexes() {
         assert!(takes_fast_path(Backend::Sqlite, 0));
+        assert!(takes_fast_path(Backend::Postgres, 0));
         assert!(!takes_fast_path(Backend::Sqlite, 1), "a registry with vessels keeps every index while seeding");
-        assert!(!takes_fast_path(Backend::Postgres, 0));
+        assert!(!takes_fast_path(Backend::Postgres, 1), "a registry with vessels keeps every index while seeding");
     }
 }
