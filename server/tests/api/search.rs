@@ -446,7 +446,7 @@ async fn sqlite_and_postgresql_answer_every_search_alike() {
             queries.push(format!("query={q}{extra}"));
         }
     }
-    // Short names: exact names, then names starting with the text, from the B-trees of migration 44.
+    // Short names: exact names, then names starting with the text, from the B-trees of migrations 44 and 46.
     for q in ["ze", "z", "zeezwaluw%20ii", "s", "b"] {
         for extra in ["", "&page=2", "&page=101", "&countryCode=NL", "&buildYearFrom=2000&pageSize=7"] {
             queries.push(format!("query={q}{extra}"));

@@ -106,6 +106,7 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(43, "password sign-in off, and recovery by passkey", "0043_passkey_only_accounts.sql"),
     portable!(44, "short names: the folded name and its B-trees", "0044_short_names.sql"),
     per_backend!(45, "posting lists in blocks of packed postings (PostgreSQL)", "0045_posting_blocks"),
+    per_backend!(46, "short names counted from the index alone", "0046_short_names_covering"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.

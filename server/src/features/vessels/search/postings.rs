@@ -21,7 +21,7 @@ const POSTING_LEN: usize = 8;
 
 /// Vessels in a block the bulk build writes, as `rebuild_vessel_trigrams()`
 /// and the triggers fill them (migration 45).
-const BLOCK_VESSELS: i64 = 128;
+pub(super) const BLOCK_VESSELS: i64 = 128;
 
 /// A listed vessel's searchable text, and what its postings carry.
 #[derive(sqlx::FromRow)]
@@ -148,6 +148,43 @@ impl Fragment {
         Self { trigrams }
     }
 
+    /// Which occurrences a match is proven by: a set of the fragment's
+    /// trigrams at their offsets whose spans together cover every character
+    /// (if each occurs in a text at its offset from one start, the text holds
+    /// the fragment there), with the fewest postings to read by `count`; the
+    /// driver's are read anyway and cost nothing. Two trigrams at offsets 0
+    /// and 3 cover "albatros"' first six characters; all six of its trigrams
+    /// are not needed.
+    pub(super) fn cover(&self, driver: &str, count: impl Fn(&str) -> i64) -> Vec<(String, u16)> {
+        let chars = self.trigrams.len() + 2;
+        // best[c]: the cheapest set covering the first c characters, as
+        // (cost, offsets), with its last trigram ending at c.
+        let mut best: Vec<Option<(i64, Vec<usize>)>> = vec![None; chars + 1];
+        best[0] = Some((0, Vec::new()));
+        for c in 0..chars {
+            let Some((cost, offsets)) = best[c].clone() else { continue };
+            // A trigram that starts within the covered prefix and reaches
+            // beyond it.
+            for (offset, (trigram, _)) in self.trigrams.iter().enumerate() {
+                if offset > c || offset + 3 <= c {
+                    continue;
+                }
+                let end = offset + 3;
+                let added = if trigram == driver { 0 } else { count(trigram) };
+                let total = cost.saturating_add(added);
+                if best[end].as_ref().is_none_or(|(known, _)| total < *known) {
+                    let mut with = offsets.clone();
+                    with.push(offset);
+                    best[end] = Some((total, with));
+                }
+            }
+        }
+        best[chars].take().map_or_else(
+            || self.trigrams.clone(),
+            |(_, offsets)| offsets.into_iter().map(|o| self.trigrams[o].clone()).collect(),
+        )
+    }
+
     /// The distinct trigrams, sorted.
     pub(super) fn distinct(&self) -> Vec<String> {
         let mut all: Vec<String> = self.trigrams.iter().map(|(t, _)| t.clone()).collect();
@@ -177,10 +214,14 @@ impl Conditions {
 }
 
 /// The vessels among one walk's driver blocks that the fragment matches,
-/// given the blocks of the fragment's other trigrams that cover the same
-/// numbers (`others`: trigram and bytes). Unordered, each vessel once.
+/// proven by the occurrences of `cover` ([`Fragment::cover`]), given the
+/// blocks of its other trigrams that cover the same numbers (`others`:
+/// trigram and bytes). Every match has the driver at its first offset from
+/// the match's start, so the driver's postings give every start to check.
+/// Unordered, each vessel once.
 pub(super) fn matches<'b>(
     fragment: &Fragment,
+    cover: &[(String, u16)],
     driver: &str,
     driver_blocks: impl Iterator<Item = &'b [u8]>,
     others: &[(&str, &[u8])],
@@ -212,10 +253,7 @@ pub(super) fn matches<'b>(
             continue;
         }
         let Some(start) = p.pos.checked_sub(driver_offset) else { continue };
-        let whole = fragment
-            .trigrams
-            .iter()
-            .all(|(t, offset)| start.checked_add(*offset).is_some_and(|pos| occurs(t, p.seq, pos)));
+        let whole = cover.iter().all(|(t, offset)| start.checked_add(*offset).is_some_and(|pos| occurs(t, p.seq, pos)));
         if whole {
             found.push(p.seq);
         }
@@ -249,10 +287,11 @@ mod tests {
     fn find(texts: &[(i64, &str, u16)], fragment: &str, driver: &str, conditions: Conditions) -> Vec<i64> {
         let all = blocks(texts);
         let fragment = Fragment::new(fragment);
+        let cover = fragment.cover(driver, |_| 1);
         let driver_blocks = all.iter().filter(|(t, _)| t == driver).map(|(_, b)| b.as_slice());
         let others: Vec<(&str, &[u8])> =
             all.iter().filter(|(t, _)| t != driver).map(|(t, b)| (t.as_str(), b.as_slice())).collect();
-        let mut found = matches(&fragment, driver, driver_blocks, &others, conditions);
+        let mut found = matches(&fragment, &cover, driver, driver_blocks, &others, conditions);
         found.sort_unstable();
         found
     }
@@ -270,6 +309,22 @@ mod tests {
         // The trigrams of "sea breeze" are all in text 2, not in order.
         assert_eq!(find(&texts, "sea breeze", "a b", none), vec![1]);
         assert_eq!(find(&texts, "sea bree", "sea", none), vec![1]);
+    }
+
+    #[test]
+    fn the_cover_spans_every_character_with_the_fewest_postings() {
+        let fragment = Fragment::new("albatros");
+        let offsets = |cover: Vec<(String, u16)>| cover.into_iter().map(|(_, o)| o).collect::<Vec<_>>();
+        // Six trigrams; three cover the eight characters.
+        let three = offsets(fragment.cover("alb", |_| 1));
+        assert_eq!((three.len(), three.first(), three.last()), (3, Some(&0), Some(&5)));
+        // A costly trigram is avoided where another covers the same characters.
+        let costly = |t: &str| if t == "atr" { 100 } else { 1 };
+        assert!(!offsets(fragment.cover("alb", costly)).contains(&3));
+        // The driver costs nothing: where it lies it is taken.
+        let cover = offsets(fragment.cover("bat", |_| 1));
+        assert!(cover.contains(&2), "{cover:?}");
+        assert_eq!(offsets(Fragment::new("abc").cover("abc", |_| 1)), vec![0]);
     }
 
     #[test]

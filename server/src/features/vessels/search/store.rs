@@ -13,7 +13,7 @@ use std::{
 use sqlx::{FromRow, Row, any::AnyRow};
 
 use super::super::model::{VESSEL_COLUMNS, Vessel};
-use super::postings::{self, Conditions, Fragment};
+use super::postings::{self, BLOCK_VESSELS, Conditions, Fragment};
 use super::{COUNT_BOUND, Counted, KEPT_NEWEST, SearchQuery, text_variants};
 use crate::{
     domain::PlatformId,
@@ -98,7 +98,11 @@ fn fts_match(variants: &[String]) -> String {
 struct Walk {
     trigram: String,
     country_code: String,
-    /// The variant's other distinct trigrams.
+    /// How many listed vessels of the country the driver's list holds.
+    count: i64,
+    /// The occurrences that prove a match ([`Fragment::cover`]).
+    cover: Vec<(String, u16)>,
+    /// The cover's trigrams but the driver, whose lists are read beside it.
     others: Vec<String>,
 }
 
@@ -116,7 +120,7 @@ struct BlockRow {
     walk: i64,
     driver: bool,
     trigram: String,
-    top: i64,
+    bottom: i64,
     postings: Vec<u8>,
 }
 
@@ -131,11 +135,23 @@ struct Progress {
     done: bool,
 }
 
-/// Blocks a walk reads in its first round, doubled each round after, up
-/// to the last: a rare fragment's whole list is one or two blocks, and a
-/// frequent one's thousand newest matches are a few rounds away.
-const FIRST_TAKE: i64 = 2;
+/// Most blocks a walk reads in a round; each round reads twice as many as
+/// the one before, from [`first_take`].
 const MOST_TAKE: i64 = 64;
+
+/// Blocks a walk reads in its first round: its country's share of the
+/// `want` newest matches, were every vessel of the driver's lists a match,
+/// and a quarter more, in full blocks, plus the newest block, which is
+/// seldom full (writers append to it). The countries' vessels interleave
+/// in registration order, so a frequent fragment's thousand newest matches
+/// are about one block in each country; a rare fragment's list is read
+/// whole.
+fn first_take(variant: &VariantWalks, walk: &Walk, want: usize) -> i64 {
+    let all: i64 = variant.walks.iter().map(|w| w.count).sum();
+    let want = i64::try_from(want).unwrap_or(i64::MAX);
+    let share = want.saturating_mul(walk.count).saturating_mul(5) / (all.max(1) * 4);
+    ((share + BLOCK_VESSELS - 1) / BLOCK_VESSELS + 1).clamp(1, MOST_TAKE)
+}
 
 const LISTED: &str = "v.status = 'active' AND v.public_visibility = 1";
 
@@ -281,9 +297,19 @@ impl Matches {
                         // the country out.
                         let counted: Option<Vec<(i64, &String)>> =
                             trigrams.iter().map(|t| counts.get(t).map(|n| (*n, t))).collect();
-                        let (_, trigram) = counted?.into_iter().min()?;
-                        let others = trigrams.iter().filter(|t| *t != trigram).cloned().collect();
-                        Some(Walk { trigram: trigram.clone(), country_code: country_code.clone(), others })
+                        let (count, trigram) = counted?.into_iter().min()?;
+                        let cover = fragment.cover(trigram, |t| counts.get(t).copied().unwrap_or(0));
+                        let mut others: Vec<String> =
+                            cover.iter().map(|(t, _)| t.clone()).filter(|t| t != trigram).collect();
+                        others.sort_unstable();
+                        others.dedup();
+                        Some(Walk {
+                            trigram: trigram.clone(),
+                            country_code: country_code.clone(),
+                            count,
+                            cover,
+                            others,
+                        })
                     })
                     .collect();
                 VariantWalks { fragment, walks }
@@ -357,7 +383,10 @@ impl Matches {
     async fn newest(&self, tx: &mut Tx<'_>, want: usize) -> sqlx::Result<Vec<i64>> {
         let walks: Vec<(&VariantWalks, &Walk)> =
             self.walks.iter().flat_map(|v| v.walks.iter().map(move |w| (v, w))).collect();
-        let mut progress = vec![Progress { below: i64::MAX, take: FIRST_TAKE, done: false }; walks.len()];
+        let mut progress: Vec<Progress> = walks
+            .iter()
+            .map(|(variant, walk)| Progress { below: i64::MAX, take: first_take(variant, walk, want), done: false })
+            .collect();
         let conditions = Conditions {
             year_from: self.filters.year_from,
             year_to: self.filters.year_to,
@@ -385,10 +414,19 @@ impl Matches {
                     .collect();
                 let p = &mut progress[i];
                 p.done = i64::try_from(driver.len()).unwrap_or(i64::MAX) < p.take;
-                p.below = driver.iter().map(|r| r.top).min().unwrap_or(i64::MIN);
+                // Every unread block of the list holds vessels numbered
+                // below the lowest block read.
+                p.below = driver.iter().map(|r| r.bottom).min().unwrap_or(i64::MIN);
                 p.take = (p.take * 2).min(MOST_TAKE);
                 let blocks = driver.iter().map(|r| r.postings.as_slice());
-                found.extend(postings::matches(&variant.fragment, &walk.trigram, blocks, &others, conditions));
+                found.extend(postings::matches(
+                    &variant.fragment,
+                    &walk.cover,
+                    &walk.trigram,
+                    blocks,
+                    &others,
+                    conditions,
+                ));
             }
         }
         found.truncate(want);
@@ -405,54 +443,43 @@ impl Matches {
         active: &[usize],
         progress: &[Progress],
     ) -> sqlx::Result<Vec<BlockRow>> {
-        let mut sql = Sql::default();
         let mut drivers = Vec::new();
         let mut others = Vec::new();
         for &i in active {
             let (_, walk) = walks[i];
-            let index = sql.bind(Param::Int(i64::try_from(i).unwrap_or(i64::MAX)));
-            let trigram = sql.bind(Param::Text(walk.trigram.clone()));
-            let country = sql.bind(Param::Text(walk.country_code.clone()));
-            let below = sql.bind(Param::Int(progress[i].below));
-            let take = sql.bind(Param::Int(progress[i].take));
-            drivers.push(format!(
-                "(CAST({index} AS BIGINT), CAST({trigram} AS TEXT), CAST({country} AS TEXT), \
-                 CAST({below} AS BIGINT), CAST({take} AS BIGINT))"
-            ));
+            let p = progress[i];
+            drivers.push(serde_json::json!({
+                "walk": i, "trigram": walk.trigram, "country_code": walk.country_code, "below": p.below, "take": p.take
+            }));
             for other in &walk.others {
-                let trigram = sql.bind(Param::Text(other.clone()));
-                others.push(format!("(CAST({index} AS BIGINT), CAST({trigram} AS TEXT), CAST({country} AS TEXT))"));
+                others.push(serde_json::json!({ "walk": i, "trigram": other, "country_code": walk.country_code }));
             }
         }
-        let driver_blocks = format!(
-            "WITH w (walk, trigram, country_code, below, take) AS (VALUES {}),
+        // One statement text whatever the walks (they come as JSON), so that
+        // each connection prepares and plans it once.
+        let text = "WITH w AS (SELECT * FROM json_to_recordset(CAST($1 AS JSON))
+                        AS w (walk BIGINT, trigram TEXT, country_code TEXT, below BIGINT, take BIGINT)),
              d AS MATERIALIZED (
                  SELECT w.walk, b.trigram, b.top, b.bottom, b.postings FROM w CROSS JOIN LATERAL (
                      SELECT b.trigram, b.top, b.bottom, b.postings FROM trigram_blocks b
                      WHERE b.trigram = w.trigram AND b.country_code = w.country_code AND b.top < w.below
-                     ORDER BY b.top DESC LIMIT w.take) b)",
-            drivers.join(", ")
-        );
-        let text = if others.is_empty() {
-            format!("{driver_blocks} SELECT d.walk, TRUE AS driver, d.trigram, d.top, d.postings FROM d")
-        } else {
-            format!(
-                "{driver_blocks},
-                 r AS (SELECT d.walk, MIN(d.bottom) AS lo, MAX(d.top) AS hi FROM d GROUP BY d.walk),
-                 o (walk, trigram, country_code) AS (VALUES {})
-                 SELECT d.walk, TRUE AS driver, d.trigram, d.top, d.postings FROM d
-                 UNION ALL
-                 SELECT o.walk, FALSE AS driver, b.trigram, b.top, b.postings
-                 FROM o JOIN r ON r.walk = o.walk CROSS JOIN LATERAL (
-                     SELECT b.trigram, b.top, b.postings FROM trigram_blocks b
-                     WHERE b.trigram = o.trigram AND b.country_code = o.country_code AND b.top >= r.lo
-                       AND b.top <= COALESCE((SELECT MIN(x.top) FROM trigram_blocks x
-                                              WHERE x.trigram = o.trigram AND x.country_code = o.country_code
-                                                AND x.top >= r.hi), r.hi)) b",
-                others.join(", ")
-            )
-        };
-        sql.query_as::<BlockRow>(&text).fetch_all(&mut **tx).await
+                     ORDER BY b.top DESC LIMIT w.take) b),
+             r AS (SELECT d.walk, MIN(d.bottom) AS lo, MAX(d.top) AS hi FROM d GROUP BY d.walk),
+             o AS (SELECT * FROM json_to_recordset(CAST($2 AS JSON)) AS o (walk BIGINT, trigram TEXT, country_code TEXT))
+             SELECT d.walk, TRUE AS driver, d.trigram, d.top, d.bottom, d.postings FROM d
+             UNION ALL
+             SELECT o.walk, FALSE AS driver, b.trigram, b.top, b.bottom, b.postings
+             FROM o JOIN r ON r.walk = o.walk CROSS JOIN LATERAL (
+                 SELECT b.trigram, b.top, b.bottom, b.postings FROM trigram_blocks b
+                 WHERE b.trigram = o.trigram AND b.country_code = o.country_code AND b.top >= r.lo
+                   AND b.top <= COALESCE((SELECT MIN(x.top) FROM trigram_blocks x
+                                          WHERE x.trigram = o.trigram AND x.country_code = o.country_code
+                                            AND x.top >= r.hi), r.hi)) b";
+        sqlx::query_as::<_, BlockRow>(text)
+            .bind(serde_json::Value::Array(drivers).to_string())
+            .bind(serde_json::Value::Array(others).to_string())
+            .fetch_all(&mut **tx)
+            .await
     }
 
     /// Without text: the matches counted exactly from the maintained counts,
@@ -816,7 +843,9 @@ pub(super) enum ShortSet {
 
 /// The condition of a short-name set, its parameters bound into `sql`.
 /// The exact name is read from `vessels_listed_name`; a prefix from the
-/// B-tree of the name's first one or two characters (migration 44), whose
+/// B-tree of the name's first one or two characters (migrations 44 and 46:
+/// each carries every column this condition reads, so that counting does
+/// not touch the table), whose
 /// expression is written here as the index writes it, with the lengths as
 /// literals, so that both planners match it.
 fn short_condition(sql: &mut Sql, q: &SearchQuery, name: &str, set: ShortSet) -> String {
@@ -862,8 +891,12 @@ pub(super) async fn short_page(
     let mut sql = Sql::default();
     let condition = short_condition(&mut sql, q, name, set);
     let (offset, limit) = (sql.bind(Param::Int(offset)), sql.bind(Param::Int(limit)));
+    // The page's ids from the index alone (a filter skips many entries),
+    // then their rows.
     let page = format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE {condition} ORDER BY v.id DESC LIMIT {limit} OFFSET {offset}"
+        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id IN (
+             SELECT v.id FROM vessels v WHERE {condition} ORDER BY v.id DESC LIMIT {limit} OFFSET {offset})
+         ORDER BY v.id DESC"
     );
     sql.query_as::<Vessel>(&page).fetch_all(&mut **tx).await
 }
