@@ -15,7 +15,7 @@ use crate::{
     features::auth::{USER_COLUMNS, User},
     features::vessels::history_chain::Link,
     features::vessels::search::{ListedText, Lists},
-    platform::db::{Backend, Db, Tx},
+    platform::db::{Backend, Db, Tx, placeholders},
 };
 
 // ---- accounts ----
@@ -223,14 +223,6 @@ pub(super) async fn begin_write(conn: &mut sqlx::AnyConnection, backend: Backend
         Backend::Sqlite => sqlx::Connection::begin_with(conn, "BEGIN IMMEDIATE").await,
         Backend::Postgres => sqlx::Connection::begin(conn).await,
     }
-}
-
-/// `count` rows of `width` placeholders each: `($1, $2), ($3, $4)`.
-fn placeholders(width: usize, count: usize) -> String {
-    (0..count)
-        .map(|r| format!("({})", (1..=width).map(|c| format!("${}", r * width + c)).collect::<Vec<_>>().join(", ")))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The vessels, active, listed and not for sale, in one statement.

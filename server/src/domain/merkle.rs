@@ -222,6 +222,22 @@ pub fn from_hex(s: &str) -> Option<Hash> {
 #[derive(Default)]
 pub struct NodeMap(pub std::collections::HashMap<(u32, u64), Hash>);
 
+impl NodeMap {
+    /// Forgets every node but the `frontier` of a tree of `size` leaves, all
+    /// that appending to it and its root read.
+    pub fn keep_frontier(&mut self, size: u64) {
+        let keep: std::collections::HashSet<(u32, u64)> = frontier(size).into_iter().collect();
+        self.0.retain(|key, _| keep.contains(key));
+    }
+}
+
+/// The perfect subtrees (level, index) a tree of `size` leaves is made of,
+/// one for each bit of its size: the nodes the next leaves' parents and the
+/// root are computed from.
+pub fn frontier(size: u64) -> Vec<(u32, u64)> {
+    (0..64u32).filter(|level| size >> level & 1 == 1).map(|level| (level, (size >> level) - 1)).collect()
+}
+
 impl Nodes for NodeMap {
     fn perfect(&mut self, level: u32, index: u64) -> Hash {
         // A missing node is a log that lost a row: a hash nobody can match.

@@ -301,3 +301,89 @@ async fn the_verifier_reports_a_history_rewritten_after_its_head_was_published()
     assert!(fresh.ok(), "{fresh:?}");
     std::fs::remove_file(&heads).unwrap();
 }
+
+/// The newest head, its consistency with `earlier` checked.
+async fn newest_head_consistent_with(app: &TestApp, earlier: &Value) -> Value {
+    let (_, page) = parts(app.get("/api/transparency/tree-heads?pageSize=1").await).await;
+    let newest = page["data"][0].clone();
+    let url = format!("/api/transparency/proof/consistency?from={}&to={}", size(earlier), size(&newest));
+    let (status, consistency) = parts(app.get(&url).await).await;
+    assert_eq!(status, StatusCode::OK, "{consistency}");
+    assert!(
+        merkle::verify_consistency(
+            size(earlier),
+            size(&newest),
+            &root(earlier),
+            &root(&newest),
+            &hex_list(&consistency["proof"])
+        ),
+        "{earlier} {newest}"
+    );
+    newest
+}
+
+/// A vessel's current chain head, proven in the head of `size`.
+async fn assert_included(app: &TestApp, platform_id: &str, head: &Value) {
+    let url = format!("/api/transparency/proof/inclusion?platformId={platform_id}&treeSize={}", size(head));
+    let (status, proof) = parts(app.get(&url).await).await;
+    assert_eq!(status, StatusCode::OK, "{proof}");
+    let (_, chain) = parts(app.get(&format!("/api/vessels/{platform_id}/history/verify")).await).await;
+    assert_eq!(proof["leaf"]["headHash"], chain["headHash"], "{proof} {chain}");
+    let leaf = merkle::leaf_hash(
+        leaf_data(
+            proof["leaf"]["platformId"].as_str().unwrap(),
+            proof["leaf"]["eventIndex"].as_i64().unwrap(),
+            chain["headHash"].as_str().unwrap(),
+        )
+        .as_bytes(),
+    );
+    assert!(merkle::verify_inclusion(
+        &leaf,
+        proof["leafIndex"].as_u64().unwrap(),
+        size(head),
+        &hex_list(&proof["auditPath"]),
+        &root(head)
+    ));
+}
+
+#[tokio::test]
+async fn a_seeding_logs_its_events_at_once_and_the_log_goes_on_from_there() {
+    let app = TestApp::spawn().await;
+    let key = public_key(&app).await;
+    let newest_seeded = || async {
+        let row = sqlx::query("SELECT platform_id FROM vessels ORDER BY created_at DESC, id DESC LIMIT 1")
+            .fetch_one(&app.db)
+            .await
+            .unwrap();
+        row.get::<String, _>(0)
+    };
+    // Into an empty registry (the bulk load): every event logged, one head.
+    registry::cli::seed_vessels::vessels(&app.state, 300).await.unwrap();
+    let events = app.scalar("SELECT COUNT(*) FROM ownership_events").await;
+    assert!(events >= 300, "{events}");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_leaves").await, events);
+    let (_, page) = parts(app.get("/api/transparency/tree-heads").await).await;
+    assert_eq!(page["total"].as_i64(), Some(1), "{page}");
+    let seeded = page["data"][0].clone();
+    assert_eq!(seeded["treeSize"].as_i64(), Some(events));
+    assert!(signed(&key, &seeded), "{seeded}");
+    assert_included(&app, &newest_seeded().await, &seeded).await;
+    // The periodic job finds nothing new to log.
+    let again = service::publish(&app.state).await.unwrap().unwrap();
+    assert_eq!(again.tree_size, events);
+
+    // Onto a log that holds leaves (an ordinary seeding): it goes on from
+    // their frontier, provably an extension.
+    registry::cli::seed_vessels::vessels(&app.state, 77).await.unwrap();
+    let more = newest_head_consistent_with(&app, &seeded).await;
+    assert_eq!(more["treeSize"].as_i64(), Some(app.scalar("SELECT COUNT(*) FROM ownership_events").await));
+    assert!(signed(&key, &more));
+    assert_included(&app, &newest_seeded().await, &more).await;
+
+    // And the periodic job goes on from there.
+    let vessel = another_vessel(&app, "after-seeding@example.nl", "Zeezwaluw", "NL-BAV2K4L8C920", "244123457").await;
+    let later = service::publish(&app.state).await.unwrap().unwrap();
+    assert_eq!(later.tree_size, app.scalar("SELECT COUNT(*) FROM ownership_events").await);
+    let latest = newest_head_consistent_with(&app, &more).await;
+    assert_included(&app, vessel["platformId"].as_str().unwrap(), &latest).await;
+}

@@ -130,6 +130,15 @@ pub(super) struct PendingEvent {
     pub(super) hash: String,
 }
 
+/// A leaf to write: the event, at its index in the log.
+pub(super) struct NewLeaf<'a> {
+    pub(super) index: i64,
+    pub(super) event: &'a PendingEvent,
+    /// As displayed (with its hyphens), as the leaf's data has it.
+    pub(super) platform_id: String,
+    pub(super) at: i64,
+}
+
 #[derive(FromRow)]
 pub(super) struct LeafRow {
     pub(super) leaf_index: i64,

@@ -1,7 +1,7 @@
 //! Appending chain heads to the log, publishing signed tree heads, and the
 //! proofs a third party checks them with (docs/TRANSPARENCY.md).
 
-use super::model::{ConsistencyProof, HeadRow, InclusionProof, Leaf, PendingEvent, TreeHead, TreeHeadPage};
+use super::model::{ConsistencyProof, HeadRow, InclusionProof, Leaf, NewLeaf, PendingEvent, TreeHead, TreeHeadPage};
 use super::store;
 use crate::{
     domain::{
@@ -96,27 +96,8 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
             tx.commit().await?;
             return Ok(Some(head.into()));
         }
-        // The frontier of the tree as it stands: the perfect subtrees the
-        // next leaves' parents are made of.
-        let mut frontier: Vec<(i64, i64)> = Vec::new();
-        let n = to_u64(size);
-        for level in 0..64u32 {
-            if n >> level & 1 == 1 {
-                frontier.push((i64::from(level), to_i64((n >> level) - 1)));
-            }
-        }
-        let mut map = NodeMap::default();
-        for (level, index, hash) in store::nodes(&mut tx, &frontier).await? {
-            if let (Ok(level), Some(hash)) = (u32::try_from(level), merkle::from_hex(&hash)) {
-                map.0.insert((level, to_u64(index)), hash);
-            }
-        }
-        let at = now_ms();
-        let mut index = size;
-        for event in &pending {
-            append(&mut tx, &mut map, index, event, at).await?;
-            index += 1;
-        }
+        let mut map = frontier_nodes(&mut tx, size).await?;
+        let index = append(&mut tx, &mut map, size, &pending, now_ms()).await?;
         appended += i64::try_from(pending.len()).unwrap_or(BATCH);
         if appended >= PER_RUN {
             let head = sign_head_with(state, index, &mut map);
@@ -128,21 +109,72 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
     }
 }
 
+/// Logs every event not yet logged, in one transaction, and publishes a
+/// head for it: for a bulk load (the seeder), whose events the periodic job
+/// would reach only after many periods ([`PER_RUN`] a run). Nothing to log,
+/// nothing done.
+#[tracing::instrument(skip_all)]
+pub async fn log_all(state: &AppState) -> AppResult<()> {
+    let mut tx = state.begin().await?;
+    store::lock_log(&mut tx, state.backend).await?;
+    let mut size = store::size(&mut tx).await?;
+    let pending = store::unlogged(&mut tx, i64::MAX).await?;
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let mut map = frontier_nodes(&mut tx, size).await?;
+    let at = now_ms();
+    for chunk in pending.chunks(50_000) {
+        size = append(&mut tx, &mut map, size, chunk, at).await?;
+        // The nodes a chunk completed are written; the next reads only the
+        // frontier.
+        map.keep_frontier(to_u64(size));
+    }
+    let head = sign_head_with(state, size, &mut map);
+    store::insert_head(&mut tx, &head).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The stored nodes of the tree's frontier as it stands at `size` leaves
+/// ([`merkle::frontier`]).
+async fn frontier_nodes(tx: &mut crate::platform::db::Tx<'_>, size: i64) -> AppResult<NodeMap> {
+    let frontier: Vec<(i64, i64)> =
+        merkle::frontier(to_u64(size)).into_iter().map(|(level, index)| (i64::from(level), to_i64(index))).collect();
+    let mut map = NodeMap::default();
+    for (level, index, hash) in store::nodes(tx, &frontier).await? {
+        if let (Ok(level), Some(hash)) = (u32::try_from(level), merkle::from_hex(&hash)) {
+            map.0.insert((level, to_u64(index)), hash);
+        }
+    }
+    Ok(map)
+}
+
+/// Appends `events` after the log's `size` leaves: their leaves and the
+/// nodes they complete, many rows a statement. Answers the new size.
 async fn append(
     tx: &mut crate::platform::db::Tx<'_>,
     map: &mut NodeMap,
-    index: i64,
-    event: &PendingEvent,
+    size: i64,
+    events: &[PendingEvent],
     at: i64,
-) -> AppResult<()> {
-    let platform_id = PlatformId::display_stored(event.platform_id.clone());
-    let leaf = leaf_hash_of(&platform_id, event.sequence, &event.hash);
-    store::insert_leaf(tx, index, event, &platform_id, at).await?;
-    for (level, node, hash) in merkle::completed_by(map, to_u64(index), leaf) {
-        store::insert_node(tx, i64::from(level), to_i64(node), &merkle::to_hex(&hash)).await?;
-        map.0.insert((level, node), hash);
+) -> AppResult<i64> {
+    let mut leaves = Vec::with_capacity(events.len());
+    let mut nodes = Vec::with_capacity(events.len() * 2);
+    let mut index = size;
+    for event in events {
+        let platform_id = PlatformId::display_stored(event.platform_id.clone());
+        let leaf = leaf_hash_of(&platform_id, event.sequence, &event.hash);
+        for (level, node, hash) in merkle::completed_by(map, to_u64(index), leaf) {
+            nodes.push((i64::from(level), to_i64(node), merkle::to_hex(&hash)));
+            map.0.insert((level, node), hash);
+        }
+        leaves.push(NewLeaf { index, event, platform_id, at });
+        index += 1;
     }
-    Ok(())
+    store::insert_leaves(tx, &leaves).await?;
+    store::insert_nodes(tx, &nodes).await?;
+    Ok(index)
 }
 
 fn sign_head_with(state: &AppState, size: i64, map: &mut NodeMap) -> HeadRow {

@@ -1,7 +1,7 @@
 //! The transparency log's SQL.
 
-use super::model::{HeadRow, LeafRow, PendingEvent};
-use crate::platform::db::{Backend, Db, Tx};
+use super::model::{HeadRow, LeafRow, NewLeaf, PendingEvent};
+use crate::platform::db::{Backend, Db, Tx, placeholders};
 
 /// One publisher at a time (SQLite's write lock already serialises them).
 pub(super) async fn lock_log(tx: &mut Tx<'_>, backend: Backend) -> sqlx::Result<()> {
@@ -15,7 +15,8 @@ pub(super) async fn size(tx: &mut Tx<'_>) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COALESCE(MAX(leaf_index) + 1, 0) FROM transparency_leaves").fetch_one(&mut **tx).await
 }
 
-/// Ownership events not yet logged, in the order they happened (a vessel's in its chain's order).
+/// Ownership events not yet logged, in the order they happened (a vessel's
+/// in its chain's order), at most `limit`.
 pub(super) async fn unlogged(tx: &mut Tx<'_>, limit: i64) -> sqlx::Result<Vec<PendingEvent>> {
     sqlx::query_as(
         "SELECT e.vessel_id, v.platform_id, e.sequence, e.hash
@@ -31,35 +32,41 @@ pub(super) async fn unlogged(tx: &mut Tx<'_>, limit: i64) -> sqlx::Result<Vec<Pe
     .await
 }
 
-pub(super) async fn insert_leaf(
-    tx: &mut Tx<'_>,
-    index: i64,
-    e: &PendingEvent,
-    platform_id: &str,
-    at: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO transparency_leaves (leaf_index, vessel_id, platform_id, event_sequence, head_hash, logged_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(index)
-    .bind(&e.vessel_id)
-    .bind(platform_id)
-    .bind(e.sequence)
-    .bind(&e.hash)
-    .bind(at)
-    .execute(&mut **tx)
-    .await?;
+/// Leaves, many a statement (within PostgreSQL's 65,535 parameters and
+/// SQLite's 32,766): a seeding logs a million at once.
+pub(super) async fn insert_leaves(tx: &mut Tx<'_>, leaves: &[NewLeaf<'_>]) -> sqlx::Result<()> {
+    for chunk in leaves.chunks(4_000) {
+        let text = format!(
+            "INSERT INTO transparency_leaves (leaf_index, vessel_id, platform_id, event_sequence, head_hash, logged_at)
+             VALUES {}",
+            placeholders(6, chunk.len())
+        );
+        let mut q = sqlx::query(&text);
+        for l in chunk {
+            q = q
+                .bind(l.index)
+                .bind(l.event.vessel_id.as_str())
+                .bind(l.platform_id.as_str())
+                .bind(l.event.sequence)
+                .bind(l.event.hash.as_str())
+                .bind(l.at);
+        }
+        q.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 
-pub(super) async fn insert_node(tx: &mut Tx<'_>, level: i64, index: i64, hash: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO transparency_nodes (level, node_index, hash) VALUES ($1, $2, $3)")
-        .bind(level)
-        .bind(index)
-        .bind(hash)
-        .execute(&mut **tx)
-        .await?;
+/// Perfect-subtree hashes (level, index, hash), many a statement.
+pub(super) async fn insert_nodes(tx: &mut Tx<'_>, nodes: &[(i64, i64, String)]) -> sqlx::Result<()> {
+    for chunk in nodes.chunks(8_000) {
+        let text =
+            format!("INSERT INTO transparency_nodes (level, node_index, hash) VALUES {}", placeholders(3, chunk.len()));
+        let mut q = sqlx::query(&text);
+        for (level, index, hash) in chunk {
+            q = q.bind(*level).bind(*index).bind(hash.as_str());
+        }
+        q.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 

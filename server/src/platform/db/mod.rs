@@ -168,6 +168,15 @@ pub async fn ids(tx: &mut Tx<'_>, sql: &str, key: &str) -> sqlx::Result<Vec<Stri
 
 /// A stored enum value read back: one the type does not know is a decode
 /// error, never a default.
+/// `count` rows of `width` placeholders each, for a many-row `VALUES`:
+/// `($1, $2), ($3, $4)`.
+pub fn placeholders(width: usize, count: usize) -> String {
+    (0..count)
+        .map(|r| format!("({})", (1..=width).map(|c| format!("${}", r * width + c)).collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub fn stored<T: std::str::FromStr>(value: &str) -> sqlx::Result<T> {
     value.parse().map_err(|_| sqlx::Error::Decode(format!("unknown stored value {value:?}").into()))
 }
