@@ -892,11 +892,14 @@ pub(super) async fn short_page(
     let condition = short_condition(&mut sql, q, name, set);
     let (offset, limit) = (sql.bind(Param::Int(offset)), sql.bind(Param::Int(limit)));
     // The page's ids from the index alone (a filter skips many entries),
-    // then their rows.
+    // then their rows, joined in the ids' order: under the search's walk
+    // settings (no sort), `v.id IN (…) ORDER BY v.id DESC` was planned as a
+    // walk over every vessel's primary key, a second a page.
     let page = format!(
-        "SELECT {VESSEL_COLUMNS} FROM vessels v WHERE v.id IN (
-             SELECT v.id FROM vessels v WHERE {condition} ORDER BY v.id DESC LIMIT {limit} OFFSET {offset})
-         ORDER BY v.id DESC"
+        "SELECT {VESSEL_COLUMNS} FROM (
+             SELECT v.id FROM vessels v WHERE {condition} ORDER BY v.id DESC LIMIT {limit} OFFSET {offset}) p
+         JOIN vessels v ON v.id = p.id
+         ORDER BY p.id DESC"
     );
     sql.query_as::<Vessel>(&page).fetch_all(&mut **tx).await
 }
