@@ -107,11 +107,9 @@ const MIDS: &[(&str, u32)] = &[
     ("HR", 238),
     ("CH", 269),
 ];
-/// Rows per transaction, and per INSERT statement: sqlx binds parameters in
-/// time that grows faster than linearly with their number, so statements
-/// stay small while transactions stay large.
+/// Rows per transaction, each table's in one INSERT statement (the rows go
+/// as one JSON parameter, `store::json_rows`).
 const BATCH: usize = 5_000;
-const CHUNK: usize = 16;
 
 /// A unique 5-character CIN serial for vessel number `i` (33⁵ > 39 million).
 fn serial(mut i: usize) -> String {
@@ -288,15 +286,13 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, take
 
 async fn insert_batch(conn: &mut sqlx::AnyConnection, backend: Backend, rows: &[Row]) -> anyhow::Result<()> {
     let mut tx = store::begin_write(conn, backend).await?;
-    for chunk in rows.chunks(CHUNK) {
-        insert_chunk(&mut tx, chunk).await?;
-    }
+    insert_rows(&mut tx, backend, rows).await?;
     tx.commit().await?;
     Ok(())
 }
 
-async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> anyhow::Result<()> {
-    store::insert_vessels(tx, rows).await?;
+async fn insert_rows(tx: &mut crate::platform::db::Tx<'_>, backend: Backend, rows: &[Row]) -> anyhow::Result<()> {
+    store::insert_vessels(tx, backend, rows).await?;
 
     let entries: Vec<(String, &str, &str, i64, Option<i64>)> = rows
         .iter()
@@ -309,7 +305,7 @@ async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> any
             std::iter::once(current).chain(previous)
         })
         .collect();
-    store::insert_ownership(tx, &entries).await?;
+    store::insert_ownership(tx, backend, &entries).await?;
 
     // Each vessel's ownership chain: registered (by the previous owner, if
     // any), then transferred to the current one.
@@ -327,7 +323,7 @@ async fn insert_chunk(tx: &mut crate::platform::db::Tx<'_>, rows: &[Row]) -> any
             chain.into_iter().map(|l| (r.id.as_str(), l))
         })
         .collect();
-    store::insert_chain_links(tx, &links).await?;
+    store::insert_chain_links(tx, backend, &links).await?;
     Ok(())
 }
 

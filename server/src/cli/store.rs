@@ -15,7 +15,7 @@ use crate::{
     features::auth::{USER_COLUMNS, User},
     features::vessels::history_chain::Link,
     features::vessels::search::{ListedText, Lists},
-    platform::db::{Backend, Db, Tx, placeholders},
+    platform::db::{Backend, Db, Tx, json_rows, placeholders},
 };
 
 // ---- accounts ----
@@ -226,41 +226,54 @@ pub(super) async fn begin_write(conn: &mut sqlx::AnyConnection, backend: Backend
 }
 
 /// The vessels, active, listed and not for sale, in one statement.
-pub(super) async fn insert_vessels(tx: &mut Tx<'_>, rows: &[Row]) -> sqlx::Result<()> {
-    const COLS: usize = 19;
+pub(super) async fn insert_vessels(tx: &mut Tx<'_>, backend: Backend, rows: &[Row]) -> sqlx::Result<()> {
+    const TEXT: &str = "TEXT";
+    const INT: &str = "BIGINT";
+    let columns = [
+        ("id", TEXT),
+        ("platform_id", TEXT),
+        ("owner_user_id", TEXT),
+        ("name", TEXT),
+        ("name_folded", TEXT),
+        ("make", TEXT),
+        ("model", TEXT),
+        ("build_year", INT),
+        ("length_cm", INT),
+        ("country_code", TEXT),
+        ("cin", TEXT),
+        ("legacy_id", TEXT),
+        ("mmsi", TEXT),
+        ("mmsi_country", TEXT),
+        ("search_text", TEXT),
+        ("created_at", INT),
+        ("listed_at", INT),
+        ("owners_count", INT),
+        ("first_owned_at", INT),
+    ];
+    let names: Vec<&str> = columns.iter().map(|(c, _)| *c).collect();
     let sql = format!(
-        "INSERT INTO vessels (id, platform_id, owner_user_id, name, name_folded, make, model, build_year, length_cm,
-             country_code, cin, legacy_id, mmsi, mmsi_country, search_text, created_at, listed_at, owners_count,
-             first_owned_at,
-             status, owner_phone_e164, public_visibility, for_sale)
-         SELECT t.*, 'active', '+31600000000', 1, 0 FROM (VALUES {}) AS t",
-        placeholders(COLS, rows.len())
+        "INSERT INTO vessels ({}, status, owner_phone_e164, public_visibility, for_sale)
+         SELECT t.*, 'active', '+31600000000', 1, 0 FROM {}",
+        names.join(", "),
+        json_rows(backend, &columns)
     );
-    let mut q = sqlx::query(&sql);
-    for r in rows {
-        q = q
-            .bind(&r.id)
-            .bind(&r.platform_id)
-            .bind(&r.owner)
-            .bind(r.name.clone())
-            .bind(r.name.as_deref().map(crate::domain::folded::fold))
-            .bind(r.make)
-            .bind(r.model)
-            .bind(r.build_year)
-            .bind(r.length_cm)
-            .bind(r.country)
-            .bind(r.cin.clone())
-            .bind(r.legacy_id.clone())
-            .bind(r.mmsi.clone())
-            .bind(r.mmsi.as_ref().map(|_| r.country))
-            .bind(&r.search_text)
-            .bind(r.created_at)
-            .bind(r.created_at)
-            // The owners its history below holds, and when the first began.
-            .bind(if r.previous_owner.is_some() { 2_i64 } else { 1 })
-            .bind(r.previous_owner.as_ref().map_or(r.created_at, |(_, since)| *since));
-    }
-    q.execute(&mut **tx).await?;
+    let rows: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "id": r.id, "platform_id": r.platform_id, "owner_user_id": r.owner,
+                "name": r.name, "name_folded": r.name.as_deref().map(crate::domain::folded::fold),
+                "make": r.make, "model": r.model, "build_year": r.build_year, "length_cm": r.length_cm,
+                "country_code": r.country, "cin": r.cin, "legacy_id": r.legacy_id,
+                "mmsi": r.mmsi, "mmsi_country": r.mmsi.as_ref().map(|_| r.country),
+                "search_text": r.search_text, "created_at": r.created_at, "listed_at": r.created_at,
+                // The owners its history below holds, and when the first began.
+                "owners_count": if r.previous_owner.is_some() { 2_i64 } else { 1 },
+                "first_owned_at": r.previous_owner.as_ref().map_or(r.created_at, |(_, since)| *since),
+            })
+        })
+        .collect();
+    sqlx::query(&sql).bind(serde_json::Value::Array(rows).to_string()).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -268,40 +281,59 @@ pub(super) async fn insert_vessels(tx: &mut Tx<'_>, rows: &[Row]) -> sqlx::Resul
 /// all private acquisitions, in one statement.
 pub(super) async fn insert_ownership(
     tx: &mut Tx<'_>,
+    backend: Backend,
     entries: &[(String, &str, &str, i64, Option<i64>)],
 ) -> sqlx::Result<()> {
+    let columns = [
+        ("id", "TEXT"),
+        ("vessel_id", "TEXT"),
+        ("owner_user_id", "TEXT"),
+        ("acquired_at", "BIGINT"),
+        ("transferred_out_at", "BIGINT"),
+    ];
     let sql = format!(
         "INSERT INTO ownership_history (id, vessel_id, owner_user_id, acquired_at, transferred_out_at, acquisition_type)
-         SELECT t.*, 'private' FROM (VALUES {}) AS t",
-        placeholders(5, entries.len())
+         SELECT t.*, 'private' FROM {}",
+        json_rows(backend, &columns)
     );
-    let mut q = sqlx::query(&sql);
-    for (id, vessel, owner, acquired, out) in entries {
-        q = q.bind(id.as_str()).bind(*vessel).bind(*owner).bind(*acquired).bind(*out);
-    }
-    q.execute(&mut **tx).await?;
+    let rows: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|(id, vessel, owner, acquired, out)| {
+            serde_json::json!({
+                "id": id, "vessel_id": vessel, "owner_user_id": owner, "acquired_at": acquired, "transferred_out_at": out,
+            })
+        })
+        .collect();
+    sqlx::query(&sql).bind(serde_json::Value::Array(rows).to_string()).execute(&mut **tx).await?;
     Ok(())
 }
 
 /// Links of the vessels' ownership chains `(vessel id, link)`, in one statement.
-pub(super) async fn insert_chain_links(tx: &mut Tx<'_>, links: &[(&str, Link)]) -> sqlx::Result<()> {
+pub(super) async fn insert_chain_links(tx: &mut Tx<'_>, backend: Backend, links: &[(&str, Link)]) -> sqlx::Result<()> {
+    let columns = [
+        ("vessel_id", "TEXT"),
+        ("sequence", "BIGINT"),
+        ("event_type", "TEXT"),
+        ("owner_ref", "TEXT"),
+        ("occurred_at", "BIGINT"),
+        ("previous_hash", "TEXT"),
+        ("hash", "TEXT"),
+    ];
     let sql = format!(
         "INSERT INTO ownership_events (vessel_id, sequence, event_type, owner_ref, occurred_at, previous_hash, hash)
-         SELECT * FROM (VALUES {}) AS t",
-        placeholders(7, links.len())
+         SELECT t.* FROM {}",
+        json_rows(backend, &columns)
     );
-    let mut q = sqlx::query(&sql);
-    for (vessel, l) in links {
-        q = q
-            .bind(*vessel)
-            .bind(l.sequence)
-            .bind(l.event.as_str())
-            .bind(l.owner_ref.as_str())
-            .bind(l.at_ms)
-            .bind(l.previous_hash.as_str())
-            .bind(l.hash.as_str());
-    }
-    q.execute(&mut **tx).await?;
+    let rows: Vec<serde_json::Value> = links
+        .iter()
+        .map(|(vessel, l)| {
+            serde_json::json!({
+                "vessel_id": vessel, "sequence": l.sequence, "event_type": l.event.as_str(), "owner_ref": l.owner_ref,
+                "occurred_at": l.at_ms, "previous_hash": l.previous_hash, "hash": l.hash,
+            })
+        })
+        .collect();
+    sqlx::query(&sql).bind(serde_json::Value::Array(rows).to_string()).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -10,7 +10,11 @@ use crate::{
     },
     foundation::error::{AppError, AppResult},
     foundation::i18n::Msg,
-    platform::{clock::now_ms, db::Db, state::AppState},
+    platform::{
+        clock::now_ms,
+        db::{Backend, Db},
+        state::AppState,
+    },
 };
 
 /// Events appended per transaction: a run's lock is held briefly, and a
@@ -97,7 +101,7 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
             return Ok(Some(head.into()));
         }
         let mut map = frontier_nodes(&mut tx, size).await?;
-        let index = append(&mut tx, &mut map, size, &pending, now_ms()).await?;
+        let index = append(&mut tx, state.backend, &mut map, size, &pending, now_ms()).await?;
         appended += i64::try_from(pending.len()).unwrap_or(BATCH);
         if appended >= PER_RUN {
             let head = sign_head_with(state, index, &mut map);
@@ -125,7 +129,7 @@ pub async fn log_all(state: &AppState) -> AppResult<()> {
     let mut map = frontier_nodes(&mut tx, size).await?;
     let at = now_ms();
     for chunk in pending.chunks(50_000) {
-        size = append(&mut tx, &mut map, size, chunk, at).await?;
+        size = append(&mut tx, state.backend, &mut map, size, chunk, at).await?;
         // The nodes a chunk completed are written; the next reads only the
         // frontier.
         map.keep_frontier(to_u64(size));
@@ -154,6 +158,7 @@ async fn frontier_nodes(tx: &mut crate::platform::db::Tx<'_>, size: i64) -> AppR
 /// nodes they complete, many rows a statement. Answers the new size.
 async fn append(
     tx: &mut crate::platform::db::Tx<'_>,
+    backend: Backend,
     map: &mut NodeMap,
     size: i64,
     events: &[PendingEvent],
@@ -172,8 +177,8 @@ async fn append(
         leaves.push(NewLeaf { index, event, platform_id, at });
         index += 1;
     }
-    store::insert_leaves(tx, &leaves).await?;
-    store::insert_nodes(tx, &nodes).await?;
+    store::insert_leaves(tx, backend, &leaves).await?;
+    store::insert_nodes(tx, backend, &nodes).await?;
     Ok(index)
 }
 

@@ -1,7 +1,7 @@
 //! The transparency log's SQL.
 
 use super::model::{HeadRow, LeafRow, NewLeaf, PendingEvent};
-use crate::platform::db::{Backend, Db, Tx, placeholders};
+use crate::platform::db::{Backend, Db, Tx, json_rows};
 
 /// One publisher at a time (SQLite's write lock already serialises them).
 pub(super) async fn lock_log(tx: &mut Tx<'_>, backend: Backend) -> sqlx::Result<()> {
@@ -32,41 +32,47 @@ pub(super) async fn unlogged(tx: &mut Tx<'_>, limit: i64) -> sqlx::Result<Vec<Pe
     .await
 }
 
-/// Leaves, many a statement (within PostgreSQL's 65,535 parameters and
-/// SQLite's 32,766): a seeding logs a million at once.
-pub(super) async fn insert_leaves(tx: &mut Tx<'_>, leaves: &[NewLeaf<'_>]) -> sqlx::Result<()> {
-    for chunk in leaves.chunks(4_000) {
-        let text = format!(
-            "INSERT INTO transparency_leaves (leaf_index, vessel_id, platform_id, event_sequence, head_hash, logged_at)
-             VALUES {}",
-            placeholders(6, chunk.len())
-        );
-        let mut q = sqlx::query(&text);
-        for l in chunk {
-            q = q
-                .bind(l.index)
-                .bind(l.event.vessel_id.as_str())
-                .bind(l.platform_id.as_str())
-                .bind(l.event.sequence)
-                .bind(l.event.hash.as_str())
-                .bind(l.at);
-        }
-        q.execute(&mut **tx).await?;
-    }
+/// Leaves, in one statement (the rows as JSON, [`json_rows`]): a seeding
+/// logs a million at once.
+pub(super) async fn insert_leaves(tx: &mut Tx<'_>, backend: Backend, leaves: &[NewLeaf<'_>]) -> sqlx::Result<()> {
+    let columns = [
+        ("leaf_index", "BIGINT"),
+        ("vessel_id", "TEXT"),
+        ("platform_id", "TEXT"),
+        ("event_sequence", "BIGINT"),
+        ("head_hash", "TEXT"),
+        ("logged_at", "BIGINT"),
+    ];
+    let text = format!(
+        "INSERT INTO transparency_leaves (leaf_index, vessel_id, platform_id, event_sequence, head_hash, logged_at)
+         SELECT t.* FROM {}",
+        json_rows(backend, &columns)
+    );
+    let rows: Vec<serde_json::Value> = leaves
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "leaf_index": l.index, "vessel_id": l.event.vessel_id, "platform_id": l.platform_id,
+                "event_sequence": l.event.sequence, "head_hash": l.event.hash, "logged_at": l.at,
+            })
+        })
+        .collect();
+    sqlx::query(&text).bind(serde_json::Value::Array(rows).to_string()).execute(&mut **tx).await?;
     Ok(())
 }
 
-/// Perfect-subtree hashes (level, index, hash), many a statement.
-pub(super) async fn insert_nodes(tx: &mut Tx<'_>, nodes: &[(i64, i64, String)]) -> sqlx::Result<()> {
-    for chunk in nodes.chunks(8_000) {
-        let text =
-            format!("INSERT INTO transparency_nodes (level, node_index, hash) VALUES {}", placeholders(3, chunk.len()));
-        let mut q = sqlx::query(&text);
-        for (level, index, hash) in chunk {
-            q = q.bind(*level).bind(*index).bind(hash.as_str());
-        }
-        q.execute(&mut **tx).await?;
-    }
+/// Perfect-subtree hashes (level, index, hash), in one statement.
+pub(super) async fn insert_nodes(tx: &mut Tx<'_>, backend: Backend, nodes: &[(i64, i64, String)]) -> sqlx::Result<()> {
+    let columns = [("level", "BIGINT"), ("node_index", "BIGINT"), ("hash", "TEXT")];
+    let text = format!(
+        "INSERT INTO transparency_nodes (level, node_index, hash) SELECT t.* FROM {}",
+        json_rows(backend, &columns)
+    );
+    let rows: Vec<serde_json::Value> = nodes
+        .iter()
+        .map(|(level, index, hash)| serde_json::json!({ "level": level, "node_index": index, "hash": hash }))
+        .collect();
+    sqlx::query(&text).bind(serde_json::Value::Array(rows).to_string()).execute(&mut **tx).await?;
     Ok(())
 }
 

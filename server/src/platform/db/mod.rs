@@ -168,6 +168,26 @@ pub async fn ids(tx: &mut Tx<'_>, sql: &str, key: &str) -> sqlx::Result<Vec<Stri
 
 /// A stored enum value read back: one the type does not know is a decode
 /// error, never a default.
+/// Rows sent as one JSON parameter (`$1`) and read back as a table `t` with
+/// these typed columns, in this order, for a many-row `INSERT … SELECT`:
+/// sqlx binds parameters in time that grows faster than linearly with their
+/// number (a bulk load bound sixteen rows a statement, 0.5 ms each on
+/// PostgreSQL; 24,000 parameters took seconds on SQLite), while a statement
+/// of one parameter takes thousands of rows and is prepared once.
+pub fn json_rows(backend: Backend, columns: &[(&str, &str)]) -> String {
+    match backend {
+        Backend::Postgres => {
+            let typed: Vec<String> = columns.iter().map(|(c, ty)| format!("{c} {ty}")).collect();
+            format!("json_to_recordset(CAST($1 AS JSON)) AS t ({})", typed.join(", "))
+        }
+        Backend::Sqlite => {
+            let read: Vec<String> =
+                columns.iter().map(|(c, _)| format!("json_extract(value, '$.{c}') AS {c}")).collect();
+            format!("(SELECT {} FROM json_each($1)) AS t", read.join(", "))
+        }
+    }
+}
+
 /// `count` rows of `width` placeholders each, for a many-row `VALUES`:
 /// `($1, $2), ($3, $4)`.
 pub fn placeholders(width: usize, count: usize) -> String {
