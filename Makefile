@@ -102,9 +102,12 @@ test-e2e: test-deps web
 	$(CARGO) build --locked --bin registry
 	scripts/e2e.sh $(DEBUG_BIN)
 
-## Seed a million vessels into a fresh SQLite database and load it with wrk (see docs/PERFORMANCE.md).
+## Seed a million vessels (BENCH_VESSELS) into fresh SQLite and PostgreSQL databases (BENCH_DB) and load them with wrk, BENCH_SECONDS a run (see docs/PERFORMANCE.md).
+BENCH_VESSELS ?= 1000000
+BENCH_SECONDS ?= 20
+BENCH_DB ?= both
 bench: deps server
-	scripts/bench.sh 1000000 20
+	BENCH_DB=$(BENCH_DB) scripts/bench.sh $(BENCH_VESSELS) $(BENCH_SECONDS)
 
 ## 400 concurrent sign-ins and 1,100 slow connections against the release server (docs/PERFORMANCE.md).
 stress: server
