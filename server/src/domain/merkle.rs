@@ -181,6 +181,17 @@ pub fn verify_consistency(old: u64, new: u64, old_root: &Hash, new_root: &Hash, 
     sn == 0 && &fr == old_root && &sr == new_root
 }
 
+/// The hash of a perfect subtree from its leaves' hashes (a power of two of
+/// them, in order).
+pub fn perfect_of(leaves: &[Hash]) -> Hash {
+    debug_assert!(leaves.len().is_power_of_two());
+    let mut level: Vec<Hash> = leaves.to_vec();
+    while level.len() > 1 {
+        level = level.chunks(2).map(|pair| pair.get(1).map_or(pair[0], |right| node_hash(&pair[0], right))).collect();
+    }
+    level.first().copied().unwrap_or_else(empty_root)
+}
+
 /// The perfect subtrees a new leaf completes: appending leaf `index` with
 /// `hash` (its siblings read through `nodes`), each `(level, index, hash)`
 /// to store, the leaf itself first.
@@ -336,6 +347,22 @@ mod tests {
         assert_eq!(consistency_proof(&mut nodes, 3, 7).len(), 4);
         assert_eq!(consistency_proof(&mut nodes, 4, 7).len(), 1);
         assert_eq!(consistency_proof(&mut nodes, 6, 7).len(), 3);
+    }
+
+    #[test]
+    fn a_perfect_subtree_from_its_leaves_is_the_stored_one() {
+        let (leaves, mut nodes) = tree(64);
+        for level in 0..=6u32 {
+            let width = 1usize << level;
+            for index in 0..(64 >> level) {
+                let from = index * width;
+                assert_eq!(
+                    perfect_of(&leaves[from..from + width]),
+                    nodes.perfect(level, index as u64),
+                    "level {level}, index {index}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -379,6 +379,15 @@ async fn a_seeding_logs_its_events_at_once_and_the_log_goes_on_from_there() {
     assert_eq!(more["treeSize"].as_i64(), Some(app.scalar("SELECT COUNT(*) FROM ownership_events").await));
     assert!(signed(&key, &more));
     assert_included(&app, &newest_seeded().await, &more).await;
+    // Subtrees under 16 leaves are not stored but computed from the leaves;
+    // every vessel's proof holds, whatever its place in its block of 16.
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_nodes WHERE level < 4").await, 0);
+    assert!(app.scalar("SELECT COUNT(*) FROM transparency_nodes").await > 0);
+    let all = sqlx::query("SELECT platform_id FROM vessels").fetch_all(&app.db).await.unwrap();
+    assert!(all.len() >= 377);
+    for row in &all {
+        assert_included(&app, &row.get::<String, _>(0), &more).await;
+    }
 
     // And the periodic job goes on from there.
     let vessel = another_vessel(&app, "after-seeding@example.nl", "Zeezwaluw", "NL-BAV2K4L8C920", "244123457").await;

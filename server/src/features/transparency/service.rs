@@ -49,20 +49,57 @@ fn to_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Read the perfect subtrees `compute` asks for, in one query, and run it on them.
+/// The lowest level of perfect subtree the log stores. Those below, within a
+/// block of 16 leaves, are computed from the leaf rows when a proof or an
+/// append needs them: storing them was fifteen node rows in sixteen, for
+/// what a page or two of leaves gives back.
+const STORED_FROM: u32 = 4;
+
+/// The perfect subtrees `keys` (level, index): the stored ones read, the
+/// lower ones computed from their leaves, in two queries.
+async fn load(conn: &mut sqlx::AnyConnection, keys: &[(u32, u64)]) -> sqlx::Result<NodeMap> {
+    let mut map = NodeMap::default();
+    let stored: Vec<(i64, i64)> = keys
+        .iter()
+        .filter(|(level, _)| *level >= STORED_FROM)
+        .map(|&(level, index)| (i64::from(level), to_i64(index)))
+        .collect();
+    if !stored.is_empty() {
+        for (level, index, hash) in store::nodes(conn, &stored).await? {
+            if let (Ok(level), Some(hash)) = (u32::try_from(level), merkle::from_hex(&hash)) {
+                map.0.insert((level, to_u64(index)), hash);
+            }
+        }
+    }
+    let mut computed: Vec<(u32, u64)> = keys.iter().copied().filter(|(level, _)| *level < STORED_FROM).collect();
+    computed.sort_unstable();
+    computed.dedup();
+    if computed.is_empty() {
+        return Ok(map);
+    }
+    let ranges: Vec<(i64, i64)> =
+        computed.iter().map(|&(level, index)| (to_i64(index << level), to_i64((index + 1) << level))).collect();
+    let leaves: std::collections::HashMap<i64, Hash> = store::leaves_in(conn, &ranges)
+        .await?
+        .into_iter()
+        .map(|l| (l.leaf_index, leaf_hash_of(&l.platform_id, l.event_sequence, &l.head_hash)))
+        .collect();
+    for (&(level, index), &(from, to)) in computed.iter().zip(&ranges) {
+        // A missing leaf is a log that lost a row: a hash nobody can match.
+        let hashes: Vec<Hash> = (from..to).map(|i| leaves.get(&i).copied().unwrap_or([0; 32])).collect();
+        map.0.insert((level, index), merkle::perfect_of(&hashes));
+    }
+    Ok(map)
+}
+
+/// Read the perfect subtrees `compute` asks for, at once, and run it on them.
 async fn with_nodes<T>(
     conn: &mut sqlx::AnyConnection,
     compute: impl Fn(&mut dyn FnMut(u32, u64) -> Hash) -> T,
 ) -> sqlx::Result<T> {
     let mut wanted = Wanted::default();
     compute(&mut |level, index| merkle::Nodes::perfect(&mut wanted, level, index));
-    let keys: Vec<(i64, i64)> = wanted.0.iter().map(|&(l, i)| (i64::from(l), to_i64(i))).collect();
-    let mut map = NodeMap::default();
-    for (level, index, hash) in store::nodes(conn, &keys).await? {
-        if let (Ok(level), Some(hash)) = (u32::try_from(level), merkle::from_hex(&hash)) {
-            map.0.insert((level, to_u64(index)), hash);
-        }
-    }
+    let mut map = load(conn, &wanted.0).await?;
     Ok(compute(&mut |level, index| merkle::Nodes::perfect(&mut map, level, index)))
 }
 
@@ -143,15 +180,7 @@ pub async fn log_all(state: &AppState) -> AppResult<()> {
 /// The stored nodes of the tree's frontier as it stands at `size` leaves
 /// ([`merkle::frontier`]).
 async fn frontier_nodes(tx: &mut crate::platform::db::Tx<'_>, size: i64) -> AppResult<NodeMap> {
-    let frontier: Vec<(i64, i64)> =
-        merkle::frontier(to_u64(size)).into_iter().map(|(level, index)| (i64::from(level), to_i64(index))).collect();
-    let mut map = NodeMap::default();
-    for (level, index, hash) in store::nodes(tx, &frontier).await? {
-        if let (Ok(level), Some(hash)) = (u32::try_from(level), merkle::from_hex(&hash)) {
-            map.0.insert((level, to_u64(index)), hash);
-        }
-    }
-    Ok(map)
+    Ok(load(tx, &merkle::frontier(to_u64(size))).await?)
 }
 
 /// Appends `events` after the log's `size` leaves: their leaves and the
@@ -165,20 +194,24 @@ async fn append(
     at: i64,
 ) -> AppResult<i64> {
     let mut leaves = Vec::with_capacity(events.len());
-    let mut nodes = Vec::with_capacity(events.len() * 2);
+    let mut nodes = Vec::with_capacity(events.len() / 8 + 64);
     let mut index = size;
     for event in events {
         let platform_id = PlatformId::display_stored(event.platform_id.clone());
         let leaf = leaf_hash_of(&platform_id, event.sequence, &event.hash);
         for (level, node, hash) in merkle::completed_by(map, to_u64(index), leaf) {
-            nodes.push((i64::from(level), to_i64(node), merkle::to_hex(&hash)));
+            if level >= STORED_FROM {
+                nodes.push((i64::from(level), to_i64(node), merkle::to_hex(&hash)));
+            }
             map.0.insert((level, node), hash);
         }
         leaves.push(NewLeaf { index, event, platform_id, at });
         index += 1;
     }
     store::insert_leaves(tx, backend, &leaves).await?;
-    store::insert_nodes(tx, backend, &nodes).await?;
+    if !nodes.is_empty() {
+        store::insert_nodes(tx, backend, &nodes).await?;
+    }
     Ok(index)
 }
 
@@ -237,8 +270,7 @@ pub async fn head(db: &Db, size: i64) -> AppResult<TreeHead> {
 pub async fn inclusion(db: &Db, platform_id: &str, tree_size: i64) -> AppResult<InclusionProof> {
     let id = PlatformId::parse(platform_id).map_err(|e| AppError::bad_request("invalid_platform_id", e.message()))?;
     let head = published(db, tree_size).await?;
-    let display = id.to_string();
-    let leaf = store::latest_leaf(db, &display, tree_size)
+    let leaf = store::latest_leaf(db, id.compact(), tree_size)
         .await?
         .ok_or_else(|| AppError::NotFound("vessel_not_in_tree".into()))?;
     let (index, size) = (to_u64(leaf.leaf_index), to_u64(tree_size));

@@ -98,6 +98,26 @@ pub(super) async fn nodes(
     Ok(found)
 }
 
+/// The leaves in the index ranges `[from, to)`: a few blocks of 16 a proof.
+pub(super) async fn leaves_in(conn: &mut sqlx::AnyConnection, ranges: &[(i64, i64)]) -> sqlx::Result<Vec<LeafRow>> {
+    let mut found = Vec::new();
+    for chunk in ranges.chunks(200) {
+        let condition = (0..chunk.len())
+            .map(|i| format!("(leaf_index >= ${} AND leaf_index < ${})", 2 * i + 1, 2 * i + 2))
+            .collect::<Vec<_>>()
+            .join(" OR ");
+        let sql = format!(
+            "SELECT leaf_index, platform_id, event_sequence, head_hash FROM transparency_leaves WHERE {condition}"
+        );
+        let mut q = sqlx::query_as::<_, LeafRow>(&sql);
+        for (from, to) in chunk {
+            q = q.bind(*from).bind(*to);
+        }
+        found.extend(q.fetch_all(&mut *conn).await?);
+    }
+    Ok(found)
+}
+
 pub(super) async fn insert_head(tx: &mut Tx<'_>, h: &HeadRow) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO transparency_tree_heads (tree_size, root_hash, signed_at, signature) VALUES ($1, $2, $3, $4)",
@@ -143,13 +163,16 @@ pub(super) async fn head_count(db: &Db) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM transparency_tree_heads").fetch_one(db).await
 }
 
-/// The vessel's latest leaf below `tree_size`.
-pub(super) async fn latest_leaf(db: &Db, platform_id: &str, tree_size: i64) -> sqlx::Result<Option<LeafRow>> {
+/// The vessel's latest leaf below `tree_size`, found through the vessel's
+/// id (the leaves' unique index leads with it; one by platform ID would be
+/// a second index as large).
+pub(super) async fn latest_leaf(db: &Db, platform_id_compact: &str, tree_size: i64) -> sqlx::Result<Option<LeafRow>> {
     sqlx::query_as(
-        "SELECT leaf_index, platform_id, event_sequence, head_hash FROM transparency_leaves
-          WHERE platform_id = $1 AND leaf_index < $2 ORDER BY leaf_index DESC LIMIT 1",
+        "SELECT l.leaf_index, l.platform_id, l.event_sequence, l.head_hash FROM transparency_leaves l
+          WHERE l.vessel_id = (SELECT v.id FROM vessels v WHERE v.platform_id = $1) AND l.leaf_index < $2
+          ORDER BY l.leaf_index DESC LIMIT 1",
     )
-    .bind(platform_id)
+    .bind(platform_id_compact)
     .bind(tree_size)
     .fetch_optional(db)
     .await
