@@ -469,8 +469,8 @@ const REBUILT_AFTER_LOAD: &[(&str, &str)] = &[
     (
         "vessels_fts_insert",
         "INSERT INTO vessels_fts (vessels_fts) VALUES ('delete-all');
-         INSERT INTO vessels_fts (rowid, search_text)
-             SELECT rowid, search_text FROM vessels WHERE status = 'active' AND public_visibility = 1",
+         INSERT INTO vessels_fts (rowid, search_text, search_country)
+             SELECT rowid, search_text, '#' || country_code FROM vessels WHERE status = 'active' AND public_visibility = 1",
     ),
     (
         "listing_counts_insert",

@@ -433,7 +433,9 @@ async fn sqlite_and_postgresql_answer_every_search_alike() {
 
     let sample = all_pages(&source, "x=1", 100).await;
     let mut queries = vec!["x=1".to_owned(), "page=3&pageSize=7".to_owned(), "countryCode=NL".to_owned()];
-    for q in ["zeezwaluw", "zee", "ezw"] {
+    // '#nl': SQLite's text index holds each vessel's country as '#' and its
+    // code in a column of its own (migration 48), which text never matches.
+    for q in ["zeezwaluw", "zee", "ezw", "%23nl"] {
         for extra in [
             "",
             "&page=2",
