@@ -115,13 +115,15 @@ fn pool_options(backend: Backend, acquire_timeout: Duration) -> AnyPoolOptions {
 
 /// Settings every new connection gets. `SQLite`: WAL, foreign keys and a busy
 /// timeout; mmap lets reads come straight from the OS page cache, shared by
-/// every connection, and the page cache proper stays modest.
+/// every connection, and the page cache proper stays modest. The mapping
+/// covers files up to 64 GiB (address space, not memory; the build raises
+/// SQLite's 2 GB cap to match, .cargo/config.toml).
 async fn prepare(conn: &mut sqlx::AnyConnection, backend: Backend) -> sqlx::Result<()> {
     if backend == Backend::Sqlite {
         conn.execute(
             "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
              PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; \
-             PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384;",
+             PRAGMA mmap_size = 68719476736; PRAGMA cache_size = -16384;",
         )
         .await?;
     }
