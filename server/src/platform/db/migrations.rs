@@ -107,7 +107,11 @@ pub const MIGRATIONS: &[Migration] = &[
     portable!(44, "short names: the folded name and its B-trees", "0044_short_names.sql"),
     per_backend!(45, "posting lists in blocks of packed postings (PostgreSQL)", "0045_posting_blocks"),
     per_backend!(46, "short names counted from the index alone", "0046_short_names_covering"),
-    portable!(47, "the transparency log computes its lowest subtrees from the leaves", "0047_transparency_lower_nodes.sql"),
+    portable!(
+        47,
+        "the transparency log computes its lowest subtrees from the leaves",
+        "0047_transparency_lower_nodes.sql"
+    ),
     per_backend!(48, "the country in SQLite's text index", "0048_search_country_in_text_index"),
 ];
 
