@@ -177,8 +177,8 @@ pub async fn log_all(state: &AppState) -> AppResult<()> {
     Ok(())
 }
 
-/// The stored nodes of the tree's frontier as it stands at `size` leaves
-/// ([`merkle::frontier`]).
+/// The nodes of the tree's frontier as it stands at `size` leaves
+/// ([`merkle::frontier`]), read or computed from the leaves ([`load`]).
 async fn frontier_nodes(tx: &mut crate::platform::db::Tx<'_>, size: i64) -> AppResult<NodeMap> {
     Ok(load(tx, &merkle::frontier(to_u64(size))).await?)
 }
