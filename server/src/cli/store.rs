@@ -179,9 +179,11 @@ pub(super) async fn drop_for_bulk_load(conn: &mut sqlx::AnyConnection, backend: 
         let comma = if names.is_empty() { "" } else { ", " };
         format!("{names}{comma}'{trigger}'")
     });
+    // In creation order, so that restoring them keeps the order migration 48 set: SQLite
+    // compiles a table's newest trigger first, and the text index's must not be the newest.
     let triggers = schema_objects(
         conn,
-        &format!("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ({names})"),
+        &format!("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ({names}) ORDER BY rowid"),
     )
     .await?;
     for (name, _) in &triggers {

@@ -81,37 +81,45 @@ pub(super) async fn nodes(
     conn: &mut sqlx::AnyConnection,
     keys: &[(i64, i64)],
 ) -> sqlx::Result<Vec<(i64, i64, String)>> {
-    let mut found = Vec::with_capacity(keys.len());
-    // A few dozen keys at most per proof; in chunks to stay far below bind limits.
-    for chunk in keys.chunks(200) {
-        let condition = (0..chunk.len())
-            .map(|i| format!("(level = ${} AND node_index = ${})", 2 * i + 1, 2 * i + 2))
-            .collect::<Vec<_>>()
-            .join(" OR ");
-        let sql = format!("SELECT level, node_index, hash FROM transparency_nodes WHERE {condition}");
-        let mut q = sqlx::query_as::<_, (i64, i64, String)>(&sql);
-        for (level, index) in chunk {
-            q = q.bind(*level).bind(*index);
-        }
-        found.extend(q.fetch_all(&mut *conn).await?);
-    }
-    Ok(found)
+    by_pairs(
+        conn,
+        "SELECT level, node_index, hash FROM transparency_nodes",
+        |a, b| format!("(level = ${a} AND node_index = ${b})"),
+        keys,
+    )
+    .await
 }
 
 /// The leaves in the index ranges `[from, to)`: a few blocks of 16 a proof.
 pub(super) async fn leaves_in(conn: &mut sqlx::AnyConnection, ranges: &[(i64, i64)]) -> sqlx::Result<Vec<LeafRow>> {
-    let mut found = Vec::new();
-    for chunk in ranges.chunks(200) {
-        let condition = (0..chunk.len())
-            .map(|i| format!("(leaf_index >= ${} AND leaf_index < ${})", 2 * i + 1, 2 * i + 2))
-            .collect::<Vec<_>>()
-            .join(" OR ");
-        let sql = format!(
-            "SELECT leaf_index, platform_id, event_sequence, head_hash FROM transparency_leaves WHERE {condition}"
-        );
-        let mut q = sqlx::query_as::<_, LeafRow>(&sql);
-        for (from, to) in chunk {
-            q = q.bind(*from).bind(*to);
+    by_pairs(
+        conn,
+        "SELECT leaf_index, platform_id, event_sequence, head_hash FROM transparency_leaves",
+        |a, b| format!("(leaf_index >= ${a} AND leaf_index < ${b})"),
+        ranges,
+    )
+    .await
+}
+
+/// The rows of `select` that match any of `pairs`, each pair's condition written by
+/// `condition` with the numbers of its two placeholders. A few dozen pairs at most per
+/// proof; in chunks to stay far below bind limits.
+async fn by_pairs<R>(
+    conn: &mut sqlx::AnyConnection,
+    select: &str,
+    condition: impl Fn(usize, usize) -> String,
+    pairs: &[(i64, i64)],
+) -> sqlx::Result<Vec<R>>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    let mut found = Vec::with_capacity(pairs.len());
+    for chunk in pairs.chunks(200) {
+        let any = (0..chunk.len()).map(|i| condition(2 * i + 1, 2 * i + 2)).collect::<Vec<_>>().join(" OR ");
+        let sql = format!("{select} WHERE {any}");
+        let mut q = sqlx::query_as::<_, R>(&sql);
+        for (a, b) in chunk {
+            q = q.bind(*a).bind(*b);
         }
         found.extend(q.fetch_all(&mut *conn).await?);
     }
