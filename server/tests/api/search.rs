@@ -532,6 +532,14 @@ async fn sqlite_plans_each_statement_once_whatever_is_bound() {
     assert_eq!(app.scalar("SELECT sqlite_compileoption_used('ENABLE_QPSG')").await, 1);
 }
 
+/// Migration 49: the FTS5 index is written in leaf pages of about 1,000 bytes, so that a
+/// seek into a long list (a common trigram's, a country's) reads a quarter of a default page.
+#[tokio::test]
+async fn sqlite_writes_the_text_index_in_small_pages() {
+    let app = TestApp::spawn_sqlite().await;
+    assert_eq!(app.scalar("SELECT CAST(v AS INTEGER) FROM vessels_fts_config WHERE k = 'pgsz'").await, 1000);
+}
+
 /// Whether a text search (with extra parameters) finds the vessel.
 async fn finds(app: &TestApp, text: &str, extra: &str, id: &str) -> bool {
     let (status, p) = search(app, &format!("query={}{extra}&pageSize=100", urlencode(text))).await;

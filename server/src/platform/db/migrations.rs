@@ -113,6 +113,7 @@ pub const MIGRATIONS: &[Migration] = &[
         "0047_transparency_lower_nodes.sql"
     ),
     per_backend!(48, "the country in SQLite's text index", "0048_search_country_in_text_index"),
+    per_backend!(49, "SQLite's text index in smaller pages", "0049_text_index_small_pages"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.
