@@ -62,7 +62,12 @@ async fn every_chain_head_is_logged_and_heads_are_signed_and_proven() {
 
     let vessel = app.owner_with_active_vessel("log-owner@example.nl").await;
     let platform_id = vessel["platformId"].as_str().unwrap().to_owned();
+    // Each event queued for the log in its own transaction (migration 50),
+    // and taken off the queue by the run that logs it.
+    let queued = app.scalar("SELECT COUNT(*) FROM transparency_pending").await;
+    assert_eq!(queued, app.scalar("SELECT COUNT(*) FROM ownership_events").await);
     let first = service::publish(&app.state).await.unwrap().unwrap();
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_pending").await, 0);
     let events = app.scalar("SELECT COUNT(*) FROM ownership_events").await;
     assert!(events >= 1);
     assert_eq!(first.tree_size, events, "one leaf per ownership event");
@@ -362,6 +367,7 @@ async fn a_seeding_logs_its_events_at_once_and_the_log_goes_on_from_there() {
     let events = app.scalar("SELECT COUNT(*) FROM ownership_events").await;
     assert!(events >= 300, "{events}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_leaves").await, events);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_pending").await, 0, "the queue emptied");
     let (_, page) = parts(app.get("/api/transparency/tree-heads").await).await;
     assert_eq!(page["total"].as_i64(), Some(1), "{page}");
     let seeded = page["data"][0].clone();
@@ -391,7 +397,9 @@ async fn a_seeding_logs_its_events_at_once_and_the_log_goes_on_from_there() {
 
     // And the periodic job goes on from there.
     let vessel = another_vessel(&app, "after-seeding@example.nl", "Zeezwaluw", "NL-BAV2K4L8C920", "244123457").await;
+    assert!(app.scalar("SELECT COUNT(*) FROM transparency_pending").await > 0, "the new vessel's events queued");
     let later = service::publish(&app.state).await.unwrap().unwrap();
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_pending").await, 0);
     assert_eq!(later.tree_size, app.scalar("SELECT COUNT(*) FROM ownership_events").await);
     let latest = newest_head_consistent_with(&app, &more).await;
     assert_included(&app, vessel["platformId"].as_str().unwrap(), &latest).await;

@@ -139,6 +139,7 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
         }
         let mut map = frontier_nodes(&mut tx, size).await?;
         let index = append(&mut tx, state.backend, &mut map, size, &pending, now_ms()).await?;
+        store::forget_logged(&mut tx).await?;
         appended += i64::try_from(pending.len()).unwrap_or(BATCH);
         if appended >= PER_RUN {
             let head = sign_head_with(state, index, &mut map);
@@ -171,6 +172,7 @@ pub async fn log_all(state: &AppState) -> AppResult<()> {
         // frontier.
         map.keep_frontier(to_u64(size));
     }
+    store::forget_logged(&mut tx).await?;
     let head = sign_head_with(state, size, &mut map);
     store::insert_head(&mut tx, &head).await?;
     tx.commit().await?;

@@ -16,20 +16,36 @@ pub(super) async fn size(tx: &mut Tx<'_>) -> sqlx::Result<i64> {
 }
 
 /// Ownership events not yet logged, in the order they happened (a vessel's
-/// in its chain's order), at most `limit`.
+/// in its chain's order), at most `limit`: from the queue an event's insert
+/// fills (migration 50), so a run reads what is new, not every event.
 pub(super) async fn unlogged(tx: &mut Tx<'_>, limit: i64) -> sqlx::Result<Vec<PendingEvent>> {
     sqlx::query_as(
         "SELECT e.vessel_id, v.platform_id, e.sequence, e.hash
-           FROM ownership_events e
+           FROM transparency_pending p
+           JOIN ownership_events e ON e.vessel_id = p.vessel_id AND e.sequence = p.event_sequence
            JOIN vessels v ON v.id = e.vessel_id
-           LEFT JOIN transparency_leaves l ON l.vessel_id = e.vessel_id AND l.event_sequence = e.sequence
-          WHERE l.leaf_index IS NULL
+          WHERE NOT EXISTS (SELECT 1 FROM transparency_leaves l
+                            WHERE l.vessel_id = p.vessel_id AND l.event_sequence = p.event_sequence)
           ORDER BY e.occurred_at, e.vessel_id, e.sequence
           LIMIT $1",
     )
     .bind(limit)
     .fetch_all(&mut **tx)
     .await
+}
+
+/// Takes the events that now have a leaf off the queue, in the transaction
+/// that logged them.
+pub(super) async fn forget_logged(tx: &mut Tx<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "DELETE FROM transparency_pending
+          WHERE EXISTS (SELECT 1 FROM transparency_leaves l
+                        WHERE l.vessel_id = transparency_pending.vessel_id
+                          AND l.event_sequence = transparency_pending.event_sequence)",
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Leaves, in one statement (the rows as JSON, [`json_rows`]): a seeding

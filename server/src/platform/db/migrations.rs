@@ -114,6 +114,7 @@ pub const MIGRATIONS: &[Migration] = &[
     ),
     per_backend!(48, "the country in SQLite's text index", "0048_search_country_in_text_index"),
     per_backend!(49, "SQLite's text index in smaller pages", "0049_text_index_small_pages"),
+    per_backend!(50, "the transparency log's queue of events not yet logged", "0050_transparency_pending"),
 ];
 
 /// Apply pending migrations; answers the versions applied now.
