@@ -77,6 +77,13 @@ fi
 # left without their all-visible bit; index-only walks then read the table
 # until autovacuum comes. A live registry has autovacuum's time; give it here.
 [ "$BENCH_DB" = postgres ] && "$psql_bin" "$database_url" -qc "VACUUM" >/dev/null
+# A seeding (or a reused file's copy) leaves gigabytes of dirty pages that the
+# kernel (and PostgreSQL's checkpointer) write back over the next minutes,
+# under the first scenarios: write them now, so that each scenario measures
+# the server, not the writeback. (CHECKPOINT needs a superuser, which the
+# throwaway cluster's is.)
+if [ "$BENCH_DB" = postgres ]; then "$psql_bin" "$database_url" -qc "CHECKPOINT" >/dev/null 2>&1 || true; fi
+sync
 if [ "$BENCH_DB" = sqlite ]; then size=$(du -h "$dir/bench.db" | cut -f1)
 else size=$("$psql_bin" "$database_url" -Atc "SELECT pg_size_pretty(pg_database_size(current_database()))"); fi
 echo "$label: seeded in ${seed_seconds} s; database $size"
