@@ -139,7 +139,7 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
         }
         let mut map = frontier_nodes(&mut tx, size).await?;
         let index = append(&mut tx, state.backend, &mut map, size, &pending, now_ms()).await?;
-        store::forget_logged(&mut tx).await?;
+        store::forget_logged(&mut tx, size).await?;
         appended += i64::try_from(pending.len()).unwrap_or(BATCH);
         if appended >= PER_RUN {
             let head = sign_head_with(state, index, &mut map);
@@ -159,7 +159,8 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
 pub async fn log_all(state: &AppState) -> AppResult<()> {
     let mut tx = state.begin().await?;
     store::lock_log(&mut tx, state.backend).await?;
-    let mut size = store::size(&mut tx).await?;
+    let logged_before = store::size(&mut tx).await?;
+    let mut size = logged_before;
     let pending = store::unlogged(&mut tx, i64::MAX).await?;
     if pending.is_empty() {
         return Ok(());
@@ -172,7 +173,7 @@ pub async fn log_all(state: &AppState) -> AppResult<()> {
         // frontier.
         map.keep_frontier(to_u64(size));
     }
-    store::forget_logged(&mut tx).await?;
+    store::forget_logged(&mut tx, logged_before).await?;
     let head = sign_head_with(state, size, &mut map);
     store::insert_head(&mut tx, &head).await?;
     tx.commit().await?;

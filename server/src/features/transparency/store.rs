@@ -34,15 +34,17 @@ pub(super) async fn unlogged(tx: &mut Tx<'_>, limit: i64) -> sqlx::Result<Vec<Pe
     .await
 }
 
-/// Takes the events that now have a leaf off the queue, in the transaction
-/// that logged them.
-pub(super) async fn forget_logged(tx: &mut Tx<'_>) -> sqlx::Result<()> {
+/// Takes the events of the leaves from index `from` on off the queue, in the
+/// transaction that logged them: by their keys, not a scan of the queue, which
+/// a long backlog would make once per batch. (A key an older release logged
+/// beside this one stays queued; [`unlogged`] passes over it.)
+pub(super) async fn forget_logged(tx: &mut Tx<'_>, from: i64) -> sqlx::Result<()> {
     sqlx::query(
         "DELETE FROM transparency_pending
-          WHERE EXISTS (SELECT 1 FROM transparency_leaves l
-                        WHERE l.vessel_id = transparency_pending.vessel_id
-                          AND l.event_sequence = transparency_pending.event_sequence)",
+          WHERE (vessel_id, event_sequence) IN
+                (SELECT vessel_id, event_sequence FROM transparency_leaves WHERE leaf_index >= $1)",
     )
+    .bind(from)
     .execute(&mut **tx)
     .await?;
     Ok(())
