@@ -139,7 +139,6 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
         }
         let mut map = frontier_nodes(&mut tx, size).await?;
         let index = append(&mut tx, state.backend, &mut map, size, &pending, now_ms()).await?;
-        store::forget_logged(&mut tx, size).await?;
         appended += i64::try_from(pending.len()).unwrap_or(BATCH);
         if appended >= PER_RUN {
             let head = sign_head_with(state, index, &mut map);
@@ -159,8 +158,7 @@ pub async fn publish(state: &AppState) -> AppResult<Option<TreeHead>> {
 pub async fn log_all(state: &AppState) -> AppResult<()> {
     let mut tx = state.begin().await?;
     store::lock_log(&mut tx, state.backend).await?;
-    let logged_before = store::size(&mut tx).await?;
-    let mut size = logged_before;
+    let mut size = store::size(&mut tx).await?;
     let pending = store::unlogged(&mut tx, i64::MAX).await?;
     if pending.is_empty() {
         return Ok(());
@@ -173,7 +171,6 @@ pub async fn log_all(state: &AppState) -> AppResult<()> {
         // frontier.
         map.keep_frontier(to_u64(size));
     }
-    store::forget_logged(&mut tx, logged_before).await?;
     let head = sign_head_with(state, size, &mut map);
     store::insert_head(&mut tx, &head).await?;
     tx.commit().await?;
@@ -187,7 +184,8 @@ async fn frontier_nodes(tx: &mut crate::platform::db::Tx<'_>, size: i64) -> AppR
 }
 
 /// Appends `events` after the log's `size` leaves: their leaves and the
-/// nodes they complete, many rows a statement. Answers the new size.
+/// nodes they complete, many rows a statement, and takes the events off the
+/// log's queue. Answers the new size.
 async fn append(
     tx: &mut crate::platform::db::Tx<'_>,
     backend: Backend,
@@ -215,6 +213,7 @@ async fn append(
     if !nodes.is_empty() {
         store::insert_nodes(tx, backend, &nodes).await?;
     }
+    store::forget_logged(tx, size).await?;
     Ok(index)
 }
 
