@@ -8,6 +8,7 @@
 # cache on and off. One Markdown table per database, for docs/PERFORMANCE.md.
 #   BENCH_DB=sqlite|postgres|both (default both) scripts/bench.sh [vessels] [seconds per run]
 # PostgreSQL is a throwaway cluster on loopback (scripts/with-postgres.sh).
+# BENCH_RNG_SEED (default 33) fixes the seeded data, so that runs compare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vessels=${1:-1000000}
@@ -69,7 +70,7 @@ if [ -n "${BENCH_REUSE_DB:-}" ]; then
 else
   echo "$label: seeding $vessels vessels..."
   start=$(date +%s.%N)
-  "$bin" seed --force --vessels "$vessels" | grep -v '^  ' || true
+  "$bin" seed --force --vessels "$vessels" --rng-seed "${BENCH_RNG_SEED:-33}" | grep -v '^  ' || true
   seed_seconds=$(python3 -c "print(f'{$(date +%s.%N) - $start:.0f}')")
   [ -n "${BENCH_KEEP_DB:-}" ] && [ "$BENCH_DB" = sqlite ] && cp "$dir/bench.db" "$BENCH_KEEP_DB"
 fi

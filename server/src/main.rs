@@ -29,6 +29,11 @@ enum Command {
         /// Also create this many realistic active vessels.
         #[arg(long, value_name = "N")]
         vessels: Option<usize>,
+        /// Draw the vessels from this seed, so that two loads of the same
+        /// size hold the same names, builders and IDs (benchmarks compare
+        /// runs on equal data); without it, every load differs.
+        #[arg(long, value_name = "SEED")]
+        rng_seed: Option<u64>,
         /// Seed vessels in prod mode too (they are fictional; think twice).
         #[arg(long)]
         force: bool,
@@ -165,7 +170,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate => Ok(()),
-        Command::Seed { demo, if_empty, vessels, force } => {
+        Command::Seed { demo, if_empty, vessels, rng_seed, force } => {
             if vessels.is_some() {
                 registry::cli::seed_vessels::refuse_unless_forced(&state.config, force)?;
             }
@@ -182,7 +187,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             if let Some(n) = vessels.or(demo.then_some(DEMO_VESSELS)) {
                 let started = std::time::Instant::now();
-                registry::cli::seed_vessels::vessels(&state, n).await?;
+                registry::cli::seed_vessels::vessels(&state, n, rng_seed).await?;
                 println!("Seeded {n} vessels in {:.1} s.", started.elapsed().as_secs_f64());
             }
             Ok(())

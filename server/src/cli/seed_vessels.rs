@@ -131,8 +131,11 @@ pub fn refuse_unless_forced(config: &crate::platform::config::Config, force: boo
     Ok(())
 }
 
-pub async fn vessels(state: &AppState, n: usize) -> anyhow::Result<()> {
-    let mut rng = StdRng::from_entropy();
+/// `rng_seed` fixes every drawn field (names, builders, countries, years,
+/// platform IDs) for a reproducible load; registration times still follow
+/// the clock.
+pub async fn vessels(state: &AppState, n: usize, rng_seed: Option<u64>) -> anyhow::Result<()> {
+    let mut rng = rng_seed.map_or_else(StdRng::from_entropy, StdRng::seed_from_u64);
     let owners = seed_owners(state, (n / 20).clamp(1, 5_000)).await?;
     // One connection throughout: the trigger dance below must not be seen
     // half-done by another connection of the pool.
@@ -254,7 +257,7 @@ fn make_row(rng: &mut StdRng, i: usize, owners: &[String], created_at: i64, take
         format!("{}", mid as usize * 1_000_000 + i % 1_000_000)
     });
     let platform_id = loop {
-        let id = PlatformId::generate();
+        let id = PlatformId::generate_with(rng);
         if taken.insert(id.compact().to_owned()) {
             break id;
         }

@@ -78,9 +78,16 @@ fn value_of(c: u8) -> Option<u8> {
 
 impl PlatformId {
     pub fn generate() -> Self {
+        Self::generate_with(&mut OsRng)
+    }
+
+    /// From a given source: a seeded one makes a bulk load reproducible
+    /// (`registry seed --rng-seed`), so that two benchmark runs search the
+    /// same data.
+    pub fn generate_with(rng: &mut impl Rng) -> Self {
         let mut values = [0u8; LEN];
         for v in values.iter_mut().take(DATA_LEN) {
-            *v = OsRng.gen_range(0..32);
+            *v = rng.gen_range(0..32);
         }
         values[DATA_LEN] = check_value(&values[..DATA_LEN]);
         Self(values.map(|v| ALPHABET[v as usize]))

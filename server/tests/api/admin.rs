@@ -90,7 +90,7 @@ async fn the_kept_vessel_counts_follow_every_status_change() {
         }
     };
     assert_eq!(agree("empty").await, 0);
-    registry::cli::seed_vessels::vessels(&app.state, 30).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 30, None).await.unwrap();
     let seeded = agree("seeded").await;
     assert!(seeded > 0);
     app.post("/api/vessels", german_boat()).await;

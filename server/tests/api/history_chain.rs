@@ -150,7 +150,7 @@ async fn an_unlisted_vessels_chain_is_its_owners_only() {
 #[tokio::test]
 async fn seeded_vessels_have_valid_chains() {
     let app = TestApp::spawn().await;
-    registry::cli::seed_vessels::vessels(&app.state, 40).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 40, None).await.unwrap();
     let ids: Vec<String> = sqlx::query_scalar("SELECT platform_id FROM vessels").fetch_all(&app.db).await.unwrap();
     let mut transferred = 0;
     for id in &ids {

@@ -7,12 +7,32 @@ use crate::helpers::{TestApp, parts, sailboat};
 
 async fn seeded(n: usize) -> TestApp {
     let app = TestApp::spawn().await;
-    registry::cli::seed_vessels::vessels(&app.state, n).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, n, None).await.unwrap();
     app
 }
 
 async fn search(app: &TestApp, query: &str) -> (StatusCode, Value) {
     parts(app.get(&format!("/api/vessels/search?{query}")).await).await
+}
+
+/// What a load draws, in registration order (times follow the clock).
+async fn drawn(rng_seed: u64) -> Vec<(String, Option<String>, String, String, i64, String)> {
+    let app = TestApp::spawn().await;
+    registry::cli::seed_vessels::vessels(&app.state, 40, Some(rng_seed)).await.unwrap();
+    sqlx::query_as(
+        "SELECT platform_id, name, make, model, build_year, country_code FROM vessels ORDER BY created_at, id",
+    )
+    .fetch_all(&app.db)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_load_from_the_same_rng_seed_holds_the_same_vessels() {
+    let first = drawn(33).await;
+    assert_eq!(first.len(), 40);
+    assert_eq!(drawn(33).await, first, "the benchmark compares runs on equal data");
+    assert_ne!(drawn(34).await, first, "another seed draws other vessels");
 }
 
 #[tokio::test]
@@ -212,7 +232,7 @@ fn folded_card(v: &Value) -> String {
 #[tokio::test]
 async fn a_text_search_pages_in_registration_order_also_after_a_second_seeding() {
     let app = seeded(40).await;
-    registry::cli::seed_vessels::vessels(&app.state, 40).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 40, None).await.unwrap();
     let everything = all_pages(&app, "x=1", 100).await;
     assert_eq!(everything.len(), 80);
     let ids: Vec<&str> = everything.iter().map(|v| v["id"].as_str().unwrap()).collect();
@@ -316,7 +336,7 @@ async fn totals_follow_every_listing_change() {
     set("UPDATE vessels SET country_code = CASE WHEN country_code = 'CH' THEN 'NL' ELSE 'CH' END WHERE id = $1").await;
     let after = totals(&app, &queries).await;
     assert_eq!((after[0], after[1], after[2]), (before[0], before[1] - 1, before[2]), "moved to another country");
-    registry::cli::seed_vessels::vessels(&app.state, 5).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 5, None).await.unwrap();
     assert_eq!(totals(&app, &queries).await[2], before[2] + 5, "newly registered");
 }
 

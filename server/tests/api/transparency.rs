@@ -363,7 +363,7 @@ async fn a_seeding_logs_its_events_at_once_and_the_log_goes_on_from_there() {
         row.get::<String, _>(0)
     };
     // Into an empty registry (the bulk load): every event logged, one head.
-    registry::cli::seed_vessels::vessels(&app.state, 300).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 300, None).await.unwrap();
     let events = app.scalar("SELECT COUNT(*) FROM ownership_events").await;
     assert!(events >= 300, "{events}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM transparency_leaves").await, events);
@@ -380,7 +380,7 @@ async fn a_seeding_logs_its_events_at_once_and_the_log_goes_on_from_there() {
 
     // Onto a log that holds leaves (an ordinary seeding): it goes on from
     // their frontier, provably an extension.
-    registry::cli::seed_vessels::vessels(&app.state, 77).await.unwrap();
+    registry::cli::seed_vessels::vessels(&app.state, 77, None).await.unwrap();
     let more = newest_head_consistent_with(&app, &seeded).await;
     assert_eq!(more["treeSize"].as_i64(), Some(app.scalar("SELECT COUNT(*) FROM ownership_events").await));
     assert!(signed(&key, &more));
