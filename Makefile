@@ -65,10 +65,10 @@ test-api-fuzz: test-deps
 
 test-rust: test-rust-sqlite test-rust-postgres
 
-## The read-replica tests (tests/api/replica_pg.rs) need PostgreSQL: the
+## The read-replica and plan tests (tests/api/replica_pg.rs, search_plans_pg.rs) need PostgreSQL: the
 ## PostgreSQL pass runs them.
 test-rust-sqlite:
-	scripts/with-moto.sh $(CARGO) test --locked --workspace -- --skip replica_pg::
+	scripts/with-moto.sh $(CARGO) test --locked --workspace -- --skip replica_pg:: --skip search_plans_pg::
 
 test-rust-postgres:
 	scripts/with-moto.sh scripts/with-postgres.sh $(CARGO) test --locked --test api

@@ -33,6 +33,7 @@ mod public_pages;
 mod races;
 mod replica_pg;
 mod search;
+mod search_plans_pg;
 mod sessions;
 mod smtp;
 mod telemetry;
