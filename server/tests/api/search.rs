@@ -983,3 +983,25 @@ async fn a_registered_or_renamed_vessel_is_found_by_its_short_name_and_earlier_n
     assert_eq!(found(&search(&app, "query=k2").await.1), [pid]);
     assert_eq!(registry::features::vessels::service::fold_earlier_names(&app.db).await.unwrap(), 0);
 }
+
+/// Searches past the per-core bound wait their turn instead of sharing the
+/// cores with every other search, and go on once one ends: while the test
+/// holds every turn a search does not answer, and it does when they are
+/// given back.
+#[tokio::test]
+async fn searches_beyond_the_bound_wait_their_turn() {
+    let app = seeded(12).await;
+    let turns = app.state.search_turns.available_permits();
+    assert!(turns >= registry::platform::state::SEARCHES_PER_CORE, "{turns} turns");
+    let held = app.state.search_turns.acquire_many(u32::try_from(turns).unwrap()).await.unwrap();
+    let waiting = search(&app, "query=sea");
+    tokio::pin!(waiting);
+    assert!(
+        tokio::time::timeout(std::time::Duration::from_millis(300), &mut waiting).await.is_err(),
+        "a search answered without a turn"
+    );
+    drop(held);
+    let (status, page) = waiting.await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(app.state.search_turns.available_permits(), turns, "the turn is given back");
+}

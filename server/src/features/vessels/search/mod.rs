@@ -191,8 +191,11 @@ struct Counted {
     walked: Option<i64>,
 }
 
-/// A public read: on the replica while it serves.
+/// A public read: on the replica while it serves; in turn
+/// (`AppState::search_turns`) when many come at once.
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
+    // Never closed, so the acquisition cannot fail.
+    let _turn = state.search_turns.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
     state.public_read(|source| search_in(state, source.db, q)).await
 }
 

@@ -14,7 +14,7 @@
 //! start: exactly a substring, as `LIKE '%fragment%'` would find it, without
 //! reading the text.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// Bytes a posting takes (migration 45's `trigram_posting`).
 const POSTING_LEN: usize = 8;
@@ -213,49 +213,132 @@ impl Conditions {
     }
 }
 
+/// A block of a walk's driver list, as a round read it.
+pub(super) struct DriverBlock<'b> {
+    pub(super) top: i64,
+    pub(super) postings: &'b [u8],
+}
+
+/// A block's keys in order. A block is in order as written, but for vessels
+/// appended to it later (listed again, or whose text changed).
+fn sort_block(keys: &mut [u64]) {
+    if !keys.is_sorted() {
+        keys.sort_unstable();
+    }
+}
+
+/// A block of one of a walk's other trigrams, as a round read it.
+pub(super) struct OtherBlock<'b> {
+    pub(super) trigram: &'b str,
+    /// At most the lowest number in the block.
+    pub(super) bottom: i64,
+    /// The highest number the block can hold.
+    pub(super) top: i64,
+    pub(super) postings: &'b [u8],
+}
+
+/// A posting as one sortable number: the vessel's number above its position,
+/// so that keys order as (number, position) do.
+fn key(seq: i64, pos: u16) -> u64 {
+    (u64::try_from(seq).unwrap_or(0) << 16) | u64::from(pos)
+}
+
+/// A sorted list of keys, looked up with targets that never decrease: each
+/// look-up gallops on from where the last one stopped, so a pass over the
+/// list costs about as much as its smaller side.
+struct Cursor<'k> {
+    keys: &'k [u64],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn holds(&mut self, target: u64) -> bool {
+        let rest = &self.keys[self.at..];
+        // Gallop: the first step that reaches the target, then search within.
+        let mut step = 1;
+        while step < rest.len() && rest[step - 1] < target {
+            step *= 2;
+        }
+        let span = &rest[..step.min(rest.len())];
+        self.at += span.partition_point(|k| *k < target);
+        self.keys.get(self.at) == Some(&target)
+    }
+}
+
 /// The vessels among one walk's driver blocks that the fragment matches,
 /// proven by the occurrences of `cover` ([`Fragment::cover`]), given the
-/// blocks of its other trigrams that cover the same numbers (`others`:
-/// trigram and bytes). Every match has the driver at its first offset from
-/// the match's start, so the driver's postings give every start to check.
-/// Unordered, each vessel once.
+/// blocks of its other trigrams that cover the same numbers. Every match has
+/// the driver at its first offset from the match's start, so the driver's
+/// postings give every start to check. Unordered, each vessel once.
+///
+/// Only the other blocks whose range holds a candidate are decoded: a rare
+/// driver beside a dense trigram (`xyach`: `xya` beside `ach`) reads the
+/// dense list whole, and most of its blocks hold no candidate. The candidates
+/// are checked in order, so each list is looked up by one forward pass.
 pub(super) fn matches<'b>(
     fragment: &Fragment,
     cover: &[(String, u16)],
     driver: &str,
-    driver_blocks: impl Iterator<Item = &'b [u8]>,
-    others: &[(&str, &[u8])],
+    driver_blocks: &[DriverBlock<'b>],
+    others: &[OtherBlock<'b>],
     conditions: Conditions,
 ) -> Vec<i64> {
-    let mut candidates: Vec<Posting> = driver_blocks.flat_map(decode).filter(|p| conditions.pass(*p)).collect();
-    candidates.sort_unstable();
-    // Each other trigram's postings as (number, position), sorted, for
-    // binary search.
-    let mut other_postings: BTreeMap<&str, Vec<(i64, u16)>> = BTreeMap::new();
-    for (trigram, bytes) in others {
-        other_postings.entry(trigram).or_default().extend(decode(bytes).map(|p| (p.seq, p.pos)));
-    }
-    for list in other_postings.values_mut() {
-        list.sort_unstable();
-    }
     let Some(&(_, driver_offset)) = fragment.trigrams.iter().find(|(t, _)| t == driver) else {
         return Vec::new();
     };
-    let occurs = |trigram: &str, seq: i64, pos: u16| -> bool {
-        if trigram == driver {
-            return candidates.binary_search_by(|p| (p.seq, p.pos).cmp(&(seq, pos))).is_ok();
-        }
-        other_postings.get(trigram).is_some_and(|list| list.binary_search(&(seq, pos)).is_ok())
-    };
-    let mut found = Vec::new();
-    for p in &candidates {
-        if found.last() == Some(&p.seq) {
+    let mut in_order: Vec<&DriverBlock<'b>> = driver_blocks.iter().collect();
+    in_order.sort_unstable_by_key(|b| b.top);
+    let mut candidates: Vec<u64> = Vec::new();
+    for block in in_order {
+        let from = candidates.len();
+        candidates.extend(decode(block.postings).filter(|p| conditions.pass(*p)).map(|p| key(p.seq, p.pos)));
+        sort_block(&mut candidates[from..]);
+    }
+    // Each other trigram's keys, sorted: blocks in number order (their
+    // ranges are disjoint), each sorted in itself.
+    let mut blocks: Vec<&OtherBlock<'b>> = others.iter().collect();
+    blocks.sort_unstable_by_key(|b| (b.trigram, b.top));
+    let mut lists: Vec<(&str, Vec<u64>)> = Vec::new();
+    for block in blocks {
+        let first = candidates.partition_point(|k| *k < key(block.bottom, 0));
+        if candidates.get(first).is_none_or(|k| *k > key(block.top, u16::MAX)) {
             continue;
         }
-        let Some(start) = p.pos.checked_sub(driver_offset) else { continue };
-        let whole = cover.iter().all(|(t, offset)| start.checked_add(*offset).is_some_and(|pos| occurs(t, p.seq, pos)));
+        if lists.last().is_none_or(|(t, _)| *t != block.trigram) {
+            lists.push((block.trigram, Vec::new()));
+        }
+        if let Some((_, list)) = lists.last_mut() {
+            let from = list.len();
+            list.extend(decode(block.postings).map(|p| key(p.seq, p.pos)));
+            sort_block(&mut list[from..]);
+        }
+    }
+    // Each occurrence of the cover, with the keys it is looked up in (none:
+    // no block of its trigram holds a candidate, so nothing matches).
+    let empty: &[u64] = &[];
+    let mut checks: Vec<(Cursor, u16)> = cover
+        .iter()
+        .map(|(trigram, offset)| {
+            let keys = if trigram == driver {
+                candidates.as_slice()
+            } else {
+                lists.iter().find(|(t, _)| t == trigram).map_or(empty, |(_, list)| list.as_slice())
+            };
+            (Cursor { keys, at: 0 }, *offset)
+        })
+        .collect();
+    let mut found: Vec<i64> = Vec::new();
+    for &k in &candidates {
+        let (seq, pos) = (i64::try_from(k >> 16).unwrap_or(i64::MAX), (k & 0xffff) as u16);
+        if found.last() == Some(&seq) {
+            continue;
+        }
+        let Some(start) = pos.checked_sub(driver_offset) else { continue };
+        let whole = checks
+            .iter_mut()
+            .all(|(cursor, offset)| start.checked_add(*offset).is_some_and(|at| cursor.holds(key(seq, at))));
         if whole {
-            found.push(p.seq);
+            found.push(seq);
         }
     }
     found
@@ -288,10 +371,17 @@ mod tests {
         let all = blocks(texts);
         let fragment = Fragment::new(fragment);
         let cover = fragment.cover(driver, |_| 1);
-        let driver_blocks = all.iter().filter(|(t, _)| t == driver).map(|(_, b)| b.as_slice());
-        let others: Vec<(&str, &[u8])> =
-            all.iter().filter(|(t, _)| t != driver).map(|(t, b)| (t.as_str(), b.as_slice())).collect();
-        let mut found = matches(&fragment, &cover, driver, driver_blocks, &others, conditions);
+        let driver_blocks: Vec<DriverBlock> = all
+            .iter()
+            .filter(|(t, _)| t == driver)
+            .map(|(_, b)| DriverBlock { top: i64::MAX, postings: b.as_slice() })
+            .collect();
+        let others: Vec<OtherBlock> = all
+            .iter()
+            .filter(|(t, _)| t != driver)
+            .map(|(t, b)| OtherBlock { trigram: t.as_str(), bottom: 0, top: i64::MAX, postings: b.as_slice() })
+            .collect();
+        let mut found = matches(&fragment, &cover, driver, &driver_blocks, &others, conditions);
         found.sort_unstable();
         found
     }
@@ -350,6 +440,41 @@ mod tests {
         let texts = [(7, "åsa östra", 0)];
         assert_eq!(find(&texts, "sa ös", "a ö", Conditions::default()), vec![7]);
         assert_eq!(find(&texts, "sa öst", "öst", Conditions::default()), vec![7]);
+    }
+
+    #[test]
+    fn other_blocks_come_in_any_order_and_only_those_holding_a_candidate_are_read() {
+        let posting = |seq: u32, pos: u16| {
+            let mut p = seq.to_be_bytes().to_vec();
+            p.extend(0u16.to_be_bytes());
+            p.extend(pos.to_be_bytes());
+            p
+        };
+        // "xyach" in vessels 3 and 9; "ach" alone in 1, 5 and 12.
+        let driver = [posting(3, 0), posting(9, 4)].concat();
+        // The block of 1 to 6 had vessel 5 written, then vessel 3 appended.
+        let low = [posting(1, 0), posting(5, 0), posting(3, 2)].concat();
+        let high = [posting(9, 6), posting(12, 1)].concat();
+        // Claims vessels 20 to 30 but holds a posting of 3: no candidate is
+        // in its range, so it is not read and the posting does not count.
+        let stray = posting(3, 5);
+        let others = [
+            OtherBlock { trigram: "ach", bottom: 7, top: 12, postings: &high },
+            OtherBlock { trigram: "ach", bottom: 20, top: 30, postings: &stray },
+            OtherBlock { trigram: "ach", bottom: 1, top: 6, postings: &low },
+        ];
+        let fragment = Fragment::new("xyach");
+        let cover = vec![("xya".to_owned(), 0), ("ach".to_owned(), 2)];
+        // The driver's two blocks come newest first, as a round reads them.
+        let driver = [DriverBlock { top: 12, postings: &driver[8..] }, DriverBlock { top: 6, postings: &driver[..8] }];
+        let mut found = matches(&fragment, &cover, "xya", &driver, &others, Conditions::default());
+        found.sort_unstable();
+        assert_eq!(found, vec![3, 9]);
+        let only_stray = [OtherBlock { trigram: "ach", bottom: 20, top: 30, postings: &stray }];
+        let shifted = [posting(3, 3)].concat();
+        let shifted = [DriverBlock { top: 6, postings: &shifted }];
+        let found = matches(&fragment, &cover, "xya", &shifted, &only_stray, Conditions::default());
+        assert!(found.is_empty(), "a block whose range holds no candidate was read: {found:?}");
     }
 
     #[test]

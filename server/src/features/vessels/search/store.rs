@@ -13,7 +13,7 @@ use std::{
 use sqlx::{FromRow, Row, any::AnyRow};
 
 use super::super::model::{VESSEL_COLUMNS, Vessel};
-use super::postings::{self, BLOCK_VESSELS, Conditions, Fragment};
+use super::postings::{self, BLOCK_VESSELS, Conditions, DriverBlock, Fragment, OtherBlock};
 use super::{COUNT_BOUND, Counted, KEPT_NEWEST, SearchQuery, text_variants};
 use crate::{
     domain::PlatformId,
@@ -121,14 +121,18 @@ struct VariantWalks {
     walks: Vec<Walk>,
 }
 
-/// A block as a round reads it: which walk it serves, and whether it is of
-/// that walk's driver list.
+/// A block as a round reads it: which walk it serves, and which of the
+/// walk's lists it is of: the driver's (-1) or one of `Walk::others`, by
+/// index (a number, not the trigram's text: a round can return thousands of
+/// blocks, and each column of each row is converted on its way in).
 #[derive(FromRow)]
 struct BlockRow {
     walk: i64,
-    driver: bool,
-    trigram: String,
+    other: i64,
     bottom: i64,
+    top: i64,
+    /// The block's vessels.
+    n: i64,
     postings: Vec<u8>,
 }
 
@@ -141,6 +145,10 @@ struct Progress {
     take: i64,
     /// The list is read to its end.
     done: bool,
+    /// Vessels in the blocks read so far: when they are all the list's
+    /// (`Walk::count`, from the same snapshot), it is read to its end
+    /// without a round that finds no block.
+    read: i64,
 }
 
 /// Most blocks a walk reads in a round; each round reads twice as many as
@@ -394,7 +402,12 @@ impl Matches {
             self.walks.iter().flat_map(|v| v.walks.iter().map(move |w| (v, w))).collect();
         let mut progress: Vec<Progress> = walks
             .iter()
-            .map(|(variant, walk)| Progress { below: i64::MAX, take: first_take(variant, walk, want), done: false })
+            .map(|(variant, walk)| Progress {
+                below: i64::MAX,
+                take: first_take(variant, walk, want),
+                done: false,
+                read: 0,
+            })
             .collect();
         let conditions = Conditions {
             year_from: self.filters.year_from,
@@ -415,24 +428,29 @@ impl Matches {
             for &i in &active {
                 let (variant, walk) = walks[i];
                 let index = i64::try_from(i).unwrap_or(i64::MAX);
-                let driver: Vec<&BlockRow> = rows.iter().filter(|r| r.walk == index && r.driver).collect();
-                let others: Vec<(&str, &[u8])> = rows
+                let driver: Vec<&BlockRow> = rows.iter().filter(|r| r.walk == index && r.other < 0).collect();
+                let others: Vec<OtherBlock> = rows
                     .iter()
-                    .filter(|r| r.walk == index && !r.driver)
-                    .map(|r| (r.trigram.as_str(), r.postings.as_slice()))
+                    .filter(|r| r.walk == index)
+                    .filter_map(|r| {
+                        let trigram = walk.others.get(usize::try_from(r.other).ok()?)?;
+                        Some(OtherBlock { trigram, bottom: r.bottom, top: r.top, postings: &r.postings })
+                    })
                     .collect();
                 let p = &mut progress[i];
-                p.done = i64::try_from(driver.len()).unwrap_or(i64::MAX) < p.take;
+                p.read += driver.iter().map(|r| r.n).sum::<i64>();
+                p.done = i64::try_from(driver.len()).unwrap_or(i64::MAX) < p.take || p.read >= walk.count;
                 // Every unread block of the list holds vessels numbered
                 // below the lowest block read.
                 p.below = driver.iter().map(|r| r.bottom).min().unwrap_or(i64::MIN);
                 p.take = (p.take * 2).min(MOST_TAKE);
-                let blocks = driver.iter().map(|r| r.postings.as_slice());
+                let blocks: Vec<DriverBlock> =
+                    driver.iter().map(|r| DriverBlock { top: r.top, postings: &r.postings }).collect();
                 found.extend(postings::matches(
                     &variant.fragment,
                     &walk.cover,
                     &walk.trigram,
-                    blocks,
+                    &blocks,
                     &others,
                     conditions,
                 ));
@@ -460,8 +478,10 @@ impl Matches {
             drivers.push(serde_json::json!({
                 "walk": i, "trigram": walk.trigram, "country_code": walk.country_code, "below": p.below, "take": p.take
             }));
-            for other in &walk.others {
-                others.push(serde_json::json!({ "walk": i, "trigram": other, "country_code": walk.country_code }));
+            for (other, trigram) in walk.others.iter().enumerate() {
+                others.push(serde_json::json!({
+                    "walk": i, "other": other, "trigram": trigram, "country_code": walk.country_code
+                }));
             }
         }
         // One statement text whatever the walks (they come as JSON), so that
@@ -469,17 +489,18 @@ impl Matches {
         let text = "WITH w AS (SELECT * FROM json_to_recordset(CAST($1 AS JSON))
                         AS w (walk BIGINT, trigram TEXT, country_code TEXT, below BIGINT, take BIGINT)),
              d AS MATERIALIZED (
-                 SELECT w.walk, b.trigram, b.top, b.bottom, b.postings FROM w CROSS JOIN LATERAL (
-                     SELECT b.trigram, b.top, b.bottom, b.postings FROM trigram_blocks b
+                 SELECT w.walk, b.top, b.bottom, b.n, b.postings FROM w CROSS JOIN LATERAL (
+                     SELECT b.top, b.bottom, b.n, b.postings FROM trigram_blocks b
                      WHERE b.trigram = w.trigram AND b.country_code = w.country_code AND b.top < w.below
                      ORDER BY b.top DESC LIMIT w.take) b),
              r AS (SELECT d.walk, MIN(d.bottom) AS lo, MAX(d.top) AS hi FROM d GROUP BY d.walk),
-             o AS (SELECT * FROM json_to_recordset(CAST($2 AS JSON)) AS o (walk BIGINT, trigram TEXT, country_code TEXT))
-             SELECT d.walk, TRUE AS driver, d.trigram, d.top, d.bottom, d.postings FROM d
+             o AS (SELECT * FROM json_to_recordset(CAST($2 AS JSON))
+                       AS o (walk BIGINT, other BIGINT, trigram TEXT, country_code TEXT))
+             SELECT d.walk, CAST(-1 AS BIGINT) AS other, d.bottom, d.top, CAST(d.n AS BIGINT) AS n, d.postings FROM d
              UNION ALL
-             SELECT o.walk, FALSE AS driver, b.trigram, b.top, b.bottom, b.postings
+             SELECT o.walk, o.other, b.bottom, b.top, CAST(b.n AS BIGINT) AS n, b.postings
              FROM o JOIN r ON r.walk = o.walk CROSS JOIN LATERAL (
-                 SELECT b.trigram, b.top, b.bottom, b.postings FROM trigram_blocks b
+                 SELECT b.top, b.bottom, b.n, b.postings FROM trigram_blocks b
                  WHERE b.trigram = o.trigram AND b.country_code = o.country_code AND b.top >= r.lo
                    AND b.top <= COALESCE((SELECT MIN(x.top) FROM trigram_blocks x
                                           WHERE x.trigram = o.trigram AND x.country_code = o.country_code
