@@ -15,6 +15,8 @@ pub const HTTP_DURATION: &str = "registry_http_request_duration_seconds";
 /// Time to get a connection and begin a transaction (`pool="primary"`), or
 /// to get one of the read lane's connections (`pool="lane"`), in seconds.
 pub const DB_WAIT: &str = "registry_db_wait_seconds";
+/// Time a public search waits for its turn (`AppState::search_turns`), in seconds.
+pub const SEARCH_WAIT: &str = "registry_search_wait_seconds";
 /// The primary pool's connections, by `state` (`idle`, `in_use`).
 pub const DB_CONNECTIONS: &str = "registry_db_connections";
 /// CPU-heavy jobs waiting for a thread of the CPU pool.
@@ -68,6 +70,7 @@ fn describe() {
     metrics::describe_counter!(HTTP_REQUESTS, "Requests answered, by route template, method and status.");
     metrics::describe_histogram!(HTTP_DURATION, metrics::Unit::Seconds, "Time to answer, by route template.");
     metrics::describe_histogram!(DB_WAIT, metrics::Unit::Seconds, "Waiting for a database connection, by pool.");
+    metrics::describe_histogram!(SEARCH_WAIT, metrics::Unit::Seconds, "Public searches waiting for their turn.");
     metrics::describe_gauge!(DB_CONNECTIONS, "The primary pool's connections, by state.");
     metrics::describe_gauge!(CPU_QUEUED, "CPU-heavy jobs waiting for a thread.");
     metrics::describe_counter!(CPU_REFUSED, "CPU-heavy jobs refused with the queue full.");

@@ -88,6 +88,7 @@ async fn the_metrics_count_requests_waits_payments_codes_and_jobs_without_person
     let vessel = app.owner_with_active_vessel("metrics@example.nl").await;
     let page = format!("/api/vessels/{}", vessel["platformId"].as_str().unwrap());
     assert_eq!(app.get(&page).await.status(), StatusCode::OK);
+    assert_eq!(app.get("/api/vessels/search?query=sea").await.status(), StatusCode::OK);
     let (status, _) = transfers::initiate(&app, &vessel).await;
     assert_eq!(status, StatusCode::CREATED);
     // The identity decisions run every second in a test app: give them a run.
@@ -101,6 +102,7 @@ async fn the_metrics_count_requests_waits_payments_codes_and_jobs_without_person
     assert!(find(&samples, "registry_http_request_duration_seconds_bucket", &timed).is_some_and(|s| s.value >= 1.0));
     assert!(find(&samples, "registry_db_wait_seconds_count", &[("pool", "primary")]).is_some_and(|s| s.value >= 1.0));
     assert!(find(&samples, "registry_db_wait_seconds_count", &[("pool", "lane")]).is_some_and(|s| s.value >= 1.0));
+    assert!(find(&samples, "registry_search_wait_seconds_count", &[]).is_some_and(|s| s.value >= 1.0), "{text}");
     assert!(find(&samples, "registry_db_connections", &[("state", "idle")]).is_some());
     assert!(find(&samples, "registry_cpu_queue_depth", &[]).is_some(), "a sign-in hashed on the CPU pool");
     let pending = find(&samples, "registry_outbox_pending", &[]).expect("the outbox's backlog");

@@ -194,8 +194,10 @@ struct Counted {
 /// A public read: on the replica while it serves; in turn
 /// (`AppState::search_turns`) when many come at once.
 pub async fn search(state: &AppState, q: &SearchQuery) -> AppResult<VesselPage> {
+    let asked = std::time::Instant::now();
     // Never closed, so the acquisition cannot fail.
     let _turn = state.search_turns.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
+    metrics::histogram!(crate::platform::telemetry::SEARCH_WAIT).record(asked.elapsed().as_secs_f64());
     state.public_read(|source| search_in(state, source.db, q)).await
 }
 
