@@ -33,10 +33,15 @@ pub enum CpuError {
     Gone,
 }
 
+/// The cores this process may run on (two when the system does not say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+}
+
 impl CpuPool {
     /// One thread per core. The threads end when the last handle is dropped.
     pub fn new() -> Self {
-        let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        let threads = cores();
         let (jobs, queue) = sync_channel::<Job>(threads * QUEUE_PER_THREAD);
         let queue = Arc::new(Mutex::new(queue));
         for n in 0..threads {
@@ -121,7 +126,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_queue_refuses_at_once_and_drains_afterwards() {
         let pool = CpuPool::new();
-        let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        let threads = cores();
         // Occupy every thread and wait until each has really started...
         let (started, started_rx) = std::sync::mpsc::channel::<()>();
         let (release, blocked) = std::sync::mpsc::channel::<()>();

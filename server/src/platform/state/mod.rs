@@ -98,7 +98,6 @@ impl AppState {
         outbox_wake: Arc<Notify>,
     ) -> Self {
         let search_counts = Arc::new(CountCache::new(config.search_count_cache));
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         Self(Arc::new(Shared {
             config: Arc::new(config),
             reads: ReadLane::new(&db, backend),
@@ -106,7 +105,7 @@ impl AppState {
             db,
             backend,
             search_counts,
-            search_turns: Semaphore::new(cores * SEARCHES_PER_CORE),
+            search_turns: Semaphore::new(crate::platform::cpu::cores() * SEARCHES_PER_CORE),
             payments: providers.payments,
             identity: providers.identity,
             storage: providers.storage,

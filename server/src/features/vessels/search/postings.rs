@@ -110,7 +110,7 @@ pub fn build_lists(texts: &[ListedText]) -> anyhow::Result<Lists> {
 }
 
 /// One decoded posting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Posting {
     seq: i64,
     pos: u16,
